@@ -1,0 +1,103 @@
+"""Typed immutable actions with a stable text form (`move r1 C4`, `attack r2 b3`).
+
+Each ruleset declares its actions as frozen dataclasses deriving from `Action`, with a
+`verb`; the text form is the verb then the fields in order. `ActionCodec` parses that
+text back, so the log, the CLI, the tests and the web client share one spelling.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from warbench.core.grid import Square
+
+
+class MalformedAction(ValueError):
+    """Text that is not any action of the ruleset; the message lists the allowed forms."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action: `verb` plus typed fields, immutable and hashable."""
+
+    verb: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        parts = [self.verb]
+        parts += [_format(getattr(self, f.name)) for f in dataclasses.fields(self)]
+        return " ".join(parts)
+
+
+def _format(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, tuple):
+        return ",".join(_format(v) for v in value)
+    return str(value)
+
+
+def _parse_point(text: str) -> tuple[float, float]:
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise ValueError(f"'{text}' is not a point; write x,y like 12.5,30")
+    return float(parts[0]), float(parts[1])
+
+
+_PARSERS: dict[object, Callable[[str], Any]] = {
+    str: str,
+    int: int,
+    float: float,
+    Square: Square.parse,
+    tuple[float, float]: _parse_point,
+}
+
+
+class ActionCodec:
+    """Parses the text form of a ruleset's actions back into typed values."""
+
+    def __init__(self, classes: Iterable[type[Action]]) -> None:
+        self._classes = {cls.verb: cls for cls in classes}
+
+    def knows(self, action: Action) -> bool:
+        """Whether `action` is one of this codec's action types."""
+        return self._classes.get(action.verb) is type(action)
+
+    def forms(self) -> list[str]:
+        """Every action's text form with its field names, e.g. `move PIECE TO`."""
+        return [self.form(cls) for cls in self._classes.values()]
+
+    @staticmethod
+    def form(cls: type[Action]) -> str:
+        """One action class's text form with upper-case field names."""
+        names = [f.name.upper() for f in dataclasses.fields(cls)]
+        return " ".join([cls.verb, *names])
+
+    def parse(self, text: str) -> Action:
+        """The action `text` spells; MalformedAction says what was wrong and what is allowed."""
+        words = text.split()
+        if not words:
+            raise MalformedAction(f"empty action; allowed: {'; '.join(self.forms())}")
+        cls = self._classes.get(words[0].lower())
+        if cls is None:
+            raise MalformedAction(
+                f"unknown action '{words[0]}'; allowed: {'; '.join(self.forms())}"
+            )
+        fields = dataclasses.fields(cls)
+        if len(words) - 1 != len(fields):
+            raise MalformedAction(
+                f"'{text}' has {len(words) - 1} argument(s); write: {self.form(cls)}"
+            )
+        hints = typing.get_type_hints(cls)
+        values = []
+        for field, word in zip(fields, words[1:], strict=True):
+            parser = _PARSERS[hints[field.name]]
+            try:
+                values.append(parser(word))
+            except ValueError as err:
+                raise MalformedAction(f"{field.name.upper()} in '{text}': {err}") from None
+        return cls(*values)

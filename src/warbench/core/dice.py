@@ -1,0 +1,230 @@
+"""Dice: labelled roll requests, (reason, value) modifiers, and three dice sources.
+
+Every roll in every ruleset is a `RollRequest` sent to the game's `DiceSource`
+(ARCHITECTURE.md, "Dice"). The source only chooses faces; `resolve` reads them, so the
+seeded, scripted and exact sources all serve the very same rules code.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Protocol, TypeVar
+
+
+class Read(StrEnum):
+    """How the faces of a roll are read."""
+
+    TOTAL = "total"  # sum of faces plus modifiers; no target
+    OVER = "over"  # success when modified total > target (Table Top Troopers to hit)
+    AT_LEAST = "at_least"  # success when modified total >= target (quality tests)
+    AT_MOST = "at_most"  # success when modified total <= target (roll-under systems)
+    COUNT_AT_LEAST = "count_at_least"  # successes = faces (each modified) >= target
+
+
+Modifier = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class RollRequest:
+    """What is rolled, how it is read, and why: one labelled request to the dice.
+
+    `always_succeed` / `always_fail` name natural totals that succeed or fail whatever the
+    modifiers ("a roll of 1 always misses and a roll of 6 always hits").
+    """
+
+    label: str
+    dice: int = 1
+    sides: int = 6
+    read: Read = Read.TOTAL
+    target: int | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    always_succeed: frozenset[int] = frozenset()
+    always_fail: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.dice < 1 or self.sides < 2:
+            raise ValueError(f"{self.label}: need at least one die of at least two sides")
+        if self.read is not Read.TOTAL and self.target is None:
+            raise ValueError(f"{self.label}: reading {self.read} needs a target")
+
+    @property
+    def modifier_total(self) -> int:
+        """Sum of the (reason, value) modifiers."""
+        return sum(value for _, value in self.modifiers)
+
+    @property
+    def dice_text(self) -> str:
+        """The dice in the rulebooks' notation: d6, 2d6, 3d6."""
+        return f"{'' if self.dice == 1 else self.dice}d{self.sides}"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A resolved request: the faces, the modified result, and whether it succeeded."""
+
+    request: RollRequest
+    faces: tuple[int, ...]
+    total: int
+    success: bool | None
+    successes: int | None = None
+    forced: str = ""  # why the natural roll decided it, when it did
+
+    def explain(self) -> str:
+        """One line a player can check: dice, each modifier, the number needed, the result."""
+        req = self.request
+        faces = "+".join(str(f) for f in self.faces)
+        text = f"{req.label}: {req.dice_text} rolled {faces}"
+        if req.modifiers:
+            mods = " ".join(f"{v:+d} {reason}" for reason, v in req.modifiers)
+            text += f" {mods}"
+        if req.read is Read.COUNT_AT_LEAST:
+            return f"{text}; {self.successes} at {req.target}+"
+        text += f" = {self.total}"
+        if req.read is Read.OVER:
+            text += f", needs more than {req.target}"
+        elif req.read is Read.AT_LEAST:
+            text += f", needs {req.target} or more"
+        elif req.read is Read.AT_MOST:
+            text += f", needs {req.target} or less"
+        if self.forced:
+            text += f" ({self.forced})"
+        if self.success is not None:
+            text += ": success" if self.success else ": failure"
+        return text
+
+
+def resolve(request: RollRequest, faces: Sequence[int]) -> Roll:
+    """Read `faces` as `request` says. Pure: the same faces always give the same Roll."""
+    if len(faces) != request.dice or any(not 1 <= f <= request.sides for f in faces):
+        raise ValueError(f"{request.label}: faces {list(faces)} do not fit {request.dice_text}")
+    natural = sum(faces)
+    total = natural + request.modifier_total
+    target = request.target
+    read = request.read
+    if read is Read.TOTAL or target is None:
+        return Roll(request, tuple(faces), total, None)
+    if read is Read.COUNT_AT_LEAST:
+        hits = sum(1 for f in faces if f + request.modifier_total >= target)
+        return Roll(request, tuple(faces), total, hits > 0, hits)
+    if natural in request.always_succeed:
+        return Roll(request, tuple(faces), total, True, forced=f"natural {natural} always succeeds")
+    if natural in request.always_fail:
+        return Roll(request, tuple(faces), total, False, forced=f"natural {natural} always fails")
+    if read is Read.OVER:
+        success = total > target
+    elif read is Read.AT_LEAST:
+        success = total >= target
+    else:
+        success = total <= target
+    return Roll(request, tuple(faces), total, success)
+
+
+class DiceSource(Protocol):
+    """Chooses the faces of each request; the rules read them with `resolve`."""
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        """The faces rolled for `request`."""
+        ...
+
+
+class SeededDice:
+    """Pseudo-random dice from a seed: play and simulation. Uses its own `random.Random`."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        """Roll each die uniformly."""
+        randint = self._rng.randint
+        return tuple(randint(1, request.sides) for _ in range(request.dice))
+
+
+class DiceExhausted(RuntimeError):
+    """A scripted source was asked for more dice than its script holds."""
+
+
+class ScriptedDice:
+    """Dice forced by a test or a record: faces are taken in order; running out is an error."""
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        self._faces = list(faces)
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted faces are left."""
+        return len(self._faces) - self._next
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        """The next `request.dice` scripted faces."""
+        end = self._next + request.dice
+        if end > len(self._faces):
+            raise DiceExhausted(
+                f"{request.label}: needs {request.dice_text} but the script has "
+                f"{self.remaining} face(s) left"
+            )
+        chosen = tuple(self._faces[self._next : end])
+        for face in chosen:
+            if not 1 <= face <= request.sides:
+                raise ValueError(
+                    f"{request.label}: scripted face {face} is not on a d{request.sides}"
+                )
+        self._next = end
+        return chosen
+
+
+@dataclass
+class _Branch:
+    outcomes: list[tuple[int, ...]]
+    index: int = 0
+
+
+@dataclass
+class ExactDice:
+    """One walk of an exact enumeration: follows a forced prefix, then the first outcome.
+
+    `exact_outcomes` drives it depth first over every outcome of every request.
+    """
+
+    prefix: list[int] = field(default_factory=list)
+    branches: list[_Branch] = field(default_factory=list)
+    probability: Fraction = Fraction(1)
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        """Outcome number `prefix[depth]` of this request (or the first, past the prefix)."""
+        depth = len(self.branches)
+        outcomes = list(itertools.product(range(1, request.sides + 1), repeat=request.dice))
+        index = self.prefix[depth] if depth < len(self.prefix) else 0
+        self.branches.append(_Branch(outcomes, index))
+        self.probability /= len(outcomes)
+        return outcomes[index]
+
+
+T = TypeVar("T", bound=Hashable)
+
+
+def exact_outcomes(experiment: Callable[[DiceSource], T]) -> dict[T, Fraction]:
+    """Every outcome of `experiment` with its exact probability.
+
+    `experiment` runs the real rules code with the dice it is given; it is re-run once per
+    combination of faces (depth first), so it must not keep state between runs.
+    """
+    result: dict[T, Fraction] = {}
+    prefix: list[int] = []
+    while True:
+        dice = ExactDice(prefix=list(prefix))
+        outcome = experiment(dice)
+        result[outcome] = result.get(outcome, Fraction(0)) + dice.probability
+        indices = [b.index for b in dice.branches]
+        while indices and indices[-1] + 1 >= len(dice.branches[len(indices) - 1].outcomes):
+            indices.pop()
+        if not indices:
+            return result
+        indices[-1] += 1
+        prefix = indices

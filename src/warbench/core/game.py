@@ -1,0 +1,237 @@
+"""The game contract every ruleset implements (ARCHITECTURE.md, "The game contract").
+
+`Game` holds what is common: the dice, the log, the record, legality checked in one place,
+state left untouched by an illegal or failed action, state hashes and replay. A ruleset
+subclass supplies the rules: `pending`, `legal_actions`, `_illegal`, `_resolve`,
+`state_data`, `view`, `_snapshot` and `_restore`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from warbench.core import registry
+from warbench.core.actions import Action, ActionCodec
+from warbench.core.dice import DiceSource, Roll, RollRequest, ScriptedDice, SeededDice, resolve
+from warbench.core.events import Event
+from warbench.core.record import Record, RecordError, Step
+
+if TYPE_CHECKING:
+    from warbench.core.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the game waits for: which player must choose, what kind of choice, and why."""
+
+    player: str
+    kind: str
+    prompt: str
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The end: the winner (None for a draw), the reason, and any score."""
+
+    winner: str | None
+    reason: str
+    score: dict[str, float] = field(default_factory=dict)
+
+    def line(self) -> str:
+        """The one result line every ruleset prints: `result: red|blue|draw — reason`."""
+        return f"result: {self.winner or 'draw'} — {self.reason}"
+
+
+Pending = Decision | GameOver
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says what is wrong and what is allowed."""
+
+    def __init__(self, action: Action | str, reason: str) -> None:
+        super().__init__(f"illegal action '{action}': {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class ReplayMismatch(RecordError):
+    """A replayed step produced different dice or a different state than recorded."""
+
+
+class Game(ABC):
+    """One game in progress under one ruleset."""
+
+    codec: ClassVar[ActionCodec]
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: dict[str, Any],
+        seed: int | None,
+        dice: DiceSource | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.seed = seed
+        self.dice: DiceSource = dice if dice is not None else SeededDice(seed or 0)
+        self.log: list[Event] = []
+        self.steps: list[Step] = []
+        self.track_hashes = True
+        self._events: list[Event] = []
+        self._rolls: list[tuple[int, ...]] = []
+        self._initial_hash: str | None = None
+
+    # -- what a ruleset supplies -------------------------------------------------------
+    @property
+    @abstractmethod
+    def pending(self) -> Pending:
+        """The decision the game waits for, or GameOver."""
+
+    @abstractmethod
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every legal action of `player` now (empty when it is not theirs to decide)."""
+
+    @abstractmethod
+    def _illegal(self, action: Action, player: str) -> str | None:
+        """Why `player` may not take `action` now, or None if they may."""
+
+    @abstractmethod
+    def _resolve(self, action: Action, player: str) -> None:
+        """Carry out a legal action, calling `emit` and `roll`."""
+
+    @abstractmethod
+    def state_data(self) -> dict[str, Any]:
+        """The whole state as JSON data (everything the hash covers; no dice)."""
+
+    @abstractmethod
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What `player` (None = spectator) may see, as JSON data."""
+
+    @abstractmethod
+    def _snapshot(self) -> object:
+        """A copy of the state to restore if resolution fails."""
+
+    @abstractmethod
+    def _restore(self, snapshot: object) -> None:
+        """Put back a snapshot taken by `_snapshot`."""
+
+    # -- the contract ------------------------------------------------------------------
+    def start(self) -> None:
+        """Called by the ruleset once the initial state is built: fixes the initial hash."""
+        self._initial_hash = self.state_hash()
+
+    def check(self, action: Action, player: str | None = None) -> str | None:
+        """Why `action` is illegal now (for `player`, if given), or None. The one legality test."""
+        pending = self.pending
+        if isinstance(pending, GameOver):
+            return f"the game is over ({pending.line()})"
+        if not self.codec.knows(action):
+            return f"'{action}' is not an action of {self.ruleset.id}"
+        if player is not None and player != pending.player:
+            return f"it is {pending.player}'s decision now ({pending.prompt})"
+        return self._illegal(action, pending.player)
+
+    def parse(self, text: str) -> Action:
+        """The action `text` spells (MalformedAction if it spells none)."""
+        return self.codec.parse(text)
+
+    def apply(self, action: Action, player: str | None = None) -> list[Event]:
+        """Carry out `action`; IllegalAction leaves the state exactly as it was."""
+        reason = self.check(action, player)
+        if reason is not None:
+            raise IllegalAction(action, reason)
+        pending = self.pending
+        assert isinstance(pending, Decision)
+        snapshot = self._snapshot()
+        self._events, self._rolls = [], []
+        try:
+            self._resolve(action, pending.player)
+        except BaseException:
+            self._restore(snapshot)
+            self._events, self._rolls = [], []
+            raise
+        events = self._events
+        self.log.extend(events)
+        digest = self.state_hash() if self.track_hashes else None
+        self.steps.append(Step(pending.player, str(action), tuple(self._rolls), digest))
+        return events
+
+    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
+        """Record an event of the action being resolved."""
+        self._events.append(Event(kind, text, visible_to))
+
+    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
+        """Roll through the game's dice; the roll is logged with its full explanation."""
+        result = resolve(request, self.dice.faces(request))
+        self._rolls.append(result.faces)
+        self._events.append(Event("roll", result.explain(), visible_to, result))
+        return result
+
+    def state_hash(self) -> str:
+        """SHA-256 of the canonical JSON of the state."""
+        text = json.dumps(self.state_data(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    @property
+    def record(self) -> Record:
+        """Ruleset, scenario, seed, every action and every roll."""
+        pending = self.pending
+        result = None
+        if isinstance(pending, GameOver):
+            result = {"winner": pending.winner, "reason": pending.reason, "score": pending.score}
+        return Record(
+            ruleset=self.ruleset.id,
+            ruleset_version=self.ruleset.version,
+            scenario=self.scenario,
+            seed=self.seed,
+            initial_hash=self._initial_hash,
+            steps=list(self.steps),
+            result=result,
+        )
+
+    def save(self, path: Path) -> None:
+        """Write the record as JSON; `Game.load` brings the game back to this decision."""
+        self.record.write(path)
+
+    @classmethod
+    def load(cls, path: Path) -> Game:
+        """Replay a saved record into a live game at its last decision."""
+        return cls.replay(Record.read(path))
+
+    @classmethod
+    def replay(cls, record: Record, *, upto: int | None = None) -> Game:
+        """Rebuild the game from `record`, checking every roll and state hash on the way.
+
+        With a seed the dice are re-rolled from it (and must match the recorded faces), so a
+        loaded game goes on with the same dice; without one the recorded faces are replayed.
+        """
+        ruleset = registry.get(record.ruleset)
+        if record.ruleset_version != ruleset.version:
+            raise RecordError(
+                f"record is for {ruleset.id} rules version {record.ruleset_version}; "
+                f"this warbench plays version {ruleset.version} and will not misread it"
+            )
+        faces = [f for step in record.steps for roll in step.rolls for f in roll]
+        dice = SeededDice(record.seed) if record.seed is not None else ScriptedDice(faces)
+        game = ruleset.new_game(ruleset.scenario_from_data(record.scenario), record.seed, dice)
+        if record.initial_hash and game._initial_hash != record.initial_hash:
+            raise ReplayMismatch("the initial state differs from the record's")
+        for number, step in enumerate(record.steps[:upto], start=1):
+            try:
+                game.apply(game.parse(step.action), step.player)
+            except ValueError as err:
+                raise ReplayMismatch(f"step {number} '{step.action}': {err}") from None
+            done = game.steps[-1]
+            if done.rolls != step.rolls:
+                raise ReplayMismatch(
+                    f"step {number} '{step.action}': dice {list(done.rolls)} differ from "
+                    f"the record's {list(step.rolls)}"
+                )
+            if step.hash and done.hash != step.hash:
+                raise ReplayMismatch(f"step {number} '{step.action}': state hash differs")
+        return game

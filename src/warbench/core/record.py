@@ -1,0 +1,108 @@
+"""The game record: ruleset, scenario, seed, every action and every roll (docs/records.md).
+
+A record is versioned. `Record.from_json` reads the versions it knows and refuses any other
+with a message saying which versions this warbench reads, so a record is never misread.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FORMAT = "warbench-record"
+FORMAT_VERSION = 1
+READABLE_VERSIONS = (1,)
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says why."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: who took it, its text form, the faces of each roll, the state hash."""
+
+    player: str
+    action: str
+    rolls: tuple[tuple[int, ...], ...] = ()
+    hash: str | None = None
+
+
+@dataclass
+class Record:
+    """Everything needed to reproduce a game step by step."""
+
+    ruleset: str
+    ruleset_version: str
+    scenario: dict[str, Any]
+    seed: int | None
+    initial_hash: str | None = None
+    steps: list[Step] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON data, format tag and version first."""
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "ruleset": self.ruleset,
+            "ruleset_version": self.ruleset_version,
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "initial_hash": self.initial_hash,
+            "steps": [
+                {"player": s.player, "action": s.action, "rolls": [list(r) for r in s.rolls]}
+                | ({"hash": s.hash} if s.hash else {})
+                for s in self.steps
+            ],
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:
+        """Read a record, refusing unknown formats and versions with a clear message."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f'not a warbench record (expected "format": "{FORMAT}")')
+        version = data.get("format_version")
+        if version not in READABLE_VERSIONS:
+            readable = ", ".join(str(v) for v in READABLE_VERSIONS)
+            raise RecordError(
+                f"record format version {version!r} cannot be read by this warbench, "
+                f"which reads version(s) {readable}"
+            )
+        try:
+            steps = [
+                Step(
+                    player=str(s["player"]),
+                    action=str(s["action"]),
+                    rolls=tuple(tuple(int(f) for f in r) for r in s["rolls"]),
+                    hash=s.get("hash"),
+                )
+                for s in data["steps"]
+            ]
+            return cls(
+                ruleset=str(data["ruleset"]),
+                ruleset_version=str(data["ruleset_version"]),
+                scenario=dict(data["scenario"]),
+                seed=None if data.get("seed") is None else int(data["seed"]),
+                initial_hash=data.get("initial_hash"),
+                steps=steps,
+                result=data.get("result"),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise RecordError(f"record is damaged: {err!r}") from None
+
+    def write(self, path: Path) -> None:
+        """Save as JSON."""
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+    @classmethod
+    def read(cls, path: Path) -> Record:
+        """Load from a JSON file."""
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as err:
+            raise RecordError(f"cannot read {path}: {err}") from None
+        return cls.from_json(data)

@@ -1,0 +1,78 @@
+"""What a ruleset is: its identity, its scenarios, and how it starts a game and draws one."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from warbench.core.actions import Action
+from warbench.core.dice import DiceSource
+from warbench.core.game import Game
+from warbench.core.scene import Scene
+
+Unit = Literal["cm", "inch", "square"]
+
+
+class Agent(ABC):
+    """A player that is not a person: chooses one action at a decision."""
+
+    @abstractmethod
+    def choose(self, game: Game, player: str) -> Action:
+        """The action this agent takes for `player` at `game.pending`."""
+
+
+AgentFactory = Callable[[int], Agent]
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """A named scenario a ruleset ships."""
+
+    id: str
+    name: str
+    summary: str
+
+
+class Ruleset(ABC):
+    """One rulebook made playable. Found by id through `warbench.core.registry`."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    version: ClassVar[str]
+    unit: ClassVar[Unit]
+    players: ClassVar[tuple[str, ...]] = ("red", "blue")
+    hidden_information: ClassVar[bool] = False
+
+    @abstractmethod
+    def scenarios(self) -> list[ScenarioInfo]:
+        """The scenarios this ruleset ships."""
+
+    @abstractmethod
+    def load_scenario(self, name_or_path: str) -> dict[str, Any]:
+        """A shipped scenario by id, or a YAML file by path, validated; returns its data."""
+
+    @abstractmethod
+    def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Validate scenario data (as stored in a record) and return it normalised."""
+
+    @abstractmethod
+    def new_game(
+        self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
+    ) -> Game:
+        """A fresh game of `scenario` with dice from `seed` (or the given source)."""
+
+    @abstractmethod
+    def agents(self) -> dict[str, AgentFactory]:
+        """Agents by name (`random`, `ai`, ...), each built from a seed."""
+
+    @abstractmethod
+    def scene(self, game: Game) -> Scene:
+        """The table as shapes to draw."""
+
+    @staticmethod
+    def is_path(name_or_path: str) -> bool:
+        """Whether a `--scenario` argument names a file rather than a shipped scenario."""
+        return name_or_path.endswith((".yaml", ".yml")) or Path(name_or_path).exists()

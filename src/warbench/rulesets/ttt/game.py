@@ -1,0 +1,311 @@
+"""TURN SUMMARY: the flow of a Table Top Troopers game as decisions and their resolution.
+
+On each turn a player moves any 1 piece (or AIMs with it), then attacks with any of their
+pieces that have an enemy in range, moved or not. Each Captain in play lets them move two
+other pieces in its place; that Captain does not move that turn (ruling TTT-R6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.actions import Action
+from warbench.core.dice import DiceSource
+from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.rulesets.ttt import attacking, setup
+from warbench.rulesets.ttt.actions import CODEC, Aim, Attack, End, Move, Pass, Place
+from warbench.rulesets.ttt.movement import reachable
+from warbench.rulesets.ttt.state import Piece, State
+from warbench.rulesets.ttt.table import Table
+from warbench.rulesets.ttt.winning import decided, hold_bridge, other
+
+if TYPE_CHECKING:
+    from warbench.core.ruleset import Ruleset
+
+
+class TTTGame(Game):
+    """One operation of Table Top Troopers."""
+
+    codec = CODEC
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: dict[str, Any],
+        table: Table,
+        seed: int | None,
+        dice: DiceSource | None = None,
+    ) -> None:
+        super().__init__(ruleset, scenario, seed, dice)
+        self.table = table
+        spec = table.scenario
+        self.state = State(
+            phase="placement",
+            player=spec.first,
+            to_place={s: list(spec.forces[s].pieces) for s in ("red", "blue")},
+            choose_left={s: spec.forces[s].choose for s in ("red", "blue")},
+        )
+        self.start()
+
+    # -- decisions -----------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        s = self.state
+        if s.phase == "over":
+            return GameOver(s.winner, s.reason)
+        if s.phase == "placement":
+            left = len(s.to_place[s.player]) + s.choose_left[s.player]
+            return Decision(s.player, "place", f"{s.player}: place a piece ({left} to place)")
+        if s.phase == "move":
+            return Decision(
+                s.player,
+                "move",
+                (
+                    f"{s.player}, turn {s.turn // 2 + 1}: move or aim a piece "
+                    f"({s.moves_left} move(s) left), or pass to attack"
+                ),
+            )
+        return Decision(s.player, "attack", f"{s.player}: attack with a piece, or end the turn")
+
+    def legal_actions(self, player: str) -> list[Action]:
+        s = self.state
+        if s.phase == "over" or player != s.player:
+            return []
+        actions: list[Action] = []
+        if s.phase == "placement":
+            for kind in setup.placeable_kinds(self.table, s, player):
+                actions += [Place(kind, sq) for sq in setup.zone(self.table, s, player, kind)]
+        elif s.phase == "move":
+            for piece in self._movers():
+                actions += [Move(piece.id, sq) for sq in reachable(self.table, s, piece)]
+                actions += [Aim(piece.id, t.id) for t in attacking.targets(self.table, s, piece)]
+            actions.append(Pass())
+        else:
+            for piece in self._attackers():
+                actions += [Attack(piece.id, t.id) for t in attacking.targets(self.table, s, piece)]
+            actions.append(End())
+        return actions
+
+    def _movers(self) -> list[Piece]:
+        s = self.state
+        return [
+            p
+            for p in s.side_pieces(s.player)
+            if p.id not in s.moved and not (s.commanded and p.kind == "Captain")
+        ]
+
+    def _attackers(self) -> list[Piece]:
+        s = self.state
+        return [p for p in s.side_pieces(s.player) if p.id not in s.attacked]
+
+    # -- legality ----------------------------------------------------------------------
+    def _illegal(self, action: Action, player: str) -> str | None:
+        s = self.state
+        wanted = {"placement": (Place,), "move": (Move, Aim, Pass), "attack": (Attack, End)}
+        if not isinstance(action, wanted[s.phase]):
+            allowed = ", ".join(CODEC.form(c) for c in wanted[s.phase])
+            return f"now is the {s.phase} step; allowed: {allowed}"
+        if isinstance(action, Place):
+            return self._illegal_place(action, player)
+        if isinstance(action, Move | Aim | Attack):
+            piece = s.pieces.get(action.piece)
+            if piece is None or piece.side != player:
+                own = ", ".join(sorted(p.id for p in s.side_pieces(player)))
+                return f"'{action.piece}' is not one of your pieces in play ({own})"
+        if isinstance(action, Move):
+            return self._illegal_move(s.pieces[action.piece], action)
+        if isinstance(action, Aim):
+            return self._illegal_aim(s.pieces[action.piece], action)
+        if isinstance(action, Attack):
+            return self._illegal_attack(s.pieces[action.piece], action)
+        return None
+
+    def _illegal_place(self, action: Place, player: str) -> str | None:
+        kinds = setup.placeable_kinds(self.table, self.state, player)
+        if action.kind not in kinds:
+            return f"you cannot place a {action.kind} now; you may place: {', '.join(kinds)}"
+        squares = setup.zone(self.table, self.state, player, action.kind)
+        if action.to not in squares:
+            shown = " ".join(str(q) for q in squares[:24]) + (" ..." if len(squares) > 24 else "")
+            return f"{action.to} is outside your placement area or taken; allowed: {shown}"
+        return None
+
+    def _illegal_move(self, piece: Piece, action: Move) -> str | None:
+        s = self.state
+        if piece.id in s.moved:
+            return f"{piece.id} has already moved or aimed this turn"
+        if s.commanded and piece.kind == "Captain":
+            return f"{piece.id} is commanding: a Captain does not move when it moves others"
+        options = reachable(self.table, s, piece)
+        if action.to not in options:
+            profile = self.table.profile(piece.kind)
+            return (
+                f"{piece.id} ({piece.kind}, Move {profile.move}) cannot reach {action.to} "
+                f"from {piece.square}; it can reach: "
+                f"{' '.join(str(q) for q in sorted(options)) or 'nowhere'}"
+            )
+        return None
+
+    def _illegal_aim(self, piece: Piece, action: Aim) -> str | None:
+        s = self.state
+        if piece.id in s.moved:
+            return f"{piece.id} has already moved or aimed this turn (AIM counts as the move)"
+        if s.commanded and piece.kind == "Captain":
+            return f"{piece.id} is commanding and cannot aim (AIM counts as a move)"
+        return self._illegal_target(piece, action.target, "aim at")
+
+    def _illegal_attack(self, piece: Piece, action: Attack) -> str | None:
+        if piece.id in self.state.attacked:
+            return f"{piece.id} has already attacked this turn"
+        return self._illegal_target(piece, action.target, "attack")
+
+    def _illegal_target(self, piece: Piece, target_id: str, verb: str) -> str | None:
+        target = self.state.pieces.get(target_id)
+        if target is None or target.side == piece.side:
+            return f"'{target_id}' is not an enemy piece in play"
+        if not attacking.can_attack_from(self.table, piece):
+            return f"{piece.id} is in a river and may not attack"
+        if not attacking.in_range(self.table, piece, target):
+            options = [t.id for t in attacking.targets(self.table, self.state, piece)]
+            return (
+                f"{target.id} at {target.square} is not in range and sight of {piece.id} at "
+                f"{piece.square} (Range {self.table.profile(piece.kind).range}, no diagonals); "
+                f"{piece.id} may {verb}: {', '.join(options) or 'nobody'}"
+            )
+        return None
+
+    # -- resolution --------------------------------------------------------------------
+    def _resolve(self, action: Action, player: str) -> None:
+        if isinstance(action, Place):
+            self._place(action, player)
+        elif isinstance(action, Move):
+            self._move(action, player)
+        elif isinstance(action, Aim):
+            piece = self.state.pieces[action.piece]
+            piece.aim = action.target
+            self.emit("aim", f"{piece.id} aims at {action.target} (+1 to hit it this turn)")
+            self._spend_move(piece)
+        elif isinstance(action, Pass):
+            self.emit("pass", f"{player} moves no more pieces")
+            self._to_attacks()
+        elif isinstance(action, Attack):
+            self._attack(action)
+        else:
+            self._end_turn()
+        self._check_decided()
+
+    def _place(self, action: Place, player: str) -> None:
+        s = self.state
+        if action.kind in s.to_place[player]:
+            s.to_place[player].remove(action.kind)
+        else:
+            s.choose_left[player] -= 1
+        s.placed[player] += 1
+        pid = f"{player[0]}{s.placed[player]}"
+        s.pieces[pid] = Piece(pid, player, action.kind, action.to)
+        self.emit("place", f"{player} places {action.kind} {pid} on {action.to}")
+        opponent = other(player)
+        if len(s.to_place[opponent]) + s.choose_left[opponent] > 0:
+            s.player = opponent
+        elif len(s.to_place[player]) + s.choose_left[player] == 0:
+            s.phase, s.player = "move", self.table.scenario.first
+            self.emit("setup", f"all pieces placed; {s.player} placed first and goes first")
+
+    def _move(self, action: Move, player: str) -> None:
+        piece = self.state.pieces[action.piece]
+        start = piece.square
+        piece.square, piece.aim = action.to, None
+        self.emit("move", f"{piece.id} ({piece.kind}) moves {start} → {action.to}")
+        self._spend_move(piece)
+
+    def _spend_move(self, piece: Piece) -> None:
+        s = self.state
+        first = not s.moved
+        s.moved.add(piece.id)
+        captains = sum(1 for p in s.side_pieces(s.player) if p.kind == "Captain")
+        if first and captains and piece.kind != "Captain":
+            s.commanded = True
+            s.moves_left = 2 * captains - 1
+            self.emit(
+                "command",
+                (
+                    f"{captains} Captain(s) in play: {s.player} may move {2 * captains} pieces "
+                    f"this turn; Captains stay put"
+                ),
+            )
+        else:
+            s.moves_left -= 1
+        if s.moves_left <= 0 or not self._movers():
+            self._to_attacks()
+
+    def _to_attacks(self) -> None:
+        self.state.phase = "attack"
+        if not any(attacking.targets(self.table, self.state, p) for p in self._attackers()):
+            self._end_turn()
+
+    def _attack(self, action: Attack) -> None:
+        s = self.state
+        piece, target = s.pieces[action.piece], s.pieces[action.target]
+        s.attacked.add(piece.id)
+        roll = self.roll(attacking.to_hit(self.table, piece, target))
+        if roll.success:
+            del s.pieces[target.id]
+            s.lost.append(target.id)
+            for p in s.pieces.values():
+                if p.aim == target.id:
+                    p.aim = None
+            self.emit("hit", f"{piece.id} bags {target.side} {target.kind} {target.id}")
+        else:
+            self.emit("miss", f"{piece.id} misses {target.id}")
+        if decided(self.table, s) is None and not any(
+            attacking.targets(self.table, s, p) for p in self._attackers()
+        ):
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        s = self.state
+        result = hold_bridge(self.table, s, s.player)
+        if result:
+            self._finish(*result)
+            return
+        for piece in s.side_pieces(s.player):
+            piece.aim = None
+        s.turn += 1
+        self.emit("turn", f"{s.player} ends turn {s.turn // 2 + (s.turn % 2)}")
+        s.player = other(s.player)
+        s.phase, s.moved, s.attacked = "move", set(), set()
+        s.moves_left, s.commanded = 1, False
+        if s.turn >= self.table.scenario.turn_limit:
+            self._finish(None, f"no winner after {s.turn} turns (turn limit)")
+
+    def _check_decided(self) -> None:
+        if self.state.phase in ("over", "placement"):
+            return
+        result = decided(self.table, self.state)
+        if result:
+            self._finish(*result)
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        self.state.phase, self.state.winner, self.state.reason = "over", winner, reason
+        self.emit("over", GameOver(winner, reason).line())
+
+    # -- state -------------------------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        return self.state.to_json()
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """Table Top Troopers has no hidden information: everyone sees the whole state."""
+        pending = self.pending
+        shown = (
+            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
+            if isinstance(pending, Decision)
+            else {"result": pending.line()}
+        )
+        return {"ruleset": "ttt", "viewer": player, "state": self.state_data(), "pending": shown}
+
+    def _snapshot(self) -> object:
+        return self.state.copy()
+
+    def _restore(self, snapshot: object) -> None:
+        assert isinstance(snapshot, State)
+        self.state = snapshot

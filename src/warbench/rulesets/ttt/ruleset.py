@@ -1,0 +1,81 @@
+"""Table Top Troopers as a registered ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import Point, box
+
+from warbench.ai.random_agent import RandomAgent
+from warbench.core.dice import DiceSource
+from warbench.core.game import Game
+from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioInfo
+from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.ttt import scenario as scenarios
+from warbench.rulesets.ttt.ai import TrooperAI
+from warbench.rulesets.ttt.game import TTTGame
+from warbench.rulesets.ttt.table import Table
+
+
+class TableTopTroopers(Ruleset):
+    """Ken Maher's Table Top Troopers (2001-2002): square boards, d6 against To-Be-Hit."""
+
+    id = "ttt"
+    name = "Table Top Troopers"
+    version = "1"
+    unit = "square"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo(s.id, s.name, s.summary) for s in scenarios.shipped().values()]
+
+    def load_scenario(self, name_or_path: str) -> dict[str, Any]:
+        shipped = scenarios.shipped()
+        if name_or_path in shipped:
+            spec = shipped[name_or_path]
+        elif self.is_path(name_or_path):
+            spec = scenarios.read_file(Path(name_or_path))
+        else:
+            raise ValueError(
+                f"no TTT operation '{name_or_path}'; shipped: {', '.join(shipped)} "
+                f"(or give a .yaml file)"
+            )
+        Table.build(spec)
+        return spec.model_dump(mode="json")
+
+    def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        spec = scenarios.validate(data, "scenario")
+        Table.build(spec)
+        return spec.model_dump(mode="json")
+
+    def new_game(
+        self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
+    ) -> Game:
+        table = Table.build(scenarios.validate(scenario, "scenario"))
+        return TTTGame(self, scenario, table, seed, dice)
+
+    def agents(self) -> dict[str, AgentFactory]:
+        return {"random": RandomAgent, "ai": TrooperAI}
+
+    def scene(self, game: Game) -> Scene:
+        assert isinstance(game, TTTGame)
+        field = game.table.battlefield
+        scene = Scene(
+            game.table.scenario.name, field.grid.width, field.grid.height, "square", grid=True
+        )
+        for sq, kind in field.terrain.items():
+            if kind != "plain":
+                scene.terrain.append(Area(kind, box(sq.col, sq.row, sq.col + 1, sq.row + 1)))
+        for side, home in game.table.homes.items():
+            for sq in home:
+                cell = box(sq.col, sq.row, sq.col + 1, sq.row + 1)
+                scene.objectives.append(Area("bunker", cell, f"{side} home"))
+        if game.table.scenario.objective.kind == "hold_bridge":
+            for sq in game.table.bridge:
+                cell = box(sq.col, sq.row, sq.col + 1, sq.row + 1)
+                scene.objectives.append(Area("bridge", cell, "bridge"))
+        for piece in game.state.pieces.values():
+            base = Point(piece.square.col + 0.5, piece.square.row + 0.5).buffer(0.38)
+            marks = (f"aim {piece.aim}",) if piece.aim else ()
+            scene.figures.append(Figure(f"{piece.id}\n{piece.kind}", piece.side, base, marks=marks))
+        return scene

@@ -1,0 +1,124 @@
+"""Operations as data: boards, starting pieces, piece placement and objective (YAML)."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from warbench.core.grid import Square
+from warbench.rulesets.ttt.pieces import PieceProfile
+
+SIDES = ("red", "blue")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class BoardAt(_Strict):
+    board: int = Field(ge=1, le=6)
+    at: tuple[int, int] = (0, 0)
+
+
+class Force(_Strict):
+    """Starting pieces: the named ones plus `choose` more of the player's choice."""
+
+    pieces: tuple[str, ...] = ()
+    choose: int = Field(default=0, ge=0)
+    max_each: int = Field(default=2, ge=1)
+
+
+class NearHome(_Strict):
+    rule: Literal["adjacent_to_home"]
+
+
+class Corner(_Strict):
+    rule: Literal["corner"]
+    corner: str
+    others_within: int = Field(ge=1)
+
+    @field_validator("corner")
+    @classmethod
+    def _square(cls, v: str) -> str:
+        Square.parse(v)
+        return v
+
+
+class BackRow(_Strict):
+    rule: Literal["back_row"]
+
+
+class OnBoard(_Strict):
+    rule: Literal["board"]
+    board: int = Field(ge=0)
+
+
+Placement = Annotated[NearHome | Corner | BackRow | OnBoard, Field(discriminator="rule")]
+
+
+class Objective(_Strict):
+    kind: Literal["enter_bunker", "take_out_captain", "hold_bridge", "wipe_out"]
+    turns: int = Field(default=3, ge=1)
+
+
+class Scenario(_Strict):
+    """One operation. Player 1 is red; red places first (and so moves first)."""
+
+    id: str
+    name: str
+    summary: str
+    boards: tuple[BoardAt, ...] = Field(min_length=1)
+    forces: dict[str, Force]
+    placement: dict[str, Placement]
+    objective: Objective
+    homes: dict[str, str] = Field(default_factory=dict)
+    first: Literal["red", "blue"] = "red"
+    turn_limit: int = Field(default=200, ge=2)
+    extra_pieces: tuple[PieceProfile, ...] = ()
+
+    @model_validator(mode="after")
+    def _both_sides(self) -> Scenario:
+        for name in ("forces", "placement", "homes"):
+            keys = set(getattr(self, name))
+            if keys and keys != set(SIDES):
+                raise ValueError(f"{name} must name exactly red and blue, not {sorted(keys)}")
+        if not self.forces or not self.placement:
+            raise ValueError("forces and placement must name red and blue")
+        return self
+
+
+def validate(data: Any, source: str) -> Scenario:
+    """A validated scenario; ValueError names every broken field and what it expects."""
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'scenario'}: {e['msg']}" for e in err.errors()
+        )
+        raise ValueError(f"{source}: {problems}") from None
+
+
+def read_file(path: Path) -> Scenario:
+    """A scenario from a YAML file."""
+    try:
+        data = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as err:
+        raise ValueError(f"{path}: cannot read scenario: {err}") from None
+    return validate(data, str(path))
+
+
+@cache
+def shipped() -> dict[str, Scenario]:
+    """The five sample operations in data/scenarios/."""
+    folder = resources.files(__package__).joinpath("data/scenarios")
+    found = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".yaml"):
+            scenario = validate(yaml.safe_load(entry.read_text()), entry.name)
+            found[scenario.id] = scenario
+    return found

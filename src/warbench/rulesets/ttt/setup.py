@@ -1,0 +1,62 @@
+"""GAME SET-UP: players take turns placing their men one at a time within the operation's
+placement limits; the player who placed first goes first."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from warbench.core.grid import Square
+from warbench.rulesets.ttt.state import State
+from warbench.rulesets.ttt.table import Table
+
+
+def placeable_kinds(table: Table, state: State, side: str) -> list[str]:
+    """Kinds `side` may place next: named pieces first-come, or any chosen piece.
+
+    Pieces chosen freely ("Any N") are any non-Captain kind, at most `max_each` of a kind
+    (ruling TTT-R9). With corner placement the Captain goes down first (ruling TTT-R8).
+    """
+    force = table.scenario.forces[side]
+    rule = table.scenario.placement[side]
+    named = state.to_place[side]
+    if rule.rule == "corner" and not _captain_placed(state, side) and "Captain" in named:
+        return ["Captain"]
+    kinds = set(named)
+    if state.choose_left[side] > 0:
+        counts = Counter(p.kind for p in state.side_pieces(side))
+        counts.update(named)
+        kinds |= {
+            kind
+            for kind, profile in table.sheet.items()
+            if not profile.has("command") and counts[kind] < force.max_each
+        }
+    return sorted(kinds)
+
+
+def _captain_placed(state: State, side: str) -> bool:
+    return any(p.kind == "Captain" for p in state.side_pieces(side))
+
+
+def zone(table: Table, state: State, side: str, kind: str) -> list[Square]:
+    """Empty, passable squares where `side` may place a `kind` now."""
+    field = table.battlefield
+    rule = table.scenario.placement[side]
+    squares: list[Square]
+    if rule.rule == "adjacent_to_home":
+        home = table.homes[side]
+        squares = sorted({n for sq in home for n in sq.around() if n not in home})
+    elif rule.rule == "corner":
+        corner = Square.parse(rule.corner)
+        if kind == "Captain" and not _captain_placed(state, side):
+            squares = [corner]
+        else:
+            squares = [
+                sq for sq in field.grid.squares() if sq.distance(corner) <= rule.others_within
+            ]
+    elif rule.rule == "back_row":
+        row = 0 if side == "red" else field.grid.height - 1
+        squares = [Square(col, row) for col in range(field.grid.width)]
+    else:
+        squares = [sq for sq in field.grid.squares() if sq in field.boards[rule.board]]
+    occupied = {p.square for p in state.pieces.values()}
+    return [sq for sq in squares if field.passable(sq) and sq not in occupied]

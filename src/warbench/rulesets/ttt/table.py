@@ -1,0 +1,65 @@
+"""The fixed parts of a game: the joined boards, the squad sheet, and the operation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.core.grid import Square
+from warbench.rulesets.ttt.boards import Battlefield
+from warbench.rulesets.ttt.pieces import PieceProfile, squad_sheet
+from warbench.rulesets.ttt.scenario import SIDES, Scenario
+
+
+@dataclass
+class Table:
+    """What does not change while an operation is played."""
+
+    scenario: Scenario
+    battlefield: Battlefield
+    sheet: dict[str, PieceProfile]
+    homes: dict[str, frozenset[Square]]
+    bridge: frozenset[Square]
+
+    @classmethod
+    def build(cls, scenario: Scenario) -> Table:
+        """Join the boards and check the operation fits them; ValueError says what does not."""
+        layout = [(b.board, Square(b.at[0], b.at[1])) for b in scenario.boards]
+        field = Battlefield.join(layout)
+        sheet = dict(squad_sheet())
+        for extra in scenario.extra_pieces:
+            if extra.name in sheet:
+                raise ValueError(f"extra piece '{extra.name}' is already on the squad sheet")
+            sheet[extra.name] = extra
+        for side in SIDES:
+            if side not in scenario.forces or side not in scenario.placement:
+                raise ValueError(f"{scenario.id}: forces and placement must name {side}")
+            for kind in scenario.forces[side].pieces:
+                if kind not in sheet:
+                    raise ValueError(
+                        f"{scenario.id}: {side} piece '{kind}' is not on the squad sheet "
+                        f"({', '.join(sheet)})"
+                    )
+        homes: dict[str, frozenset[Square]] = {}
+        for side, text in scenario.homes.items():
+            homes[side] = field.region(Square.parse(text), "bunker")
+        needs_homes = scenario.objective.kind == "enter_bunker" or any(
+            p.rule == "adjacent_to_home" for p in scenario.placement.values()
+        )
+        if needs_homes and set(homes) != set(SIDES):
+            raise ValueError(f"{scenario.id}: this operation needs homes (bunkers) for both sides")
+        bridge = field.of_kind("bridge")
+        if scenario.objective.kind == "hold_bridge" and not bridge:
+            raise ValueError(f"{scenario.id}: Capture the Crossing needs a board with a bridge")
+        for side, rule in scenario.placement.items():
+            if rule.rule == "board" and rule.board >= len(field.boards):
+                raise ValueError(
+                    f"{scenario.id}: {side} places on board index {rule.board}, but the "
+                    f"operation has {len(field.boards)} board(s) (indices from 0)"
+                )
+            if rule.rule == "corner" and not field.passable(Square.parse(rule.corner)):
+                raise ValueError(f"{scenario.id}: corner {rule.corner} is not on open ground")
+        return cls(scenario, field, sheet, homes, bridge)
+
+    def profile(self, kind: str) -> PieceProfile:
+        """The squad-sheet line of a kind of piece."""
+        return self.sheet[kind]
