@@ -1,1 +1,222 @@
-def app() -> None: ...
+"""`warbench ...`: list rulesets, play, replay, render (typer + rich)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from warbench.core import registry
+from warbench.core.actions import Action, MalformedAction
+from warbench.core.events import Event
+from warbench.core.game import Decision, Game, GameOver, IllegalAction
+from warbench.core.record import Record, RecordError
+from warbench.core.render import render as draw
+from warbench.core.ruleset import Agent, Ruleset
+
+app = typer.Typer(
+    help="Referee, play and analyse tabletop miniature wargames.", no_args_is_help=True
+)
+console = Console(highlight=False, soft_wrap=True)
+SIDE_STYLE = {"red": "bold red", "blue": "bold blue"}
+
+
+def _ruleset(ruleset_id: str) -> Ruleset:
+    try:
+        return registry.get(ruleset_id)
+    except KeyError as err:
+        raise typer.BadParameter(str(err.args[0])) from None
+
+
+@app.command()
+def rulesets() -> None:
+    """The registered rulesets with their scenarios."""
+    table = Table("id", "name", "unit", "scenarios")
+    for rs in registry.all_rulesets():
+        table.add_row(rs.id, rs.name, rs.unit, "\n".join(s.id for s in rs.scenarios()))
+    console.print(table)
+
+
+@app.command()
+def play(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id, see `warbench rulesets`")],
+    scenario: Annotated[str | None, typer.Option(help="scenario id or YAML file")] = None,
+    red: Annotated[str, typer.Option(help="human, random or ai")] = "human",
+    blue: Annotated[str, typer.Option(help="human, random or ai")] = "ai",
+    seed: Annotated[int | None, typer.Option(help="dice seed (default: unguessable)")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the record here at the end")] = None,
+) -> None:
+    """Play a game; with two AI sides it runs to the end unattended."""
+    rs = _ruleset(ruleset)
+    name = scenario or rs.scenarios()[0].id
+    try:
+        data = rs.load_scenario(name)
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="--scenario") from None
+    seed = secrets.randbits(32) if seed is None else seed
+    game = rs.new_game(data, seed)
+    agents: dict[str, Agent | None] = {}
+    for side, kind, offset in (("red", red, 1), ("blue", blue, 2)):
+        if kind == "human":
+            agents[side] = None
+        elif kind in rs.agents():
+            agents[side] = rs.agents()[kind](seed + offset)
+        else:
+            allowed = ", ".join(["human", *rs.agents()])
+            raise typer.BadParameter(
+                f"'{kind}' is not a player kind; allowed: {allowed}", param_hint=f"--{side}"
+            )
+    console.print(f"[bold]{rs.name}[/bold] — {name} (seed {seed})")
+    while isinstance(game.pending, Decision):
+        decision = game.pending
+        agent = agents[decision.player]
+        if agent is None:
+            if not _human_turn(rs, game, decision, save):
+                break
+        else:
+            _show(game.apply(agent.choose(game, decision.player), decision.player))
+    pending = game.pending
+    if isinstance(pending, GameOver):
+        console.print(pending.line())
+    if save is not None:
+        game.save(save)
+        console.print(f"record saved to {save}")
+
+
+def _show(events: list[Event]) -> None:
+    for event in events:
+        style = "dim" if event.kind == "roll" else ""
+        console.print(f"  {event.text}", style=style)
+
+
+HELP = """Type an action in its text form (e.g. `move r1 C4`) or its number from the list.
+Other commands: help, board, log, actions, save [FILE], quit."""
+
+
+def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) -> bool:
+    """Prompt one human decision until a legal action is applied; False to stop playing."""
+    actions = game.legal_actions(decision.player)
+    _list_actions(actions)
+    while True:
+        style = SIDE_STYLE.get(decision.player, "bold")
+        console.print(f"[{style}]{decision.prompt}[/{style}]")
+        try:
+            text = input("> ").strip()
+        except EOFError:
+            return False
+        words = text.split()
+        if not words:
+            continue
+        command = words[0].lower()
+        if command == "help":
+            console.print(HELP)
+            console.print("Action forms: " + "; ".join(game.codec.forms()))
+        elif command == "board":
+            console.print(rs.board_text(game))
+        elif command == "log":
+            for event in game.log[-40:]:
+                console.print(f"  {event.text}")
+        elif command == "actions":
+            _list_actions(actions)
+        elif command == "save":
+            path = Path(words[1]) if len(words) > 1 else (save or Path("warbench-save.json"))
+            game.save(path)
+            console.print(f"saved to {path}; `warbench replay {path}` reads it")
+        elif command == "quit":
+            return False
+        else:
+            action = _read_action(game, text, actions)
+            if action is None:
+                continue
+            try:
+                _show(game.apply(action, decision.player))
+            except IllegalAction as err:
+                console.print(f"[yellow]{err}[/yellow]")
+                continue
+            return True
+
+
+def _read_action(game: Game, text: str, actions: list[Action]) -> Action | None:
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(actions):
+            return actions[number - 1]
+        console.print(f"[yellow]no action number {number}; pick 1 to {len(actions)}[/yellow]")
+        return None
+    try:
+        return game.parse(text)
+    except MalformedAction as err:
+        console.print(f"[yellow]{err}[/yellow]")
+        return None
+
+
+def _list_actions(actions: list[Action]) -> None:
+    cells = [f"{n:>3}. {a}" for n, a in enumerate(actions, start=1)]
+    console.print("  ".join(cells) if len(cells) < 8 else "\n".join(_columns(cells)))
+
+
+def _columns(cells: list[str], width: int = 100) -> list[str]:
+    size = max(len(c) for c in cells) + 2
+    per_row = max(1, width // size)
+    return [
+        "".join(c.ljust(size) for c in cells[i : i + per_row])
+        for i in range(0, len(cells), per_row)
+    ]
+
+
+def _load(path: Path, upto: int | None = None) -> Game:
+    try:
+        return Game.replay(Record.read(path), upto=upto)
+    except (RecordError, KeyError, ValueError) as err:
+        console.print(f"[red]{path}: {err}[/red]")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a record (JSON)")],
+    verify: Annotated[bool, typer.Option(help="only check every roll and state hash")] = False,
+) -> None:
+    """Step through a record; --verify exits non-zero if any roll or state hash differs."""
+    game = _load(file)
+    if verify:
+        console.print(f"verified: {len(game.steps)} steps, every roll and state hash matches")
+        return
+    shown = 0
+    for number, step in enumerate(game.steps, start=1):
+        console.print(f"[bold]{number:>4}. {step.player}: {step.action}[/bold]")
+        seen = game.event_counts[number - 1]
+        for event in game.log[shown : shown + seen]:
+            console.print(f"      {event.text}")
+        shown += seen
+    pending = game.pending
+    console.print(pending.line() if isinstance(pending, GameOver) else pending.prompt)
+
+
+@app.command()
+def render(
+    file: Annotated[Path, typer.Argument(help="a record (JSON)")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="picture to write (.png or .svg)")],
+    step: Annotated[int | None, typer.Option(help="draw the table after this step")] = None,
+) -> None:
+    """Draw the table of a record (at its end, or after --step N)."""
+    game = _load(file, upto=step)
+    try:
+        draw(game.ruleset.scene(game), out)
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="-o") from None
+    console.print(f"wrote {out}")
+
+
+def _add_ruleset_commands() -> None:
+    for rs in registry.all_rulesets():
+        commands = rs.commands()
+        if isinstance(commands, typer.Typer):
+            app.add_typer(commands, name=rs.id, help=f"{rs.name}: its own commands")
+
+
+_add_ruleset_commands()

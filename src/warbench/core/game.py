@@ -81,6 +81,7 @@ class Game(ABC):
         self.dice: DiceSource = dice if dice is not None else SeededDice(seed or 0)
         self.log: list[Event] = []
         self.steps: list[Step] = []
+        self.event_counts: list[int] = []
         self.track_hashes = True
         self._events: list[Event] = []
         self._rolls: list[tuple[int, ...]] = []
@@ -157,6 +158,7 @@ class Game(ABC):
             raise
         events = self._events
         self.log.extend(events)
+        self.event_counts.append(len(events))
         digest = self.state_hash() if self.track_hashes else None
         self.steps.append(Step(pending.player, str(action), tuple(self._rolls), digest))
         return events

@@ -6,11 +6,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 _SQUARE = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
-def _column_letters(col: int) -> str:
+def column_letters(col: int) -> str:
     letters = ""
     n = col + 1
     while n:
@@ -19,18 +20,21 @@ def _column_letters(col: int) -> str:
     return letters
 
 
-@dataclass(frozen=True, order=True)
-class Square:
+class Square(NamedTuple):
     """A square of the grid: column and row from 0, written like a chess square (`A1`).
 
-    Columns are letters from the left (A..Z, AA..), rows are numbers from the bottom.
+    Columns are letters from the left (A..Z, AA..), rows are numbers from the bottom. A
+    named tuple, so hashing and comparing squares (the hot path of movement) stay in C.
     """
 
     col: int
     row: int
 
     def __str__(self) -> str:
-        return f"{_column_letters(self.col)}{self.row + 1}"
+        return f"{column_letters(self.col)}{self.row + 1}"
+
+    def __repr__(self) -> str:
+        return f"Square({self})"
 
     @classmethod
     def parse(cls, text: str) -> Square:

@@ -12,6 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.patches import Polygon as Patch
 
+from warbench.core.grid import column_letters
 from warbench.core.scene import Scene
 
 TERRAIN_COLOURS = {
@@ -72,10 +73,13 @@ def render(scene: Scene, out: Path) -> None:
                 linewidth=2,
             )
     if scene.grid:
-        ax.set_xticks(range(int(scene.width) + 1))
-        ax.set_yticks(range(int(scene.height) + 1))
-        ax.grid(color="black", linewidth=0.3)
-        ax.tick_params(labelbottom=False, labelleft=False, length=0)
+        cols, rows = int(scene.width), int(scene.height)
+        ax.set_xticks(range(cols + 1), minor=True)
+        ax.set_yticks(range(rows + 1), minor=True)
+        ax.grid(which="minor", color="black", linewidth=0.3)
+        ax.set_xticks([c + 0.5 for c in range(cols)], [column_letters(c) for c in range(cols)])
+        ax.set_yticks([r + 0.5 for r in range(rows)], [str(r + 1) for r in range(rows)])
+        ax.tick_params(length=0)
     fig.tight_layout()
     fig.savefig(out)
     plt.close(fig)

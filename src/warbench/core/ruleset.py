@@ -72,6 +72,14 @@ class Ruleset(ABC):
     def scene(self, game: Game) -> Scene:
         """The table as shapes to draw."""
 
+    @abstractmethod
+    def board_text(self, game: Game) -> str:
+        """The table as text for a terminal player (`board` at the prompt)."""
+
+    def commands(self) -> object | None:
+        """A typer app of this ruleset's own commands (`warbench <id> ...`), if any."""
+        return None
+
     @staticmethod
     def is_path(name_or_path: str) -> bool:
         """Whether a `--scenario` argument names a file rather than a shipped scenario."""

@@ -43,4 +43,4 @@ class Scene:
     figures: list[Figure] = field(default_factory=list)
     objectives: list[Area] = field(default_factory=list)
     templates: list[Area] = field(default_factory=list)
-    grid: bool = False
+    grid: bool = False  # draw unit squares labelled like chess squares (A1 bottom left)

@@ -86,6 +86,13 @@ class Battlefield:
     kinds: dict[Square, frozenset[str]]
     terrain: dict[Square, str]
     _sight: dict[tuple[Square, Square], bool] = field(default_factory=dict)
+    links: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Precompute, for each square, the passable squares a step away (the hot path)."""
+        self.links = {
+            sq: tuple(n for n in sq.neighbours() if self.passable(n)) for sq in self.terrain
+        }
 
     @classmethod
     def join(cls, layout: Sequence[tuple[int, Square]]) -> Battlefield:

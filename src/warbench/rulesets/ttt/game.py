@@ -271,7 +271,7 @@ class TTTGame(Game):
         for piece in s.side_pieces(s.player):
             piece.aim = None
         s.turn += 1
-        self.emit("turn", f"{s.player} ends turn {s.turn // 2 + (s.turn % 2)}")
+        self.emit("turn", f"{s.player} ends the turn ({s.turn} turns played)")
         s.player = other(s.player)
         s.phase, s.moved, s.attacked = "move", set(), set()
         s.moves_left, s.commanded = 1, False
@@ -287,7 +287,7 @@ class TTTGame(Game):
 
     def _finish(self, winner: str | None, reason: str) -> None:
         self.state.phase, self.state.winner, self.state.reason = "over", winner, reason
-        self.emit("over", GameOver(winner, reason).line())
+        self.emit("over", f"game over: {reason}")
 
     # -- state -------------------------------------------------------------------------
     def state_data(self) -> dict[str, Any]:

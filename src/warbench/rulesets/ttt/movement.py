@@ -10,7 +10,6 @@ from __future__ import annotations
 from warbench.core.grid import Square
 from warbench.rulesets.ttt.state import Piece, State
 from warbench.rulesets.ttt.table import Table
-from warbench.rulesets.ttt.terrain import terrain_table
 
 
 def reachable(table: Table, state: State, piece: Piece) -> dict[Square, int]:
@@ -20,30 +19,22 @@ def reachable(table: Table, state: State, piece: Piece) -> dict[Square, int]:
     allowance of the squares on it (start included); the allowances of one piece take few
     values, so each is tried as a cap with a breadth-first search over squares allowing it.
     """
-    field = table.battlefield
-    effects = terrain_table()
-    profile = table.profile(piece.kind)
-    allowance = {kind: effects[kind].allowance(profile) for kind in effects}
+    allowance = table.allowances(piece.kind)
+    links = table.battlefield.links
     occupied = {p.square for p in state.pieces.values()}
-    start_cap = allowance[field.terrain[piece.square]]
+    start = piece.square
     found: dict[Square, int] = {}
-    for cap in sorted({a for a in allowance.values() if a <= start_cap}, reverse=True):
-        frontier, steps = [piece.square], {piece.square: 0}
-        while frontier:
-            nxt_frontier = []
+    for cap in sorted({a for a in allowance.values() if a <= allowance[start]}, reverse=True):
+        frontier, steps = [start], {start: 0}
+        for depth in range(1, cap + 1):
+            reached = []
             for sq in frontier:
-                depth = steps[sq] + 1
-                if depth > cap:
-                    continue
-                for nxt in sq.neighbours():
-                    if nxt in steps or nxt in occupied or not field.passable(nxt):
-                        continue
-                    if allowance[field.terrain[nxt]] < cap:
-                        continue
-                    steps[nxt] = depth
-                    nxt_frontier.append(nxt)
-            frontier = nxt_frontier
+                for nxt in links[sq]:
+                    if nxt not in steps and nxt not in occupied and allowance[nxt] >= cap:
+                        steps[nxt] = depth
+                        reached.append(nxt)
+            frontier = reached
         for sq, depth in steps.items():
-            if sq != piece.square and depth < found.get(sq, depth + 1):
+            if depth < found.get(sq, cap + 1) and sq != start:
                 found[sq] = depth
     return found

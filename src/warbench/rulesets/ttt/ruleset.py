@@ -10,8 +10,10 @@ from shapely.geometry import Point, box
 from warbench.ai.random_agent import RandomAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
+from warbench.core.grid import Square, column_letters
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioInfo
 from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.ttt import cli as ttt_cli
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.ai import TrooperAI
 from warbench.rulesets.ttt.game import TTTGame
@@ -56,6 +58,44 @@ class TableTopTroopers(Ruleset):
 
     def agents(self) -> dict[str, AgentFactory]:
         return {"random": RandomAgent, "ai": TrooperAI}
+
+    def commands(self) -> object | None:
+        return ttt_cli.app
+
+    def board_text(self, game: Game) -> str:
+        """Rows from the top; terrain letters, pieces by id; the key follows."""
+        assert isinstance(game, TTTGame)
+        field = game.table.battlefield
+        letters = {
+            "plain": ".",
+            "woods": "W",
+            "river": "~",
+            "rocky": "R",
+            "swamp": "S",
+            "building": "#",
+            "bridge": "=",
+            "bunker": "B",
+        }
+        at = {p.square: p.id for p in game.state.pieces.values()}
+        lines = []
+        for row in reversed(range(field.grid.height)):
+            cells = []
+            for col in range(field.grid.width):
+                sq = Square(col, row)
+                cells.append(at.get(sq, letters[field.terrain[sq]]).rjust(3))
+            lines.append(f"{row + 1:>3} " + "".join(cells))
+        lines.append("    " + "".join(column_letters(c).rjust(3) for c in range(field.grid.width)))
+        lines.append(
+            "key: . plain  W woods  R rocky  S swamp  ~ river  # building  = bridge  B bunker"
+        )
+        for piece in sorted(game.state.pieces.values(), key=lambda p: p.id):
+            prof = game.table.profile(piece.kind)
+            lines.append(
+                f"  {piece.id} {piece.side} {piece.kind} at {piece.square}: Move "
+                f"{prof.move} Range {prof.range} TH {prof.th} TBH {prof.tbh}"
+                + (f" aiming at {piece.aim}" if piece.aim else "")
+            )
+        return "\n".join(lines)
 
     def scene(self, game: Game) -> Scene:
         assert isinstance(game, TTTGame)
