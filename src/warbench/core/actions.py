@@ -36,6 +36,8 @@ class Action:
 def _format(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, Square):
+        return str(value)
     if isinstance(value, tuple):
         return ",".join(_format(v) for v in value)
     return str(value)

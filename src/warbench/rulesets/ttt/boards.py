@@ -15,7 +15,7 @@ from warbench.rulesets.ttt.terrain import most_detrimental, terrain_table
 
 
 class Board(BaseModel):
-    """One TTT board as authored: a character map and its legend."""
+    """One TTT board as authored (ours, or a player's NEW BOARD): a character map and legend."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -59,7 +59,7 @@ def board(number: int) -> Board:
     """Board #number from data/boards/."""
     path = resources.files(__package__).joinpath(f"data/boards/board{number}.yaml")
     if not path.is_file():
-        raise ValueError(f"there is no board #{number}; boards are #1 to #6")
+        raise ValueError(f"there is no board #{number}; shipped boards are #1 to #6")
     return Board.model_validate(yaml.safe_load(path.read_text()))
 
 
@@ -95,9 +95,9 @@ class Battlefield:
         }
 
     @classmethod
-    def join(cls, layout: Sequence[tuple[int, Square]]) -> Battlefield:
-        """Join boards (number, bottom-left square); they must touch edge to edge, not overlap."""
-        placed = tuple(Placed(board(n), origin) for n, origin in layout)
+    def join(cls, layout: Sequence[tuple[Board, Square]]) -> Battlefield:
+        """Join boards at their bottom-left squares: edge to edge into a rectangle, no overlap."""
+        placed = tuple(Placed(b, origin) for b, origin in layout)
         kinds: dict[Square, frozenset[str]] = {}
         for p in placed:
             for row in range(p.board.height):

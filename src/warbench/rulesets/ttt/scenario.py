@@ -11,6 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from warbench.core.grid import Square
+from warbench.rulesets.ttt.boards import Board
 from warbench.rulesets.ttt.pieces import PieceProfile
 
 SIDES = ("red", "blue")
@@ -21,7 +22,7 @@ class _Strict(BaseModel):
 
 
 class BoardAt(_Strict):
-    board: int = Field(ge=1, le=6)
+    board: int = Field(ge=1)
     at: tuple[int, int] = (0, 0)
 
 
@@ -80,6 +81,7 @@ class Scenario(_Strict):
     first: Literal["red", "blue"] = "red"
     turn_limit: int = Field(default=200, ge=2)
     extra_pieces: tuple[PieceProfile, ...] = ()
+    new_boards: tuple[Board, ...] = ()
 
     @model_validator(mode="after")
     def _both_sides(self) -> Scenario:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from warbench.core.grid import Square
-from warbench.rulesets.ttt.boards import Battlefield
+from warbench.rulesets.ttt.boards import Battlefield, board
 from warbench.rulesets.ttt.pieces import PieceProfile, squad_sheet
 from warbench.rulesets.ttt.scenario import SIDES, Scenario
 from warbench.rulesets.ttt.terrain import terrain_table
@@ -25,8 +25,12 @@ class Table:
     @classmethod
     def build(cls, scenario: Scenario) -> Table:
         """Join the boards and check the operation fits them; ValueError says what does not."""
-        layout = [(b.board, Square(b.at[0], b.at[1])) for b in scenario.boards]
-        board = Battlefield.join(layout)
+        own = {b.id: b for b in scenario.new_boards}
+        layout = [
+            (own[b.board] if b.board in own else board(b.board), Square(b.at[0], b.at[1]))
+            for b in scenario.boards
+        ]
+        battlefield = Battlefield.join(layout)
         sheet = dict(squad_sheet())
         for extra in scenario.extra_pieces:
             if extra.name in sheet:
@@ -43,24 +47,24 @@ class Table:
                     )
         homes: dict[str, frozenset[Square]] = {}
         for side, text in scenario.homes.items():
-            homes[side] = board.region(Square.parse(text), "bunker")
+            homes[side] = battlefield.region(Square.parse(text), "bunker")
         needs_homes = scenario.objective.kind == "enter_bunker" or any(
             p.rule == "adjacent_to_home" for p in scenario.placement.values()
         )
         if needs_homes and set(homes) != set(SIDES):
             raise ValueError(f"{scenario.id}: this operation needs homes (bunkers) for both sides")
-        bridge = board.of_kind("bridge")
+        bridge = battlefield.of_kind("bridge")
         if scenario.objective.kind == "hold_bridge" and not bridge:
             raise ValueError(f"{scenario.id}: Capture the Crossing needs a board with a bridge")
         for side, rule in scenario.placement.items():
-            if rule.rule == "board" and rule.board >= len(board.boards):
+            if rule.rule == "board" and rule.board >= len(battlefield.boards):
                 raise ValueError(
                     f"{scenario.id}: {side} places on board index {rule.board}, but the "
-                    f"operation has {len(board.boards)} board(s) (indices from 0)"
+                    f"operation has {len(battlefield.boards)} board(s) (indices from 0)"
                 )
-            if rule.rule == "corner" and not board.passable(Square.parse(rule.corner)):
+            if rule.rule == "corner" and not battlefield.passable(Square.parse(rule.corner)):
                 raise ValueError(f"{scenario.id}: corner {rule.corner} is not on open ground")
-        return cls(scenario, board, sheet, homes, bridge)
+        return cls(scenario, battlefield, sheet, homes, bridge)
 
     def allowances(self, kind: str) -> dict[Square, int]:
         """The squares a `kind` may move when each square's terrain applies (TERRAIN)."""

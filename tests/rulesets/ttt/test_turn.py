@@ -1,0 +1,70 @@
+"""TURN SUMMARY: move one piece (or aim), then attack; Captains let you move two others."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulesets.ttt.position import position, sq
+from warbench.core.game import IllegalAction
+from warbench.rulesets.ttt.actions import End, Move, Pass
+
+
+def test_one_piece_moves_per_turn_then_attacks() -> None:
+    game = position({"r1": ("Recon", "A1"), "r2": ("Recon", "C1"), "b1": ("Guard", "A5")})
+    game.apply(Move("r1", sq("A3")))
+    assert game.state.phase == "attack"
+    with pytest.raises(IllegalAction, match="attack step"):
+        game.apply(Move("r2", sq("C2")))
+
+
+def test_a_captain_lets_you_move_two_other_pieces_and_does_not_move() -> None:
+    game = position(
+        {
+            "r1": ("Captain", "A1"),
+            "r2": ("Recon", "C1"),
+            "r3": ("Recon", "E1"),
+            "b1": ("Guard", "H8"),
+        }
+    )
+    events = game.apply(Move("r2", sq("C2")))
+    assert any(e.kind == "command" for e in events)
+    assert game.state.phase == "move"
+    with pytest.raises(IllegalAction, match="Captain does not move"):
+        game.apply(Move("r1", sq("A2")))
+    with pytest.raises(IllegalAction, match="already moved"):
+        game.apply(Move("r2", sq("C3")))
+    game.apply(Move("r3", sq("E2")))
+    assert game.state.player == "blue"  # two moves made; nothing in range, turn over
+
+
+def test_two_captains_let_you_move_four() -> None:
+    pieces = {"r1": ("Captain", "A1"), "r2": ("Captain", "B1")}
+    pieces |= {f"r{n}": ("Recon", f"{c}1") for n, c in zip(range(3, 8), "CDEFG", strict=True)}
+    pieces["b1"] = ("Guard", "H8")
+    game = position(pieces)
+    for n, c in zip(range(3, 7), "CDEF", strict=True):
+        assert game.state.player == "red"
+        game.apply(Move(f"r{n}", sq(f"{c}2")))
+    assert game.state.player == "blue"
+
+
+def test_moving_the_captain_itself_is_the_single_move() -> None:
+    game = position({"r1": ("Captain", "A1"), "r2": ("Recon", "C1"), "b1": ("Guard", "H8")})
+    game.apply(Move("r1", sq("A2")))
+    assert game.state.player == "blue"
+
+
+def test_passing_without_moving_is_allowed_and_end_hands_over() -> None:
+    game = position({"r1": ("Recon", "D2"), "b1": ("Guard", "D4")})
+    game.apply(Pass())
+    game.apply(End())
+    assert (game.state.player, game.state.phase) == ("blue", "move")
+
+
+def test_turn_limit_is_a_draw() -> None:
+    game = position({"r1": ("Guard", "A1"), "b1": ("Guard", "H8")}, turn_limit=2)
+    game.apply(Pass())
+    game.apply(Pass())
+    pending = game.pending
+    assert pending.__class__.__name__ == "GameOver"
+    assert game.state.winner is None and "turn limit" in game.state.reason
