@@ -169,7 +169,8 @@ def test_actions_are_hashable_and_compare_by_value() -> None:
         End(),
     }
     assert len(actions) == 6
-    assert Attack("r1", "b1") != Aim("r1", "b1")  # same fields, different actions
+    attack: Action = Attack("r1", "b1")
+    assert attack != Aim("r1", "b1")  # same fields, different actions
     assert {Pass(): 1}[Pass()] == 1
 
 

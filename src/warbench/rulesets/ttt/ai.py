@@ -13,6 +13,7 @@ from fractions import Fraction
 from warbench.core.actions import Action
 from warbench.core.dice import exact_outcomes, resolve
 from warbench.core.game import Game
+from warbench.core.grid import Square
 from warbench.core.ruleset import Agent
 from warbench.rulesets.ttt import attacking
 from warbench.rulesets.ttt.actions import Aim, Attack, End, Move, Pass, Place
@@ -22,7 +23,7 @@ from warbench.rulesets.ttt.table import Table
 from warbench.rulesets.ttt.terrain import terrain_table
 from warbench.rulesets.ttt.winning import other
 
-PREFERRED = ("M-Gunner", "Guard", "Sniper", "Shot-Gun", "Recon", "Berserker")
+PREFERRED = ("M-Gunner", "Recon", "Guard", "Shot-Gun", "Sniper", "Berserker")
 _HIT_ODDS: dict[tuple[int, int, int], float] = {}
 
 
@@ -86,27 +87,58 @@ class TrooperAI(Agent):
 
 
 def _value(table: Table, piece: Piece) -> float:
-    if table.scenario.objective.kind == "take_out_captain" and piece.kind == "Captain":
+    """Captains in Cap the Cap'n, and raiders a move from our bunker, matter most."""
+    objective = table.scenario.objective.kind
+    if objective == "take_out_captain" and piece.kind == "Captain":
         return 10.0
+    if objective == "enter_bunker":
+        home = table.homes[other(piece.side)]
+        reach = table.profile(piece.kind).move
+        if min(piece.square.distance(sq) for sq in home) <= reach:
+            return 5.0
     return 1.0
 
 
-def _goal_distance(table: Table, state: State, side: str, square: object) -> float:
-    from warbench.core.grid import Square
-
-    assert isinstance(square, Square)
+def _goal_distance(table: Table, state: State, side: str, square: Square) -> float:
+    """Steps (around buildings, through pieces) from `square` to the nearest goal square."""
     objective = table.scenario.objective.kind
-    goals: list[Square]
+    goals: frozenset[Square]
     if objective == "enter_bunker":
-        goals = list(table.homes[other(side)])
+        goals = table.homes[other(side)]
     elif objective == "hold_bridge":
-        goals = list(table.bridge)
+        goals = table.bridge
     else:
         enemies = state.side_pieces(other(side))
         if objective == "take_out_captain":
             enemies = [p for p in enemies if p.kind == "Captain"] or enemies
-        goals = [p.square for p in enemies]
-    return float(min((square.distance(g) for g in goals), default=0))
+        goals = frozenset(p.square for p in enemies)
+    return float(_distance_field(table, goals).get(square, 2 * len(table.battlefield.terrain)))
+
+
+# Keyed by the table's id; each entry holds the table itself so that id is not reused.
+_FIELDS: dict[tuple[int, frozenset[Square]], tuple[Table, dict[Square, int]]] = {}
+
+
+def _distance_field(table: Table, goals: frozenset[Square]) -> dict[Square, int]:
+    """Breadth-first steps from the goals over passable squares (kept for a few goal sets)."""
+    key = (id(table), goals)
+    if key in _FIELDS:
+        return _FIELDS[key][1]
+    if len(_FIELDS) > 256:
+        _FIELDS.clear()
+    links = table.battlefield.links
+    found = dict.fromkeys(goals, 0)
+    frontier = list(goals)
+    while frontier:
+        reached = []
+        for sq in frontier:
+            for nxt in links[sq]:
+                if nxt not in found:
+                    found[nxt] = found[sq] + 1
+                    reached.append(nxt)
+        frontier = reached
+    _FIELDS[key] = (table, found)
+    return found
 
 
 def _evaluate(table: Table, s: State, side: str) -> float:
@@ -135,9 +167,10 @@ def _evaluate(table: Table, s: State, side: str) -> float:
         danger += (1.0 - survive) * _value(table, piece)
     objective = table.scenario.objective.kind
     progress = 0.0
+    urgency = 1.0 + s.turn / 40  # a stalemate is no result: press on as the turns go by
     for piece in mine:
-        weight = 0.05 if piece.kind == "Captain" and objective == "take_out_captain" else 0.3
-        progress -= weight * _goal_distance(table, s, side, piece.square)
+        weight = 0.05 if piece.kind == "Captain" and objective == "take_out_captain" else 0.4
+        progress -= urgency * weight * _goal_distance(table, s, side, piece.square)
     if objective == "hold_bridge" and any(p.square in table.bridge for p in mine):
         progress += 3.0
-    return 2.0 * offense - danger + progress
+    return 2.0 * offense - 0.5 * danger + progress

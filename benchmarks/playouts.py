@@ -1,0 +1,61 @@
+"""Full playouts per second per ruleset and scenario, random vs random and AI vs AI.
+
+Run: `.venv/bin/python benchmarks/playouts.py [--games N] [--ruleset ID]`. Prints a table;
+times are wall-clock on one core, state hashing off (as in simulation), memory is the
+tracemalloc peak of one game.
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from warbench.core import registry
+from warbench.core.game import Decision
+from warbench.core.ruleset import Ruleset
+
+
+def playout(ruleset: Ruleset, scenario: dict[str, object], kind: str, seed: int) -> int:
+    """One game to the end with both sides played by `kind`; returns its number of steps."""
+    game = ruleset.new_game(dict(scenario), seed)
+    game.track_hashes = False
+    agents = {p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)}
+    while isinstance(game.pending, Decision):
+        player = game.pending.player
+        game.apply(agents[player].choose(game, player), player)
+    return len(game.steps)
+
+
+def main(
+    games: Annotated[int, typer.Option(help="games per scenario and matchup")] = 50,
+    ruleset: Annotated[str | None, typer.Option(help="only this ruleset")] = None,
+) -> None:
+    """Print games/s, steps/s and peak memory per scenario and matchup."""
+    table = Table("ruleset", "scenario", "matchup", "games", "games/s", "steps/game",
+                  "steps/s", "peak KiB/game", title="warbench playouts (one core)")
+    chosen = [registry.get(ruleset)] if ruleset else registry.all_rulesets()
+    for rs in chosen:
+        for info in rs.scenarios():
+            data = rs.load_scenario(info.id)
+            for kind in ("random", "ai"):
+                count = games if kind == "random" else max(1, games // 5)
+                tracemalloc.start()
+                playout(rs, data, kind, 0)
+                peak = tracemalloc.get_traced_memory()[1]
+                tracemalloc.stop()
+                start = time.perf_counter()
+                steps = sum(playout(rs, data, kind, seed) for seed in range(count))
+                elapsed = time.perf_counter() - start
+                table.add_row(rs.id, info.id, f"{kind} v {kind}", str(count),
+                              f"{count / elapsed:,.1f}", f"{steps / count:,.0f}",
+                              f"{steps / elapsed:,.0f}", f"{peak / 1024:,.0f}")
+    Console(width=160).print(table)
+
+
+if __name__ == "__main__":
+    typer.run(main)
