@@ -36,8 +36,17 @@ def main(
     ruleset: Annotated[str | None, typer.Option(help="only this ruleset")] = None,
 ) -> None:
     """Print games/s, steps/s and peak memory per scenario and matchup."""
-    table = Table("ruleset", "scenario", "matchup", "games", "games/s", "steps/game",
-                  "steps/s", "peak KiB/game", title="warbench playouts (one core)")
+    table = Table(
+        "ruleset",
+        "scenario",
+        "matchup",
+        "games",
+        "games/s",
+        "steps/game",
+        "steps/s",
+        "peak KiB/game",
+        title="warbench playouts (one core)",
+    )
     chosen = [registry.get(ruleset)] if ruleset else registry.all_rulesets()
     for rs in chosen:
         for info in rs.scenarios():
@@ -51,9 +60,16 @@ def main(
                 start = time.perf_counter()
                 steps = sum(playout(rs, data, kind, seed) for seed in range(count))
                 elapsed = time.perf_counter() - start
-                table.add_row(rs.id, info.id, f"{kind} v {kind}", str(count),
-                              f"{count / elapsed:,.1f}", f"{steps / count:,.0f}",
-                              f"{steps / elapsed:,.0f}", f"{peak / 1024:,.0f}")
+                table.add_row(
+                    rs.id,
+                    info.id,
+                    f"{kind} v {kind}",
+                    str(count),
+                    f"{count / elapsed:,.1f}",
+                    f"{steps / count:,.0f}",
+                    f"{steps / elapsed:,.0f}",
+                    f"{peak / 1024:,.0f}",
+                )
     Console(width=160).print(table)
 
 

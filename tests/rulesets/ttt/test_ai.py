@@ -8,8 +8,13 @@ from warbench.core import registry
 from warbench.core.game import Decision, GameOver
 from warbench.rulesets.ttt.ai import TrooperAI
 
-OPERATIONS = ("besiege-the-bunker", "cap-the-capn", "capture-the-crossing",
-              "sweep-the-settlement", "the-art-of-war")
+OPERATIONS = (
+    "besiege-the-bunker",
+    "cap-the-capn",
+    "capture-the-crossing",
+    "sweep-the-settlement",
+    "the-art-of-war",
+)
 GAMES = 200
 
 

@@ -86,6 +86,6 @@ def test_berserker_ignores_terrain_move_penalties() -> None:
 def test_an_unreachable_move_is_refused_listing_where_it_can_go() -> None:
     game = position({"r1": ("Guard", "A1"), "b1": ("Guard", "H8")})
     before = game.state_hash()
-    with pytest.raises(IllegalAction, match="cannot reach C1.*can reach: A2 B1"):
+    with pytest.raises(IllegalAction, match=r"cannot reach C1.*can reach: A2 B1"):
         game.apply(Move("r1", sq("C1")))
     assert game.state_hash() == before
