@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +11,7 @@ from rich.table import Table
 
 from warbench.core import registry
 from warbench.core.actions import Action, MalformedAction
+from warbench.core.dice import fresh_seed
 from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, IllegalAction
 from warbench.core.record import Record, RecordError
@@ -57,7 +57,7 @@ def play(
         data = rs.load_scenario(name)
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--scenario") from None
-    seed = secrets.randbits(32) if seed is None else seed
+    seed = fresh_seed() if seed is None else seed
     game = rs.new_game(data, seed)
     agents: dict[str, Agent | None] = {}
     for side, kind, offset in (("red", red, 1), ("blue", blue, 2)):

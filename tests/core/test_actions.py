@@ -228,14 +228,6 @@ def test_float_fields_round_trip(x: float, ax: float, ay: float) -> None:
     assert _CODEC.parse(text) == action
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "src/warbench/core/actions.py _format: floats are written with '{:g}' (6 significant "
-        "digits), so 1234567.0 becomes '1.23457e+06' and 0.1234567 becomes '0.123457'; the "
-        "text form (which records store and replay parses) does not give the action back"
-    ),
-)
 def test_float_fields_round_trip_at_full_precision() -> None:
     for x in (1234567.0, 0.1234567, 12.3456789):
         action = _Shoot(x, (x, -x))

@@ -304,14 +304,6 @@ def test_loaded_game_rolls_the_same_dice_as_the_original() -> None:
     assert loaded.dice.faces(probe) == game.dice.faces(probe)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "src/warbench/core/game.py Game.replay: a record without a seed is replayed with "
-        "ScriptedDice holding only the recorded faces, so a game started with seed=None, "
-        "saved and loaded cannot roll again (DiceExhausted at its next roll)"
-    ),
-)
 def test_unseeded_game_can_be_saved_loaded_and_played_on(tmp_path: Path) -> None:
     ruleset = _ttt()
     game = ruleset.new_game(ruleset.load_scenario(SCENARIO), None)

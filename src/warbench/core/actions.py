@@ -35,7 +35,8 @@ class Action:
 
 def _format(value: object) -> str:
     if isinstance(value, float):
-        return f"{value:g}"
+        # the shortest text that reads back to the very same float; whole numbers bare
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     if isinstance(value, Square):
         return str(value)
     if isinstance(value, tuple):

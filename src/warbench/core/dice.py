@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import secrets
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -145,6 +146,11 @@ class SeededDice:
         return tuple(randint(1, request.sides) for _ in range(request.dice))
 
 
+def fresh_seed() -> int:
+    """An unguessable seed for a real game (`secrets`)."""
+    return secrets.randbits(63)
+
+
 class DiceExhausted(RuntimeError):
     """A scripted source was asked for more dice than its script holds."""
 
@@ -177,6 +183,22 @@ class ScriptedDice:
                 )
         self._next = end
         return chosen
+
+
+class ReplayedDice:
+    """A seedless record's faces in order, then fresh unguessable dice for play to go on."""
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        self._script = ScriptedDice(faces)
+        self._fresh: SeededDice | None = None
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        """Recorded faces while they last, then new ones."""
+        if self._script.remaining:
+            return self._script.faces(request)
+        if self._fresh is None:
+            self._fresh = SeededDice(fresh_seed())
+        return self._fresh.faces(request)
 
 
 @dataclass

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from warbench.core import registry
 from warbench.core.actions import Action, ActionCodec
-from warbench.core.dice import DiceSource, Roll, RollRequest, ScriptedDice, SeededDice, resolve
+from warbench.core.dice import (
+    DiceSource,
+    ReplayedDice,
+    Roll,
+    RollRequest,
+    SeededDice,
+    fresh_seed,
+    resolve,
+)
 from warbench.core.events import Event
 from warbench.core.record import Record, RecordError, Step
 
@@ -77,8 +85,11 @@ class Game(ABC):
     ) -> None:
         self.ruleset = ruleset
         self.scenario = scenario
+        if dice is None:
+            seed = fresh_seed() if seed is None else seed
+            dice = SeededDice(seed)
         self.seed = seed
-        self.dice: DiceSource = dice if dice is not None else SeededDice(seed or 0)
+        self.dice: DiceSource = dice
         self.log: list[Event] = []
         self.steps: list[Step] = []
         self.event_counts: list[int] = []
@@ -210,16 +221,20 @@ class Game(ABC):
         """Rebuild the game from `record`, checking every roll and state hash on the way.
 
         With a seed the dice are re-rolled from it (and must match the recorded faces), so a
-        loaded game goes on with the same dice; without one the recorded faces are replayed.
+        loaded game goes on with the same dice; without one the recorded faces are replayed
+        and fresh unguessable dice take over after them.
         """
-        ruleset = registry.get(record.ruleset)
+        try:
+            ruleset = registry.get(record.ruleset)
+        except KeyError as err:
+            raise RecordError(str(err.args[0])) from None
         if record.ruleset_version != ruleset.version:
             raise RecordError(
                 f"record is for {ruleset.id} rules version {record.ruleset_version}; "
                 f"this warbench plays version {ruleset.version} and will not misread it"
             )
         faces = [f for step in record.steps for roll in step.rolls for f in roll]
-        dice = SeededDice(record.seed) if record.seed is not None else ScriptedDice(faces)
+        dice = SeededDice(record.seed) if record.seed is not None else ReplayedDice(faces)
         game = ruleset.new_game(ruleset.scenario_from_data(record.scenario), record.seed, dice)
         if record.initial_hash and game._initial_hash != record.initial_hash:
             raise ReplayMismatch("the initial state differs from the record's")

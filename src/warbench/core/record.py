@@ -20,6 +20,12 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says why."""
 
 
+def _text_or_none(value: object, name: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise RecordError(f"record is damaged: {name} {value!r} is not text")
+    return value
+
+
 @dataclass(frozen=True)
 class Step:
     """One applied action: who took it, its text form, the faces of each roll, the state hash."""
@@ -72,13 +78,16 @@ class Record:
                 f"record format version {version!r} cannot be read by this warbench, "
                 f"which reads version(s) {readable}"
             )
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RecordError(f"record is damaged: seed {seed!r} is not a whole number")
         try:
             steps = [
                 Step(
                     player=str(s["player"]),
                     action=str(s["action"]),
                     rolls=tuple(tuple(int(f) for f in r) for r in s["rolls"]),
-                    hash=s.get("hash"),
+                    hash=_text_or_none(s.get("hash"), "hash"),
                 )
                 for s in data["steps"]
             ]
@@ -86,8 +95,8 @@ class Record:
                 ruleset=str(data["ruleset"]),
                 ruleset_version=str(data["ruleset_version"]),
                 scenario=dict(data["scenario"]),
-                seed=None if data.get("seed") is None else int(data["seed"]),
-                initial_hash=data.get("initial_hash"),
+                seed=seed,
+                initial_hash=_text_or_none(data.get("initial_hash"), "initial_hash"),
                 steps=steps,
                 result=data.get("result"),
             )

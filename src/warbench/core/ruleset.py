@@ -80,6 +80,14 @@ class Ruleset(ABC):
         """A typer app of this ruleset's own commands (`warbench <id> ...`), if any."""
         return None
 
+    def plant_hidden_marker(
+        self, scenario: dict[str, Any], marker: str
+    ) -> tuple[dict[str, Any], str]:
+        """For the conformance suite: `scenario` with `marker` written into data only the
+        returned player may see (a secret roster entry, a flanking force, an ambush reserve).
+        Every ruleset with hidden information implements it."""
+        raise NotImplementedError(f"{self.id} has no hidden information to plant a marker in")
+
     @staticmethod
     def is_path(name_or_path: str) -> bool:
         """Whether a `--scenario` argument names a file rather than a shipped scenario."""

@@ -94,6 +94,10 @@ class TTTGame(Game):
             if p.id not in s.moved and not (s.commanded and p.kind == "Captain")
         ]
 
+    def _may_still_move(self) -> str:
+        movers = ", ".join(p.id for p in self._movers()) or "none"
+        return f"pieces that may still move or aim: {movers} (or pass)"
+
     def _attackers(self) -> list[Piece]:
         s = self.state
         return [p for p in s.side_pieces(s.player) if p.id not in s.attacked]
@@ -133,9 +137,12 @@ class TTTGame(Game):
     def _illegal_move(self, piece: Piece, action: Move) -> str | None:
         s = self.state
         if piece.id in s.moved:
-            return f"{piece.id} has already moved or aimed this turn"
+            return f"{piece.id} has already moved or aimed this turn; {self._may_still_move()}"
         if s.commanded and piece.kind == "Captain":
-            return f"{piece.id} is commanding: a Captain does not move when it moves others"
+            return (
+                f"{piece.id} is commanding: a Captain does not move when it moves others; "
+                f"{self._may_still_move()}"
+            )
         options = reachable(self.table, s, piece)
         if action.to not in options:
             profile = self.table.profile(piece.kind)
@@ -149,20 +156,34 @@ class TTTGame(Game):
     def _illegal_aim(self, piece: Piece, action: Aim) -> str | None:
         s = self.state
         if piece.id in s.moved:
-            return f"{piece.id} has already moved or aimed this turn (AIM counts as the move)"
+            return (
+                f"{piece.id} has already moved or aimed this turn (AIM counts as the move); "
+                f"{self._may_still_move()}"
+            )
         if s.commanded and piece.kind == "Captain":
-            return f"{piece.id} is commanding and cannot aim (AIM counts as a move)"
+            return (
+                f"{piece.id} is commanding and cannot aim (AIM counts as a move); "
+                f"{self._may_still_move()}"
+            )
         return self._illegal_target(piece, action.target, "aim at")
 
     def _illegal_attack(self, piece: Piece, action: Attack) -> str | None:
         if piece.id in self.state.attacked:
-            return f"{piece.id} has already attacked this turn"
+            ready = [p.id for p in self._attackers()]
+            return (
+                f"{piece.id} has already attacked this turn; pieces that may still attack: "
+                f"{', '.join(ready) or 'none'} (or end the turn)"
+            )
         return self._illegal_target(piece, action.target, "attack")
 
     def _illegal_target(self, piece: Piece, target_id: str, verb: str) -> str | None:
         target = self.state.pieces.get(target_id)
         if target is None or target.side == piece.side:
-            return f"'{target_id}' is not an enemy piece in play"
+            enemies = sorted(p.id for p in self.state.pieces.values() if p.side != piece.side)
+            return (
+                f"'{target_id}' is not an enemy piece in play; "
+                f"you may choose from: {', '.join(enemies)}"
+            )
         if not attacking.can_attack_from(self.table, piece):
             return f"{piece.id} is in a river and may not attack"
         if not attacking.in_range(self.table, piece, target):

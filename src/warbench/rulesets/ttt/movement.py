@@ -19,12 +19,14 @@ def reachable(table: Table, state: State, piece: Piece) -> dict[Square, int]:
     allowance of the squares on it (start included); the allowances of one piece take few
     values, so each is tried as a cap with a breadth-first search over squares allowing it.
     """
-    allowance = table.allowances(piece.kind)
+    allowance, caps = table.allowances(piece.kind)
     links = table.battlefield.links
     occupied = {p.square for p in state.pieces.values()}
     start = piece.square
     found: dict[Square, int] = {}
-    for cap in sorted({a for a in allowance.values() if a <= allowance[start]}, reverse=True):
+    for cap in caps:
+        if cap > allowance[start]:
+            continue
         frontier, steps = [start], {start: 0}
         for depth in range(1, cap + 1):
             reached = []

@@ -45,7 +45,9 @@ class State:
             self,
             to_place={s: list(v) for s, v in self.to_place.items()},
             choose_left=dict(self.choose_left),
-            pieces={k: replace(p) for k, p in self.pieces.items()},
+            pieces={
+                k: Piece(p.id, p.side, p.kind, p.square, p.aim) for k, p in self.pieces.items()
+            },
             placed=dict(self.placed),
             lost=list(self.lost),
             moved=set(self.moved),

@@ -20,7 +20,7 @@ class Table:
     sheet: dict[str, PieceProfile]
     homes: dict[str, frozenset[Square]]
     bridge: frozenset[Square]
-    _allowances: dict[str, dict[Square, int]] = field(default_factory=dict)
+    _allowances: dict[str, tuple[dict[Square, int], tuple[int, ...]]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, scenario: Scenario) -> Table:
@@ -66,14 +66,16 @@ class Table:
                 raise ValueError(f"{scenario.id}: corner {rule.corner} is not on open ground")
         return cls(scenario, battlefield, sheet, homes, bridge)
 
-    def allowances(self, kind: str) -> dict[Square, int]:
-        """The squares a `kind` may move when each square's terrain applies (TERRAIN)."""
+    def allowances(self, kind: str) -> tuple[dict[Square, int], tuple[int, ...]]:
+        """The squares a `kind` may move when each square's terrain applies (TERRAIN), and
+        the distinct values that takes, largest first."""
         found = self._allowances.get(kind)
         if found is None:
             profile, effects = self.sheet[kind], terrain_table()
-            found = {
+            per_square = {
                 sq: effects[t].allowance(profile) for sq, t in self.battlefield.terrain.items()
             }
+            found = (per_square, tuple(sorted(set(per_square.values()), reverse=True)))
             self._allowances[kind] = found
         return found
 
