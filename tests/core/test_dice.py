@@ -437,3 +437,19 @@ def test_exact_2d6_agrees_with_monte_carlo() -> None:
     counts = Counter(resolve(TWO_D6, dice.faces(TWO_D6)).total for _ in range(trials))
     for total, probability in odds.items():
         assert abs(counts[total] / trials - float(probability)) < 0.02, total
+
+
+def test_a_natural_roll_is_called_forcing_only_when_it_changes_the_result() -> None:
+    request = RollRequest(
+        "to hit",
+        read=Read.OVER,
+        target=1,
+        modifiers=(("woods", -2),),
+        always_succeed=frozenset({6}),
+        always_fail=frozenset({1}),
+    )
+    assert resolve(request, [6]).forced == ""  # 6 - 2 = 4 > 1 succeeds anyway
+    hard = RollRequest(
+        "to hit", read=Read.OVER, target=6, always_succeed=frozenset({6}), always_fail=frozenset()
+    )
+    assert resolve(hard, [6]).forced == "natural 6 always succeeds"

@@ -112,16 +112,16 @@ def resolve(request: RollRequest, faces: Sequence[int]) -> Roll:
     if read is Read.COUNT_AT_LEAST:
         hits = sum(1 for f in faces if f + request.modifier_total >= target)
         return Roll(request, tuple(faces), total, hits > 0, hits)
-    if natural in request.always_succeed:
-        return Roll(request, tuple(faces), total, True, forced=f"natural {natural} always succeeds")
-    if natural in request.always_fail:
-        return Roll(request, tuple(faces), total, False, forced=f"natural {natural} always fails")
     if read is Read.OVER:
         success = total > target
     elif read is Read.AT_LEAST:
         success = total >= target
     else:
         success = total <= target
+    if not success and natural in request.always_succeed:
+        return Roll(request, tuple(faces), total, True, forced=f"natural {natural} always succeeds")
+    if success and natural in request.always_fail:
+        return Roll(request, tuple(faces), total, False, forced=f"natural {natural} always fails")
     return Roll(request, tuple(faces), total, success)
 
 

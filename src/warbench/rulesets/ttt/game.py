@@ -292,7 +292,7 @@ class TTTGame(Game):
         for piece in s.side_pieces(s.player):
             piece.aim = None
         s.turn += 1
-        self.emit("turn", f"{s.player} ends the turn ({s.turn} turns played)")
+        self.emit("turn", f"{s.player} ends turn {s.turn}")
         s.player = other(s.player)
         s.phase, s.moved, s.attacked = "move", set(), set()
         s.moves_left, s.commanded = 1, False
