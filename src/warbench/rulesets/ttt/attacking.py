@@ -23,19 +23,15 @@ def can_attack_from(table: Table, piece: Piece) -> bool:
 
 def in_range(table: Table, attacker: Piece, target: Piece) -> bool:
     """Within the attacker's Range counted orthogonally, with line of sight."""
-    reach = table.profile(attacker.kind).range
-    return attacker.square.distance(target.square) <= reach and table.battlefield.sight(
-        attacker.square, target.square
-    )
+    return target.square in table.field_of_fire(attacker.square, table.profile(attacker.kind).range)
 
 
 def targets(table: Table, state: State, attacker: Piece) -> list[Piece]:
     """Enemies `attacker` could attack now (in range and sight, not from a river)."""
     if not can_attack_from(table, attacker):
         return []
-    return [
-        p for p in state.pieces.values() if p.side != attacker.side and in_range(table, attacker, p)
-    ]
+    zone = table.field_of_fire(attacker.square, table.profile(attacker.kind).range)
+    return [p for p in state.pieces.values() if p.side != attacker.side and p.square in zone]
 
 
 def to_hit(table: Table, attacker: Piece, target: Piece) -> RollRequest:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
 from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.core.grid import Square
 from warbench.rulesets.ttt import attacking, setup
 from warbench.rulesets.ttt.actions import CODEC, Aim, Attack, End, Move, Pass, Place
 from warbench.rulesets.ttt.movement import reachable
@@ -38,6 +39,7 @@ class TTTGame(Game):
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
         self.table = table
+        self._reach: dict[str, dict[Square, int]] = {}  # per piece, for the current state
         spec = table.scenario
         self.state = State(
             phase="placement",
@@ -77,7 +79,7 @@ class TTTGame(Game):
                 actions += [Place(kind, sq) for sq in setup.zone(self.table, s, player, kind)]
         elif s.phase == "move":
             for piece in self._movers():
-                actions += [Move(piece.id, sq) for sq in reachable(self.table, s, piece)]
+                actions += [Move(piece.id, sq) for sq in self._reachable(piece)]
                 actions += [Aim(piece.id, t.id) for t in attacking.targets(self.table, s, piece)]
             actions.append(Pass())
         else:
@@ -85,6 +87,12 @@ class TTTGame(Game):
                 actions += [Attack(piece.id, t.id) for t in attacking.targets(self.table, s, piece)]
             actions.append(End())
         return actions
+
+    def _reachable(self, piece: Piece) -> dict[Square, int]:
+        found = self._reach.get(piece.id)
+        if found is None:
+            found = self._reach[piece.id] = reachable(self.table, self.state, piece)
+        return found
 
     def _movers(self) -> list[Piece]:
         s = self.state
@@ -143,7 +151,7 @@ class TTTGame(Game):
                 f"{piece.id} is commanding: a Captain does not move when it moves others; "
                 f"{self._may_still_move()}"
             )
-        options = reachable(self.table, s, piece)
+        options = self._reachable(piece)
         if action.to not in options:
             profile = self.table.profile(piece.kind)
             return (
@@ -197,6 +205,7 @@ class TTTGame(Game):
 
     # -- resolution --------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
+        self._reach.clear()
         if isinstance(action, Place):
             self._place(action, player)
         elif isinstance(action, Move):
@@ -330,3 +339,4 @@ class TTTGame(Game):
     def _restore(self, snapshot: object) -> None:
         assert isinstance(snapshot, State)
         self.state = snapshot
+        self._reach.clear()

@@ -4,6 +4,7 @@ placement limits; the player who placed first goes first."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from warbench.core.grid import Square
 from warbench.rulesets.ttt.state import State
@@ -39,6 +40,14 @@ def _captain_placed(state: State, side: str) -> bool:
 
 def zone(table: Table, state: State, side: str, kind: str) -> list[Square]:
     """Empty, passable squares where `side` may place a `kind` now."""
+    captain_first = kind == "Captain" and not _captain_placed(state, side)
+    occupied = {p.square for p in state.pieces.values()}
+    return [sq for sq in area(table, side, captain_first) if sq not in occupied]
+
+
+@lru_cache(maxsize=256)
+def area(table: Table, side: str, captain_first: bool) -> tuple[Square, ...]:
+    """The passable squares of `side`'s placement limits (the Captain's corner first)."""
     field = table.battlefield
     rule = table.scenario.placement[side]
     squares: list[Square]
@@ -47,7 +56,7 @@ def zone(table: Table, state: State, side: str, kind: str) -> list[Square]:
         squares = sorted({n for sq in home for n in sq.around() if n not in home})
     elif rule.rule == "corner":
         corner = Square.parse(rule.corner)
-        if kind == "Captain" and not _captain_placed(state, side):
+        if captain_first:
             squares = [corner]
         else:
             squares = [
@@ -58,5 +67,4 @@ def zone(table: Table, state: State, side: str, kind: str) -> list[Square]:
         squares = [Square(col, row) for col in range(field.grid.width)]
     else:
         squares = [sq for sq in field.grid.squares() if sq in field.boards[rule.board]]
-    occupied = {p.square for p in state.pieces.values()}
-    return [sq for sq in squares if field.passable(sq) and sq not in occupied]
+    return tuple(sq for sq in squares if field.passable(sq))

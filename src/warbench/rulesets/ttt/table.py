@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from warbench.core.grid import Square
 from warbench.rulesets.ttt.boards import Battlefield, board
@@ -11,7 +12,7 @@ from warbench.rulesets.ttt.scenario import SIDES, Scenario
 from warbench.rulesets.ttt.terrain import terrain_table
 
 
-@dataclass
+@dataclass(eq=False)
 class Table:
     """What does not change while an operation is played."""
 
@@ -20,10 +21,16 @@ class Table:
     sheet: dict[str, PieceProfile]
     homes: dict[str, frozenset[Square]]
     bridge: frozenset[Square]
+    _fields_of_fire: dict[tuple[Square, int], frozenset[Square]] = field(default_factory=dict)
     _allowances: dict[str, tuple[dict[Square, int], tuple[int, ...]]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, scenario: Scenario) -> Table:
+        """The table of an operation, shared by every game of it (its caches are pure)."""
+        return _built(scenario.model_dump_json())
+
+    @classmethod
+    def _build(cls, scenario: Scenario) -> Table:
         """Join the boards and check the operation fits them; ValueError says what does not."""
         own = {b.id: b for b in scenario.new_boards}
         layout = [
@@ -79,6 +86,27 @@ class Table:
             self._allowances[kind] = found
         return found
 
+    def field_of_fire(self, square: Square, reach: int) -> frozenset[Square]:
+        """Squares within `reach` of `square`, no diagonals, in line of sight (ATTACKING)."""
+        key = (square, reach)
+        found = self._fields_of_fire.get(key)
+        if found is None:
+            board = self.battlefield
+            found = frozenset(
+                other
+                for other in board.terrain
+                if other != square
+                and square.distance(other) <= reach
+                and board.sight(square, other)
+            )
+            self._fields_of_fire[key] = found
+        return found
+
     def profile(self, kind: str) -> PieceProfile:
         """The squad-sheet line of a kind of piece."""
         return self.sheet[kind]
+
+
+@lru_cache(maxsize=64)
+def _built(scenario_json: str) -> Table:
+    return Table._build(Scenario.model_validate_json(scenario_json))
