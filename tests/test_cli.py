@@ -9,15 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.rulesets.ttt.position import OPERATIONS
 from warbench.cli import app
 
-OPERATIONS = (
-    "besiege-the-bunker",
-    "cap-the-capn",
-    "capture-the-crossing",
-    "sweep-the-settlement",
-    "the-art-of-war",
-)
 runner = CliRunner()
 
 
@@ -59,25 +53,17 @@ def test_ai_game_ends_with_the_result_line_and_its_record_verifies(
     assert "every roll and state hash matches" in verified.output
 
 
-def test_replay_verify_fails_on_a_tampered_record(tmp_path: Path) -> None:
+def _ai_game(tmp_path: Path, operation: str, seed: int) -> Path:
+    """Play `operation` AI against AI and return its saved record."""
     record = tmp_path / "game.json"
-    runner.invoke(
-        app,
-        [
-            "play",
-            "ttt",
-            "--scenario",
-            "capture-the-crossing",
-            "--red",
-            "ai",
-            "--blue",
-            "ai",
-            "--seed",
-            "4",
-            "--save",
-            str(record),
-        ],
-    )
+    args = ["play", "ttt", "--scenario", operation, "--red", "ai", "--blue", "ai"]
+    result = runner.invoke(app, [*args, "--seed", str(seed), "--save", str(record)])
+    assert result.exit_code == 0, result.output
+    return record
+
+
+def test_replay_verify_fails_on_a_tampered_record(tmp_path: Path) -> None:
+    record = _ai_game(tmp_path, "capture-the-crossing", 4)
     data = json.loads(record.read_text())
     step = next(s for s in data["steps"] if s["rolls"])
     step["rolls"][0][0] = 7 - step["rolls"][0][0]
@@ -88,24 +74,7 @@ def test_replay_verify_fails_on_a_tampered_record(tmp_path: Path) -> None:
 
 
 def test_replay_shows_every_step_and_roll(tmp_path: Path) -> None:
-    record = tmp_path / "game.json"
-    runner.invoke(
-        app,
-        [
-            "play",
-            "ttt",
-            "--scenario",
-            "besiege-the-bunker",
-            "--red",
-            "ai",
-            "--blue",
-            "ai",
-            "--seed",
-            "7",
-            "--save",
-            str(record),
-        ],
-    )
+    record = _ai_game(tmp_path, "besiege-the-bunker", 7)
     result = runner.invoke(app, ["replay", str(record)])
     assert result.exit_code == 0
     assert "1. red: place" in result.output
@@ -114,24 +83,7 @@ def test_replay_shows_every_step_and_roll(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("suffix", ["png", "svg"])
 def test_render_draws_the_table(suffix: str, tmp_path: Path) -> None:
-    record = tmp_path / "game.json"
-    runner.invoke(
-        app,
-        [
-            "play",
-            "ttt",
-            "--scenario",
-            "cap-the-capn",
-            "--red",
-            "ai",
-            "--blue",
-            "ai",
-            "--seed",
-            "2",
-            "--save",
-            str(record),
-        ],
-    )
+    record = _ai_game(tmp_path, "cap-the-capn", 2)
     out = tmp_path / f"table.{suffix}"
     result = runner.invoke(app, ["render", str(record), "-o", str(out), "--step", "15"])
     assert result.exit_code == 0, result.output

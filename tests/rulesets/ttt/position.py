@@ -10,6 +10,13 @@ from warbench.core.grid import Square
 from warbench.rulesets.ttt.game import TTTGame
 from warbench.rulesets.ttt.state import Piece
 
+OPERATIONS = (
+    "besiege-the-bunker",
+    "cap-the-capn",
+    "capture-the-crossing",
+    "sweep-the-settlement",
+    "the-art-of-war",
+)
 OPEN = ("........",) * 8
 LEGEND = {
     ".": ["plain"],

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rulesets.ttt.position import OPERATIONS
 from warbench.core import registry
 from warbench.core.game import Decision, GameOver
 from warbench.rulesets.ttt.ai import TrooperAI
 
-OPERATIONS = (
-    "besiege-the-bunker",
-    "cap-the-capn",
-    "capture-the-crossing",
-    "sweep-the-settlement",
-    "the-art-of-war",
-)
 GAMES = 200
 
 
