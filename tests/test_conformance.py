@@ -276,7 +276,8 @@ def test_replay_reproduces_the_game(ruleset_id: str, scenario_id: str) -> None:
     assert again.record.to_json() == game.record.to_json()
 
     # the recorded faces alone (no seed) reproduce it too
-    faces = [f for step in game.steps for roll in step.rolls for f in roll]
+    rolls = [*game.setup_rolls, *(roll for step in game.steps for roll in step.rolls)]
+    faces = [f for roll in rolls for f in roll]
     scripted = ruleset.new_game(ruleset.load_scenario(scenario_id), None, ScriptedDice(faces))
     for step in game.steps:
         scripted.apply(scripted.parse(step.action), step.player)

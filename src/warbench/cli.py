@@ -71,6 +71,7 @@ def play(
                 f"'{kind}' is not a player kind; allowed: {allowed}", param_hint=f"--{side}"
             )
     console.print(f"[bold]{rs.name}[/bold] — {name} (seed {seed})")
+    _show(game.log)  # the set-up: generated table, roll-offs
     while isinstance(game.pending, Decision):
         decision = game.pending
         agent = agents[decision.player]

@@ -24,7 +24,7 @@ class Read(StrEnum):
     OVER = "over"  # success when modified total > target (Table Top Troopers to hit)
     AT_LEAST = "at_least"  # success when modified total >= target (quality tests)
     AT_MOST = "at_most"  # success when modified total <= target (roll-under systems)
-    COUNT_AT_LEAST = "count_at_least"  # successes = faces (each modified) >= target
+    COUNT_AT_LEAST = "count_at_least"  # successes = dice (each modified, naturals first) >= target
 
 
 Modifier = tuple[str, int]
@@ -84,7 +84,7 @@ class Roll:
             mods = " ".join(f"{v:+d} {reason}" for reason, v in req.modifiers)
             text += f" {mods}"
         if req.read is Read.COUNT_AT_LEAST:
-            return f"{text}; {self.successes} at {req.target}+"
+            return f"{text}; {self.successes} of {req.dice} succeed at {req.target}+"
         text += f" = {self.total}"
         if req.read is Read.OVER:
             text += f", needs more than {req.target}"
@@ -110,7 +110,7 @@ def resolve(request: RollRequest, faces: Sequence[int]) -> Roll:
     if read is Read.TOTAL or target is None:
         return Roll(request, tuple(faces), total, None)
     if read is Read.COUNT_AT_LEAST:
-        hits = sum(1 for f in faces if f + request.modifier_total >= target)
+        hits = sum(1 for f in faces if _die_succeeds(request, f, target))
         return Roll(request, tuple(faces), total, hits > 0, hits)
     if read is Read.OVER:
         success = total > target
@@ -123,6 +123,15 @@ def resolve(request: RollRequest, faces: Sequence[int]) -> Roll:
     if success and natural in request.always_fail:
         return Roll(request, tuple(faces), total, False, forced=f"natural {natural} always fails")
     return Roll(request, tuple(faces), total, success)
+
+
+def _die_succeeds(request: RollRequest, face: int, target: int) -> bool:
+    """One die of a pool: natural faces first, then the modified face against the target."""
+    if face in request.always_succeed:
+        return True
+    if face in request.always_fail:
+        return False
+    return face + request.modifier_total >= target
 
 
 class DiceSource(Protocol):

@@ -97,6 +97,7 @@ class Game(ABC):
         self._events: list[Event] = []
         self._rolls: list[tuple[int, ...]] = []
         self._initial_hash: str | None = None
+        self.setup_rolls: tuple[tuple[int, ...], ...] = ()
 
     # -- what a ruleset supplies -------------------------------------------------------
     @property
@@ -134,7 +135,11 @@ class Game(ABC):
 
     # -- the contract ------------------------------------------------------------------
     def start(self) -> None:
-        """Called by the ruleset once the initial state is built: fixes the initial hash."""
+        """Called by the ruleset once the initial state is built (its set-up rolls made, such
+        as generating the battlefield): keeps those rolls and events, fixes the initial hash."""
+        self.setup_rolls = tuple(self._rolls)
+        self.log.extend(self._events)
+        self._events, self._rolls = [], []
         self._initial_hash = self.state_hash()
 
     def check(self, action: Action, player: str | None = None) -> str | None:
@@ -203,6 +208,7 @@ class Game(ABC):
             scenario=self.scenario,
             seed=self.seed,
             initial_hash=self._initial_hash,
+            setup_rolls=self.setup_rolls,
             steps=list(self.steps),
             result=result,
         )
@@ -233,9 +239,15 @@ class Game(ABC):
                 f"record is for {ruleset.id} rules version {record.ruleset_version}; "
                 f"this warbench plays version {ruleset.version} and will not misread it"
             )
-        faces = [f for step in record.steps for roll in step.rolls for f in roll]
+        rolls = [*record.setup_rolls, *(roll for step in record.steps for roll in step.rolls)]
+        faces = [f for roll in rolls for f in roll]
         dice = SeededDice(record.seed) if record.seed is not None else ReplayedDice(faces)
         game = ruleset.new_game(ruleset.scenario_from_data(record.scenario), record.seed, dice)
+        if game.setup_rolls != record.setup_rolls:
+            raise ReplayMismatch(
+                f"set-up dice {list(game.setup_rolls)} differ from the record's "
+                f"{list(record.setup_rolls)}"
+            )
         if record.initial_hash and game._initial_hash != record.initial_hash:
             raise ReplayMismatch("the initial state differs from the record's")
         for number, step in enumerate(record.steps[:upto], start=1):

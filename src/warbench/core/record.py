@@ -45,6 +45,7 @@ class Record:
     scenario: dict[str, Any]
     seed: int | None
     initial_hash: str | None = None
+    setup_rolls: tuple[tuple[int, ...], ...] = ()
     steps: list[Step] = field(default_factory=list)
     result: dict[str, Any] | None = None
 
@@ -58,6 +59,7 @@ class Record:
             "scenario": self.scenario,
             "seed": self.seed,
             "initial_hash": self.initial_hash,
+            "setup_rolls": [list(r) for r in self.setup_rolls],
             "steps": [
                 {"player": s.player, "action": s.action, "rolls": [list(r) for r in s.rolls]}
                 | ({"hash": s.hash} if s.hash else {})
@@ -97,6 +99,7 @@ class Record:
                 scenario=dict(data["scenario"]),
                 seed=seed,
                 initial_hash=_text_or_none(data.get("initial_hash"), "initial_hash"),
+                setup_rolls=tuple(tuple(int(f) for f in r) for r in data.get("setup_rolls", [])),
                 steps=steps,
                 result=data.get("result"),
             )

@@ -1,0 +1,186 @@
+"""A Grimdark Future Firefight opponent: plays the mission.
+
+It takes objectives (advancing when it can still shoot, rushing when they are far), keeps
+units in cover when it holds, charges when its expected melee damage beats what it would
+take back, strikes back when that pays, and fires each weapon where it expects the most
+wounds. Ties break on its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from shapely.geometry import Point
+
+from warbench.core.actions import Action
+from warbench.core.game import Game
+from warbench.core.geometry import Base
+from warbench.core.ruleset import Agent
+from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff.actions import (
+    Advance,
+    Cast,
+    Charge,
+    Consolidate,
+    Deploy,
+    Done,
+    Edge,
+    Fire,
+    Hold,
+    Idle,
+    NoStrikeBack,
+    PlaceMarker,
+    Reserve,
+    Rush,
+    StrikeBack,
+    Tokens,
+    Wait,
+)
+from warbench.rulesets.gff.game import GFFGame, other
+from warbench.rulesets.gff.melee import melee_weapons
+from warbench.rulesets.gff.profiles import Weapon
+from warbench.rulesets.gff.shooting import solution, weapon_named
+from warbench.rulesets.gff.state import Unit
+
+
+def hit_chance(quality: int) -> float:
+    """P(quality test), 6 always and 1 never."""
+    return min(5, max(1, 7 - quality)) / 6
+
+
+def wound_chance(defense: int, ap: int) -> float:
+    """P(a hit is not blocked)."""
+    return 1 - min(5, max(1, 7 - (defense + ap))) / 6
+
+
+def expected_wounds(attacker: Unit, weapon: Weapon, attacks: int, target: Unit) -> float:
+    """Hits times unblocked share, a rough value of one volley."""
+    quality = 2 if weapon.rating("Reliable") is not None else attacker.profile.quality
+    ap = weapon.rating("AP") or 0
+    return attacks * hit_chance(quality) * wound_chance(target.profile.defense, ap)
+
+
+def melee_value(attacker: Unit, target: Unit) -> float:
+    """Expected wounds of all the attacker's melee weapons on the target."""
+    per_model: dict[Weapon, int] = {}
+    for model in attacker.models:
+        for weapon in model.weapons:
+            if weapon.melee:
+                per_model[weapon] = per_model.get(weapon, 0) + weapon.attacks
+    value = sum(expected_wounds(attacker, w, n, target) for w, n in per_model.items())
+    impact = attacker.profile.rating("Impact") or 0
+    return value + impact * len(attacker.models) * 5 / 6 * wound_chance(target.profile.defense, 0)
+
+
+def worth(unit: Unit) -> float:
+    """How much a unit is worth killing: points per remaining model share."""
+    return unit.profile.cost / max(1, unit.profile.size)
+
+
+class FirefightAI(Agent):
+    """Scores each legal action by the mission and the expected dice, picks the best."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game, player: str) -> Action:
+        assert isinstance(game, GFFGame)
+        actions = game.legal_actions(player)
+        self._rng.shuffle(actions)
+        return max(actions, key=lambda a: self._score(game, player, a))
+
+    def _score(self, game: GFFGame, player: str, action: Action) -> float:
+        s = game.state
+        if isinstance(action, Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve):
+            return self._passive(game, player, action)
+        if isinstance(action, PlaceMarker):
+            return -self._distance_to_side(game, player, action.at)
+        if isinstance(action, Deploy):
+            unit = s.units[action.unit]
+            return -self._nearest_marker_distance(game, action.at) + self._cover_bonus(
+                game, unit, action.at
+            )
+        if isinstance(action, Hold):
+            unit = s.units[action.unit]
+            return self._shooting_value(game, unit) + 1.5 * self._holding(game, unit, unit.centre())
+        if isinstance(action, Advance | Rush):
+            unit = s.units[action.unit]
+            value = 3.0 * self._holding(game, unit, action.to)
+            value -= 0.15 * self._nearest_free_marker(game, player, action.to)
+            if isinstance(action, Advance):
+                value += 0.5 * self._shooting_value(game, unit)
+            return value
+        if isinstance(action, Charge):
+            unit, target = s.units[action.unit], s.units[action.target]
+            gain = melee_value(unit, target) * worth(target)
+            loss = melee_value(target, unit) * worth(unit)
+            return 2.0 * (gain - 0.7 * loss) + (3.0 if self._on_marker(game, target) else 0.0)
+        if isinstance(action, Fire):
+            unit, target = s.units[action.unit], s.units[action.target]
+            weapon = weapon_named(unit, action.weapon)
+            assert weapon is not None
+            attacks = solution(game.field, unit, weapon, target).attacks
+            return 10 + expected_wounds(unit, weapon, attacks, target) * worth(target)
+        if isinstance(action, Cast):
+            return 20.0
+        if isinstance(action, Tokens):
+            caster = s.units.get(str(s.step.get("caster")))
+            helping = caster is not None and caster.side == player
+            return 1.0 if helping and action.count == 1 else -1.0
+        if isinstance(action, StrikeBack):
+            charger = s.units[s.step["charger"]]
+            return (
+                1.0 if melee_weapons(s.units[s.step["defender"]], charger, lambda w: True) else -1.0
+            )
+        return 0.0
+
+    def _passive(self, game: GFFGame, player: str, action: Action) -> float:
+        if isinstance(action, Idle):
+            return 100.0 if game.state.units[action.unit].shaken else -100.0
+        if isinstance(action, Reserve):
+            return -50.0
+        if isinstance(action, Done):
+            return 0.0 if game.state.phase != "shoot" else 5.0
+        return 0.0
+
+    def _distance_to_side(self, game: GFFGame, player: str, at: tuple[float, float]) -> float:
+        zone = game.field.deployment_zone(game.state.edges[player])  # type: ignore[arg-type]
+        return float(zone.distance(Point(*at)))
+
+    def _nearest_marker_distance(self, game: GFFGame, at: tuple[float, float]) -> float:
+        return min((math.hypot(m.x - at[0], m.y - at[1]) for m in game.state.markers), default=0.0)
+
+    def _nearest_free_marker(self, game: GFFGame, player: str, at: tuple[float, float]) -> float:
+        free = [m for m in game.state.markers if m.owner != player] or game.state.markers
+        return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
+
+    def _holding(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
+        """Markers within 3" of the unit's centre that we do not own yet."""
+        return sum(
+            1.0
+            for m in game.state.markers
+            if math.hypot(m.x - at[0], m.y - at[1]) <= 3.0 + unit.profile.base
+            and m.owner != unit.side
+        )
+
+    def _on_marker(self, game: GFFGame, unit: Unit) -> bool:
+        cx, cy = unit.centre()
+        return any(math.hypot(m.x - cx, m.y - cy) <= 4.0 for m in game.state.markers)
+
+    def _cover_bonus(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
+        return (
+            1.0
+            if bfm.in_cover_terrain(Base(at, unit.profile.base), game.field, mostly=True)
+            else 0.0
+        )
+
+    def _shooting_value(self, game: GFFGame, unit: Unit) -> float:
+        best = 0.0
+        for enemy in game.state.side_units(other(unit.side)):
+            for model in unit.models[:1]:
+                for weapon in model.weapons:
+                    if not weapon.melee:
+                        attacks = solution(game.field, unit, weapon, enemy).attacks
+                        best = max(best, expected_wounds(unit, weapon, attacks, enemy))
+        return best

@@ -1,0 +1,1011 @@
+"""The table of Grimdark Future Firefight: THE BATTLEFIELD, DEPLOYMENT, MISSION markers, TERRAIN
+(sight, cover, difficult, dangerous), MOVEMENT (coherency) and the Scout zone.
+
+Inches; origin at the bottom-left (south-west) corner, x to the east, y to the north. Terrain
+kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each docstring:
+
+- Sight: a target is seen along straight lines between 9 points of each base (centre and 8
+  compass points on the edge, pulled 1% inside); a BLOCKS_SIGHT piece blocks a line that runs
+  through its inside, ends included, so a model wholly inside a sight blocker neither sees nor
+  is seen, and one partly inside sees and is seen from its points outside it. Models do not
+  block sight.
+- "Behind sight blockers": the centre-to-centre line from every shooting model is blocked.
+- Difficult terrain: a move goes "through" a piece when the base swept along the path enters
+  its inside (grazing its edge does not).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, cached_property
+from importlib import resources
+from itertools import pairwise
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from warbench.core.dice import DiceSource, RollRequest, resolve
+from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
+from warbench.core.terrain import TerrainPiece, Trait
+
+Edge = Literal["north", "south", "east", "west"]
+Visibility = Literal["clear", "obscured", "hidden"]
+Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+
+EDGES: tuple[Edge, ...] = ("north", "south", "east", "west")
+TABLE = 48.0  # "a 4'x4' area"
+PIECES = 22  # "with 20+ pieces of terrain"
+DEPLOYMENT_DEPTH = 12.0  # "within 12" of their table edge"
+ARMIES_APART = 24.0  # "as long as armies deploy at least 24" apart"
+SCOUT_REACH = 12.0  # Scout: "fully within 12" of their deployment zone"
+MARKER_SPACING = 9.0  # objectives "over 9" away from each other"
+DIFFICULT_MOVE = 6.0  # "can't move more than 6" at a time in total"
+COHERENCY_NEAR = 1.0  # "within 1" of at least one other member"
+COHERENCY_ALL = 6.0  # "and within 6" of all other members"
+
+PIECE_GAP = 0.5  # ours: generated pieces stay this far apart
+IMPASSABLE_GAP = 3.0  # ours: impassable pieces stay this far from each other and the edges
+IMPASSABLE_ACROSS = 6.0  # ours: the most an impassable kind may measure across
+SIZE_STEP = 0.5  # sizes and heights are rolled in steps of at most this
+POSITION_STEP = 1.0  # positions are rolled in steps of at most this
+PLACEMENT_TRIES = 30  # facings and positions rolled for one piece before its kind is rerolled
+SIGHT_PULL = 0.01  # sight points on a base's edge are pulled this fraction towards its centre
+_ELLIPSE_SIDES = 24
+_TOUCH = 1e-6  # touching within this counts as touching, not overlapping
+
+
+# --- terrain kinds (data/terrain.yaml) --------------------------------------------------------- -
+
+
+class TerrainKind(BaseModel):
+    """One kind of terrain: its traits, outline and the ranges its size and height come from."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    traits: frozenset[Trait]
+    shape: Literal["rect", "ellipse"]
+    length: tuple[float, float]
+    width: tuple[float, float]
+    height: tuple[float, float] = (0.0, 0.0)
+
+    @field_validator("length", "width", "height")
+    @classmethod
+    def _range(cls, value: tuple[float, float]) -> tuple[float, float]:
+        if not 0 <= value[0] <= value[1]:
+            raise ValueError(f"a range is [least, most] with 0 <= least <= most, got {list(value)}")
+        return value
+
+    @model_validator(mode="after")
+    def _sizes(self) -> TerrainKind:
+        if self.length[0] <= 0 or self.width[0] <= 0:
+            raise ValueError("a terrain kind needs a positive length and width")
+        if Trait.IMPASSABLE in self.traits and self.across > IMPASSABLE_ACROSS + EPS:
+            raise ValueError(
+                f'an impassable kind may be at most {IMPASSABLE_ACROSS:g}" across, '
+                f'this one reaches {self.across:.2f}"'
+            )
+        return self
+
+    @property
+    def across(self) -> float:
+        """The most a piece of this kind can measure across."""
+        length, width = self.length[1], self.width[1]
+        return math.hypot(length, width) if self.shape == "rect" else max(length, width)
+
+
+class MixRule(BaseModel):
+    """At least `least` pieces of a generated table have any of the traits `any_of`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    any_of: frozenset[Trait]
+    least: int = Field(ge=0)
+
+    def counts(self, traits: frozenset[Trait]) -> bool:
+        """Whether a piece with `traits` counts towards this rule."""
+        return bool(self.any_of & traits)
+
+
+class TerrainTable(BaseModel):
+    """data/terrain.yaml: the kinds, in order, and the mix of a generated table."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kinds: dict[str, TerrainKind]
+    mix: dict[str, MixRule]
+
+    @model_validator(mode="after")
+    def _mix_possible(self) -> TerrainTable:
+        for name, rule in self.mix.items():
+            if rule.least and not any(rule.counts(k.traits) for k in self.kinds.values()):
+                raise ValueError(f"no terrain kind counts towards the mix rule '{name}'")
+        return self
+
+
+@cache
+def terrain_table() -> TerrainTable:
+    """The terrain kinds and mix of data/terrain.yaml (ours)."""
+    text = resources.files(__package__).joinpath("data/terrain.yaml").read_text()
+    return TerrainTable.model_validate(yaml.safe_load(text))
+
+
+def terrain_kinds() -> dict[str, TerrainKind]:
+    """The terrain kinds by name, in the data file's order."""
+    return terrain_table().kinds
+
+
+def _label(piece: TerrainPiece) -> str:
+    return piece.name or piece.kind
+
+
+# --- the battlefield -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """THE BATTLEFIELD: a `width` × `depth` table (inches) and the terrain pieces on it."""
+
+    width: float = TABLE
+    depth: float = TABLE
+    pieces: tuple[TerrainPiece, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not (self.width > 0 and self.depth > 0):
+            raise ValueError(f"a table needs a positive size, got {self.width} × {self.depth}")
+
+    @cached_property
+    def index(self) -> TerrainIndex:
+        """The pieces in an STRtree, for quick look-ups."""
+        return TerrainIndex(self.pieces)
+
+    @cached_property
+    def table(self) -> Polygon:
+        """The playing area."""
+        return shapely.box(0.0, 0.0, self.width, self.depth)
+
+    @cached_property
+    def _sight(self) -> _SightBlockers | None:
+        """The BLOCKS_SIGHT pieces, ready for many sight lines at once (None when none)."""
+        areas = [p.area for p in self.pieces if p.has(Trait.BLOCKS_SIGHT)]
+        return _SightBlockers.of(areas) if areas else None
+
+    @cached_property
+    def _impassable(self) -> tuple[BaseGeometry, Floats] | None:
+        """All impassable pieces as one prepared shape, and their bounding boxes (None when
+        there are none)."""
+        areas = [p.area for p in self.pieces if p.has(Trait.IMPASSABLE)]
+        if not areas:
+            return None
+        union = shapely.union_all(areas)
+        shapely.prepare(union)
+        return union, np.array([area.bounds for area in areas], dtype=np.float64)
+
+    @classmethod
+    def from_data(
+        cls, items: Sequence[Mapping[str, Any]], *, width: float = TABLE, depth: float = TABLE
+    ) -> Battlefield:
+        """A table from scenario data: each item has `kind`, `polygon` ([[x, y], ...], at least
+        three corners) and optionally `height` (default: the kind's least) and `name`."""
+        kinds = terrain_kinds()
+        table = shapely.box(0.0, 0.0, width, depth)
+        pieces = []
+        for number, item in enumerate(items, start=1):
+            where = f"terrain piece {number}"
+            if not isinstance(item, Mapping):
+                raise ValueError(f"{where} must be a mapping with kind and polygon, got {item!r}")
+            unknown = set(item) - {"kind", "polygon", "height", "name"}
+            if unknown:
+                raise ValueError(
+                    f"{where} has unknown field(s) {', '.join(sorted(map(str, unknown)))}; "
+                    "allowed: kind, polygon, height, name"
+                )
+            name = item.get("name", "")
+            if not isinstance(name, str):
+                raise ValueError(f"{where}: name must be text, got {name!r}")
+            if name:
+                where += f" '{name}'"
+            kind = item.get("kind")
+            if kind not in kinds:
+                raise ValueError(f"{where}: unknown kind {kind!r}; known kinds: {', '.join(kinds)}")
+            area = _polygon(item.get("polygon"), where)
+            if not table.covers(area):
+                x0, y0, x1, y1 = area.bounds
+                raise ValueError(
+                    f'{where} lies off the {width:g}"×{depth:g}" table: its polygon spans '
+                    f"x {x0:g}..{x1:g}, y {y0:g}..{y1:g}"
+                )
+            height = item.get("height", kinds[kind].height[0])
+            if isinstance(height, bool) or not isinstance(height, int | float) or height < 0:
+                raise ValueError(f"{where}: height must be a number >= 0, got {height!r}")
+            pieces.append(
+                TerrainPiece(
+                    kind, area, kinds[kind].traits, float(height), name or f"{kind} {number}"
+                )
+            )
+        return cls(width, depth, tuple(pieces))
+
+    def to_data(self) -> list[dict[str, Any]]:
+        """The pieces as `from_data` reads them."""
+        return [
+            {
+                "kind": p.kind,
+                "polygon": [[x, y] for x, y in list(p.area.exterior.coords)[:-1]],
+                "height": p.height,
+                "name": p.name,
+            }
+            for p in self.pieces
+        ]
+
+    def deployment_zone(self, edge: Edge, depth: float = DEPLOYMENT_DEPTH) -> Polygon:
+        """`deployment_zone` on this table."""
+        return deployment_zone(edge, depth, width=self.width, table_depth=self.depth)
+
+    def scout_zone(self, edge: Edge, depth: float = DEPLOYMENT_DEPTH) -> Polygon:
+        """`scout_zone` on this table."""
+        return scout_zone(edge, depth, width=self.width, table_depth=self.depth)
+
+
+def _polygon(points: object, where: str) -> Polygon:
+    """The polygon of scenario data `[[x, y], ...]`, or a clear error."""
+    if not isinstance(points, Sequence) or isinstance(points, str) or len(points) < 3:
+        raise ValueError(f"{where}: polygon must be a list of at least 3 [x, y] points")
+    corners = []
+    for point in points:
+        if (
+            not isinstance(point, Sequence)
+            or isinstance(point, str)
+            or len(point) != 2
+            or not all(isinstance(c, int | float) and not isinstance(c, bool) for c in point)
+            or not all(math.isfinite(c) for c in point)
+        ):
+            raise ValueError(f"{where}: polygon point {point!r} is not a pair of numbers [x, y]")
+        corners.append((float(point[0]), float(point[1])))
+    area = shapely.Polygon(corners)
+    if not area.is_valid or area.area <= 0:
+        reason = shapely.is_valid_reason(area) if not area.is_valid else "it has no area"
+        raise ValueError(f"{where}: polygon is not a simple outline ({reason})")
+    return area
+
+
+# --- generation ----------------------------------------------------------------------------------
+
+
+def _roll(dice: DiceSource, label: str, sides: int) -> int:
+    """One die of `sides` faces through the game's dice: the face rolled."""
+    request = RollRequest(label=label, dice=1, sides=sides)
+    return resolve(request, dice.faces(request)).total
+
+
+def _roll_between(dice: DiceSource, label: str, least: float, most: float, step: float) -> float:
+    """A value from `least` to `most` in even steps of at most `step`: one die with as many
+    sides as values; no roll when there is only one value."""
+    if most - least <= EPS:
+        return least
+    sides = math.ceil((most - least) / step - EPS) + 1
+    return least + (_roll(dice, label, sides) - 1) * (most - least) / (sides - 1)
+
+
+def _outline(kind: TerrainKind, length: float, width: float, facing: float, at: Point) -> Polygon:
+    """A piece's polygon: `length` along compass `facing`, `width` across, centred `at`."""
+    if kind.shape == "rect":
+        local = [(-width / 2, length / 2), (width / 2, length / 2)]
+        local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
+    else:
+        turns = (2 * math.pi * i / _ELLIPSE_SIDES for i in range(_ELLIPSE_SIDES))
+        local = [(width / 2 * math.sin(t), length / 2 * math.cos(t)) for t in turns]
+    fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
+    rx, ry = fy, -fx
+    cx, cy = at
+    return shapely.Polygon(
+        [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
+    )
+
+
+def _choices(placed: Sequence[TerrainPiece], slots_left: int) -> list[str]:
+    """The kinds the next piece is rolled among: all of them while `slots_left` suffice to fill
+    the mix still missing, else those that fill something missing."""
+    data = terrain_table()
+    missing = {
+        name: rule.least - sum(rule.counts(p.traits) for p in placed)
+        for name, rule in data.mix.items()
+    }
+    if slots_left > sum(max(0, m) for m in missing.values()):
+        return list(data.kinds)
+    return [
+        name
+        for name, kind in data.kinds.items()
+        if any(m > 0 and data.mix[rule].counts(kind.traits) for rule, m in missing.items())
+    ]
+
+
+def _place(
+    dice: DiceSource,
+    label: str,
+    name: str,
+    kind_name: str,
+    placed: Sequence[TerrainPiece],
+    width: float,
+    depth: float,
+) -> TerrainPiece | None:
+    """Roll a piece's size and height, then up to PLACEMENT_TRIES facings and positions until it
+    stands on the table clear of the others; None when no try fits."""
+    kind = terrain_kinds()[kind_name]
+    length = _roll_between(dice, f"{label}: length", *kind.length, SIZE_STEP)
+    across = _roll_between(dice, f"{label}: width", *kind.width, SIZE_STEP)
+    height = _roll_between(dice, f"{label}: height", *kind.height, SIZE_STEP)
+    impassable = Trait.IMPASSABLE in kind.traits
+    margin = IMPASSABLE_GAP if impassable else 0.0
+    areas = np.array([p.area for p in placed], dtype=object)
+    needed = np.array(
+        [IMPASSABLE_GAP if impassable and p.has(Trait.IMPASSABLE) else PIECE_GAP for p in placed]
+    )
+    for attempt in range(1, PLACEMENT_TRIES + 1):
+        tried = f"{label}, try {attempt}"
+        facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
+        x0, y0, x1, y1 = _outline(kind, length, across, facing, (0.0, 0.0)).bounds
+        xs, ys = (margin - x0, width - margin - x1), (margin - y0, depth - margin - y1)
+        if xs[1] < xs[0] - EPS or ys[1] < ys[0] - EPS:
+            continue  # does not fit the table at this facing
+        x = _roll_between(dice, f"{tried}: x", *xs, POSITION_STEP)
+        y = _roll_between(dice, f"{tried}: y", *ys, POSITION_STEP)
+        area = _outline(kind, length, across, facing, (x, y))
+        if not len(areas) or bool(np.all(shapely.distance(areas, area) >= needed - EPS)):
+            return TerrainPiece(kind_name, area, kind.traits, height, name)
+    return None
+
+
+def generate_battlefield(
+    dice: DiceSource, *, width: float = TABLE, depth: float = TABLE, pieces: int = PIECES
+) -> Battlefield:
+    """THE BATTLEFIELD: "a 4'x4' area, with 20+ pieces of terrain", every roll through `dice`.
+
+    For each piece: its kind (one die with a side per kind it may be), its length, width and
+    height (data/terrain.yaml ranges, 0.5" steps), then up to 30 tries of a facing (d12 × 30°)
+    and a centre (x and y, one die with a side per inch of room) until it is on the table, at
+    least 0.5" from every other piece and, if impassable, 3" from other impassable pieces and
+    the table edges. A piece that fits nowhere is rerolled from its kind, at most `pieces`
+    times in all.
+
+    The mix: the kind is rolled among all kinds while the pieces left to place are more than
+    the pieces still missing from the mix (data/terrain.yaml: 3 cover, 3 difficult, 2
+    dangerous, 3 sight blockers), and among the kinds that fill something missing once they
+    are not; so a table of 11+ pieces always has the mix.
+
+    Reachability: impassable pieces are convex, at most 6" across, 3" from each other and the
+    edges, so a base under 3" across can reach every open point of the table.
+    """
+    if pieces < 0:
+        raise ValueError(f"pieces must be 0 or more, got {pieces}")
+    table = Battlefield(width, depth)
+    placed: list[TerrainPiece] = []
+    rerolls = 0
+    while len(placed) < pieces and rerolls <= pieces:
+        slot = len(placed) + 1
+        label = f"terrain {slot}" + (f" (reroll {rerolls})" if rerolls else "")
+        choices = _choices(placed, pieces - len(placed))
+        pick = 1 if len(choices) == 1 else _roll(dice, f"{label}: kind", len(choices))
+        kind = choices[pick - 1]
+        piece = _place(dice, label, f"{kind} {slot}", kind, placed, table.width, table.depth)
+        if piece is None:
+            rerolls += 1
+        else:
+            placed.append(piece)
+    return Battlefield(width, depth, tuple(placed))
+
+
+# --- deployment and scouting ---------------------------------------------------------------------
+
+
+def opposite(edge: Edge) -> Edge:
+    """The opponent's edge: "with their opponent taking the opposite"."""
+    opposites: dict[Edge, Edge] = {
+        "north": "south",
+        "south": "north",
+        "east": "west",
+        "west": "east",
+    }
+    return opposites[edge]
+
+
+def _strip(edge: Edge, deep: float, width: float, depth: float) -> Polygon:
+    """The part of the table within `deep` of `edge`."""
+    if edge == "south":
+        return shapely.box(0.0, 0.0, width, min(deep, depth))
+    if edge == "north":
+        return shapely.box(0.0, max(0.0, depth - deep), width, depth)
+    if edge == "west":
+        return shapely.box(0.0, 0.0, min(deep, width), depth)
+    if edge == "east":
+        return shapely.box(max(0.0, width - deep), 0.0, width, depth)
+    raise ValueError(f"unknown table edge {edge!r}; edges: {', '.join(EDGES)}")
+
+
+def deployment_depth(
+    edge: Edge, depth: float = DEPLOYMENT_DEPTH, *, width: float = TABLE, table_depth: float = TABLE
+) -> float:
+    """How deep the deployment zone at `edge` is: `depth` (12"), made shallower on a smaller
+    table so that "armies deploy at least 24" apart"."""
+    across = table_depth if edge in ("north", "south") else width
+    deep = min(depth, (across - ARMIES_APART) / 2)
+    if deep <= 0:
+        raise ValueError(
+            f'a table {across:g}" across leaves no room to deploy {ARMIES_APART:g}" apart'
+        )
+    return deep
+
+
+def deployment_zone(
+    edge: Edge, depth: float = DEPLOYMENT_DEPTH, *, width: float = TABLE, table_depth: float = TABLE
+) -> Polygon:
+    """DEPLOYMENT: the part of the table "within 12" of their table edge" (shallower on a table
+    too small for the armies to deploy 24" apart)."""
+    deep = deployment_depth(edge, depth, width=width, table_depth=table_depth)
+    return _strip(edge, deep, width, table_depth)
+
+
+def scout_zone(
+    edge: Edge, depth: float = DEPLOYMENT_DEPTH, *, width: float = TABLE, table_depth: float = TABLE
+) -> Polygon:
+    """Scout: "anywhere fully within 12" of their deployment zone", that is within the
+    deployment depth + 12" of the edge (24" on a full table)."""
+    deep = deployment_depth(edge, depth, width=width, table_depth=table_depth) + SCOUT_REACH
+    return _strip(edge, deep, width, table_depth)
+
+
+# --- objectives ----------------------------------------------------------------------------------
+
+
+def _at(point: Point) -> str:
+    return f"({point[0]:.2f}, {point[1]:.2f})"
+
+
+def objective_problem(
+    point: Point, placed: Sequence[Point], zones: Sequence[Polygon], bf: Battlefield
+) -> str | None:
+    """MISSION: why a marker cannot go at `point`, or None. Markers go on the table, "outside
+    of deployment zones, and over 9" away from each other"; ours: not inside impassable
+    terrain (a marker on its edge is fine), where no model could reach it. A point on a
+    zone's boundary is within 12" of the edge, so it is inside the zone."""
+    x, y = point
+    if not (0.0 <= x <= bf.width and 0.0 <= y <= bf.depth):
+        return (
+            f"the marker at {_at(point)} is off the table; place it within the "
+            f'{bf.width:g}"×{bf.depth:g}" table'
+        )
+    spot = shapely.Point(point)
+    for piece in bf.index.near(spot):
+        if piece.has(Trait.IMPASSABLE) and piece.area.contains(spot):
+            return (
+                f"the marker at {_at(point)} is inside impassable terrain ({_label(piece)}); "
+                "place it where models can reach it"
+            )
+    if any(zone.covers(spot) for zone in zones):
+        return (
+            f"the marker at {_at(point)} is inside a deployment zone; markers go outside of "
+            "deployment zones"
+        )
+    for other in placed:
+        gap = math.dist(point, other)
+        if gap <= MARKER_SPACING + EPS:
+            return (
+                f'the marker at {_at(point)} is {gap:.2f}" from the marker at {_at(other)}; '
+                f'markers must be over {MARKER_SPACING:g}" away from each other'
+            )
+    return None
+
+
+def marker_within(point: Point, base: Base, distance: float) -> bool:
+    """Whether `base` is within `distance` of the marker at `point`, measured from the base's
+    edge ("a unit is within 3" of a marker"); allows EPS of float noise."""
+    if base.depth is None:
+        gap = math.dist(point, base.centre) - base.width / 2
+    else:
+        gap = float(base.shape().distance(shapely.Point(point)))
+    return gap <= distance + EPS
+
+
+# --- sight and cover -----------------------------------------------------------------------------
+
+_COMPASS: Floats = np.array(
+    [(0.0, 0.0)] + [(math.sin(math.pi * k / 4), math.cos(math.pi * k / 4)) for k in range(8)]
+)
+_COVER = frozenset({Trait.SOFT_COVER, Trait.HARD_COVER})
+
+
+def sight_points(base: Base) -> Floats:
+    """The 9 points sight is traced between: the centre, and the 8 compass points of a round
+    base's edge (a rectangle's corners and edge middles) pulled 1% towards the centre."""
+    centre = np.array(base.centre, dtype=np.float64)
+    if base.depth is None:
+        result: Floats = centre + _COMPASS * (base.width / 2 * (1 - SIGHT_PULL))
+        return result
+    corners = np.asarray(shapely.get_coordinates(base.shape())[:4], dtype=np.float64)
+    rim = np.empty((8, 2))
+    rim[0::2] = corners
+    rim[1::2] = (corners + np.roll(corners, -1, axis=0)) / 2
+    return np.vstack([centre, centre + (rim - centre) * (1 - SIGHT_PULL)])
+
+
+@dataclass(frozen=True)
+class _SightBlockers:
+    """Sight-blocking areas as arrays: bounding boxes, and for convex ones their corners
+    (cycled to a common count), unit edge normals and their extent along each normal."""
+
+    areas: npt.NDArray[np.object_]
+    boxes: Floats  # (P, 4): x0, y0, x1, y1
+    convex: Bools  # (P,)
+    corners: Floats  # (P, V, 2)
+    normals: Floats  # (P, V, 2)
+    lows: Floats  # (P, V): the least of the corners along each normal
+    highs: Floats  # (P, V): the most
+
+    @classmethod
+    def of(cls, areas: Sequence[Polygon]) -> _SightBlockers:
+        outlines = []
+        for area in areas:
+            ring = shapely.get_coordinates(shapely.remove_repeated_points(area.exterior))[:-1]
+            hull = float(area.convex_hull.area)
+            convex = not area.interiors and hull - float(area.area) <= 1e-9 * max(1.0, hull)
+            outlines.append(ring if convex else None)
+        most = max((len(r) for r in outlines if r is not None), default=3)
+        corners = np.zeros((len(areas), most, 2))
+        for i, ring in enumerate(outlines):
+            if ring is not None:
+                corners[i] = ring[np.arange(most) % len(ring)]
+        sides = np.roll(corners, -1, axis=1) - corners
+        normals = np.stack([-sides[..., 1], sides[..., 0]], axis=-1)
+        lengths = np.linalg.norm(normals, axis=-1, keepdims=True)
+        normals = normals / np.where(lengths > 0, lengths, 1.0)
+        along = np.einsum("pvk,pwk->pvw", normals, corners)  # corner w along normal v
+        return cls(
+            areas=np.array(areas, dtype=object),
+            boxes=np.array([area.bounds for area in areas], dtype=np.float64),
+            convex=np.array([r is not None for r in outlines]),
+            corners=corners,
+            normals=normals,
+            lows=along.min(axis=2),
+            highs=along.max(axis=2),
+        )
+
+
+def _blocked(starts: Floats, ends: Floats, bf: Battlefield) -> Bools:
+    """Which straight lines starts[i]→ends[i] run through the inside of a sight blocker (ends
+    included; along or touching its edge, within _TOUCH, is not inside).
+
+    Convex blockers by separating axes in numpy (a line misses the inside when, along one of
+    the piece's edge normals or the line's own normal, the two overlap in a point at most);
+    any other blocker by shapely.
+    """
+    sight = bf._sight
+    blocked = np.zeros(len(starts), dtype=bool)
+    if sight is None:
+        return blocked
+    x0, x1 = np.minimum(starts[:, 0], ends[:, 0]), np.maximum(starts[:, 0], ends[:, 0])
+    y0, y1 = np.minimum(starts[:, 1], ends[:, 1]), np.maximum(starts[:, 1], ends[:, 1])
+    boxes = sight.boxes
+    near = (x0[:, None] < boxes[None, :, 2]) & (x1[:, None] > boxes[None, :, 0])
+    near &= (y0[:, None] < boxes[None, :, 3]) & (y1[:, None] > boxes[None, :, 1])
+    line_i, piece_i = np.nonzero(near)
+    convex = sight.convex[piece_i]
+    li, pi = line_i[convex], piece_i[convex]
+    if len(li):
+        a, b = starts[li], ends[li]
+        normals = sight.normals[pi]
+        at_a, at_b = np.einsum("mvk,mk->mv", normals, a), np.einsum("mvk,mk->mv", normals, b)
+        apart = (np.maximum(at_a, at_b) <= sight.lows[pi] + _TOUCH) | (
+            np.minimum(at_a, at_b) >= sight.highs[pi] - _TOUCH
+        )
+        d = b - a
+        length = np.hypot(d[:, 0], d[:, 1])
+        own = np.column_stack([-d[:, 1], d[:, 0]]) / np.where(length > 0, length, 1.0)[:, None]
+        spread = np.einsum("mvk,mk->mv", sight.corners[pi], own)
+        level = np.einsum("mk,mk->m", a, own)
+        aside = (level <= spread.min(axis=1) + _TOUCH) | (level >= spread.max(axis=1) - _TOUCH)
+        hit = ~(apart.any(axis=1) | (aside & (length > 0)))
+        blocked[li[hit]] = True
+    other = ~convex
+    if other.any():
+        li, pi = line_i[other], piece_i[other]
+        lines = shapely.linestrings(np.stack([starts[li], ends[li]], axis=1))
+        blocked[li[shapely.relate_pattern(lines, sight.areas[pi], "T********")]] = True
+    return blocked
+
+
+def visibility(shooter: Base, target: Base, bf: Battlefield) -> Visibility:
+    """Line of sight from `shooter` to `target` (SHOOTING: "in range and line of sight").
+
+    Ruling: sight runs along the 81 straight lines between the two bases' `sight_points`; a
+    line is blocked when it runs through the inside of a BLOCKS_SIGHT piece, its ends included
+    (a model wholly inside a sight blocker neither sees out nor is seen; one partly inside
+    sees and is seen from its points outside it). "clear": the centre-to-centre line is not
+    blocked; "obscured": it is, but another line is not (the target is behind a sight blocker
+    and gets cover); "hidden": every line is blocked (not in line of sight).
+    """
+    a, b = sight_points(shooter), sight_points(target)
+    if not _blocked(a[:1], b[:1], bf)[0]:
+        return "clear"
+    n = len(a)
+    if _blocked(np.repeat(a, n, axis=0), np.tile(b, (n, 1)), bf).all():
+        return "hidden"
+    return "obscured"
+
+
+def can_see(shooter: Base, target: Base, bf: Battlefield) -> bool:
+    """Whether `target` is in line of sight of `shooter` (clear or obscured)."""
+    return visibility(shooter, target, bf) != "hidden"
+
+
+def behind_sight_blockers(
+    target_bases: Sequence[Base], shooter_bases: Sequence[Base], bf: Battlefield
+) -> list[bool]:
+    """For each target model, whether it is "behind sight blockers": obscured (or hidden) from
+    every shooting model, i.e. every centre-to-centre line from a shooter is blocked."""
+    targets = np.array([b.centre for b in target_bases], dtype=np.float64).reshape(-1, 2)
+    shooters = np.array([b.centre for b in shooter_bases], dtype=np.float64).reshape(-1, 2)
+    m = len(shooters)
+    blocked = _blocked(np.tile(shooters, (len(targets), 1)), np.repeat(targets, m, axis=0), bf)
+    return [bool(row.all()) for row in blocked.reshape(len(targets), m)]
+
+
+def _wholly_inside(area: BaseGeometry, base: Base) -> bool:
+    """Whether `base` lies wholly inside `area` (touching its edge from inside counts)."""
+    if base.depth is None:
+        centre = shapely.Point(base.centre)
+        return bool(area.covers(centre)) and float(area.boundary.distance(centre)) >= (
+            base.width / 2 - EPS
+        )
+    return bool(area.covers(base.shape()))
+
+
+def in_cover_terrain(base: Base, bf: Battlefield, *, mostly: bool = False) -> bool:
+    """Whether the base is fully inside cover terrain (SOFT_COVER or HARD_COVER pieces,
+    adjoining pieces together), or with `mostly` at least half its area inside it."""
+    shape = base.shape()
+    areas = [p.area for p in bf.index.near(shape) if p.traits & _COVER]
+    if not areas:
+        return False
+    cover = areas[0] if len(areas) == 1 else shapely.union_all(areas)
+    if mostly:
+        return float(cover.intersection(shape).area) >= float(shape.area) / 2 - EPS
+    return _wholly_inside(cover, base)
+
+
+def unit_in_cover(
+    target_bases: Sequence[Base],
+    shooter_bases: Sequence[Base],
+    bf: Battlefield,
+    *,
+    sight_blockers: bool = True,
+) -> bool:
+    """Cover Terrain: "Units with most models fully inside cover terrain or behind sight
+    blockers, or that are mostly inside cover terrain or behind sight blockers (for
+    single-model units), get +1 to Defense rolls when blocking hits from shooting".
+
+    "Most" is more than half. A model is behind sight blockers when obscured or hidden from
+    every model in `shooter_bases` (`behind_sight_blockers`); a single model counts its centre
+    being behind as "mostly behind". Pass `sight_blockers=False` for Indirect weapons ("ignores
+    cover from sight obstructions"); Blast ignores cover altogether (the engine's part).
+    """
+    if not target_bases or not shooter_bases:
+        raise ValueError("cover needs at least one target model and one shooting model")
+    if sight_blockers:
+        behind = behind_sight_blockers(target_bases, shooter_bases, bf)
+    else:
+        behind = [False] * len(target_bases)
+    if len(target_bases) == 1:
+        return behind[0] or in_cover_terrain(target_bases[0], bf, mostly=True)
+    covered = sum(
+        hid or in_cover_terrain(b, bf) for hid, b in zip(behind, target_bases, strict=True)
+    )
+    return 2 * covered > len(target_bases)
+
+
+# --- movement ------------------------------------------------------------------------------------
+
+
+def _footprint(base: Base, points: Sequence[Point]) -> BaseGeometry:
+    """A rectangular base swept along `points` without turning (the convex hull of each leg)."""
+    shapes = [base.moved(p).shape() for p in points]
+    if len(shapes) == 1:
+        return shapes[0]
+    return shapely.union_all([shapely.union(a, b).convex_hull for a, b in pairwise(shapes)])
+
+
+def _enters(
+    base: Base, points: Sequence[Point], bf: Battlefield, trait: Trait
+) -> list[TerrainPiece]:
+    """The pieces with `trait` whose inside `base` enters when swept along `points` (a single
+    point: standing there); touching a piece's edge does not enter it."""
+    track = shapely.Point(points[0]) if len(points) == 1 else shapely.LineString(points)
+    if base.depth is None:
+        r = base.width / 2
+        x0, y0, x1, y1 = track.bounds
+        near = bf.index.near(shapely.box(x0 - r, y0 - r, x1 + r, y1 + r))
+        return [p for p in near if p.has(trait) and float(track.distance(p.area)) < r - _TOUCH]
+    swept = _footprint(base, points)
+    near = bf.index.near(swept)
+    return [
+        p for p in near if p.has(trait) and bool(shapely.relate_pattern(swept, p.area, "T********"))
+    ]
+
+
+def _on_table(base: Base, points: Sequence[Point], bf: Battlefield) -> bool:
+    """Whether the base stays wholly on the table swept along `points`."""
+    if base.depth is None:
+        r = base.width / 2
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        x0, y0, x1, y1 = min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r
+    else:
+        x0, y0, x1, y1 = _footprint(base, points).bounds
+    return x0 >= -EPS and y0 >= -EPS and x1 <= bf.width + EPS and y1 <= bf.depth + EPS
+
+
+def moves_through_difficult(base: Base, path: Path, bf: Battlefield) -> bool:
+    """Whether the base swept along `path` enters difficult terrain at any point (its start
+    and end included). The 6" cap holds for the whole unit when any of its models does."""
+    return bool(_enters(base, path.points, bf, Trait.DIFFICULT))
+
+
+def move_problem(
+    base: Base,
+    path: Path,
+    allowance: float,
+    bf: Battlefield,
+    *,
+    strider: bool = False,
+    flying: bool = False,
+) -> str | None:
+    """Why a model cannot move along `path` (starting at its centre), or None.
+
+    The path is at most `allowance` long; the base stays on the table; it never enters
+    impassable terrain unless Flying ("May move through units and terrain"), and never ends in
+    it; "Units moving through difficult terrain at any point can't move more than 6" at a
+    time in total": a path whose swept base enters a DIFFICULT piece is at most 6" long,
+    unless Strider ("may ignore the effects of difficult terrain") or Flying ("ignores terrain
+    effects whilst moving"). Rectangular bases sweep without turning.
+    """
+    start, end = path.points[0], path.points[-1]
+    if math.dist(start, base.centre) > _TOUCH:
+        return f"the path starts at {_at(start)}, but the model stands at {_at(base.centre)}"
+    if path.length > allowance + EPS:
+        return f'the path is {path.length:.2f}" long; this move allows at most {allowance:g}"'
+    if not _on_table(base, path.points, bf):
+        return f'the base must stay on the {bf.width:g}"×{bf.depth:g}" table all along the move'
+    if hits := _enters(base.moved(end), [end], bf, Trait.IMPASSABLE):
+        return f"the model would end inside impassable terrain ({_label(hits[0])})"
+    if not flying and (hits := _enters(base, path.points, bf, Trait.IMPASSABLE)):
+        return (
+            f"the move crosses impassable terrain ({_label(hits[0])}); only Flying models may "
+            "move through it"
+        )
+    if (
+        not (strider or flying)
+        and path.length > DIFFICULT_MOVE + EPS
+        and (hits := _enters(base, path.points, bf, Trait.DIFFICULT))
+    ):
+        return (
+            f"the move goes through difficult terrain ({_label(hits[0])}), so it may be at most "
+            f'{DIFFICULT_MOVE:g}" in total, not {path.length:.2f}" (Strider and Flying ignore this)'
+        )
+    return None
+
+
+def crosses_dangerous(base: Base, path: Path, bf: Battlefield) -> bool:
+    """Dangerous Terrain: whether the model is "moving across dangerous terrain": its base
+    swept along `path` (start included) enters a DANGEROUS piece. Flying models ignore terrain
+    effects whilst moving (the engine skips them); roll once per model even when it also
+    activated in it."""
+    return bool(_enters(base, path.points, bf, Trait.DANGEROUS))
+
+
+def in_dangerous(base: Base, bf: Battlefield) -> bool:
+    """Dangerous Terrain: whether a model that activates here is "in it" (its base overlaps a
+    DANGEROUS piece's inside)."""
+    return bool(_enters(base, [base.centre], bf, Trait.DANGEROUS))
+
+
+# --- coherency and formations --------------------------------------------------------------------
+
+
+def _edge_matrix(bases: Sequence[Base]) -> Floats:
+    """Edge-to-edge distances between every two bases."""
+    if all(b.depth is None for b in bases):
+        centres = np.array([b.centre for b in bases], dtype=np.float64)
+        radii = np.array([b.width / 2 for b in bases])
+        apart = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+        result: Floats = np.maximum(apart - radii[:, None] - radii[None, :], 0.0)
+        return result
+    n = len(bases)
+    matrix = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            matrix[i, j] = matrix[j, i] = edge_distance(bases[i], bases[j])
+    return matrix
+
+
+def _coherency(edges: Floats) -> tuple[int, float] | tuple[int, int, float] | None:
+    """The worst model too far from all others (i, d), else the worst pair (i, j, d), else None."""
+    n = len(edges)
+    if n < 2:
+        return None
+    matrix = edges.copy()
+    np.fill_diagonal(matrix, np.inf)
+    nearest = matrix.min(axis=1)
+    lonely = int(np.argmax(nearest))
+    if nearest[lonely] > COHERENCY_NEAR + EPS:
+        return lonely, float(nearest[lonely])
+    np.fill_diagonal(matrix, 0.0)
+    i, j = divmod(int(np.argmax(matrix)), n)
+    if matrix[i, j] > COHERENCY_ALL + EPS:
+        return i, j, float(matrix[i, j])
+    return None
+
+
+def coherent(bases: Sequence[Base]) -> str | None:
+    """MOVEMENT: why a unit is out of coherency, or None: "Unit members must stay within 1" of
+    at least one other member, and within 6" of all other members" (edge to edge). Models are
+    numbered from 1 in the given order; the worst offender is named."""
+    problem = _coherency(_edge_matrix(bases))
+    if problem is None:
+        return None
+    if len(problem) == 2:
+        i, gap = problem
+        return (
+            f'model {i + 1} at {_at(bases[i].centre)} is {gap:.2f}" from the nearest other '
+            f'member; each model must be within {COHERENCY_NEAR:g}" of at least one other member'
+        )
+    i, j, gap = problem
+    return (
+        f'models {i + 1} and {j + 1} are {gap:.2f}" apart; each model must be within '
+        f'{COHERENCY_ALL:g}" of all other members'
+    )
+
+
+def _grid(count: int, cols: int, pitch: float, hexed: bool) -> Floats:
+    """`count` points in rows of `cols`, `pitch` apart (offset rows when `hexed`), centred on
+    the origin; a short last row is centred."""
+    row_pitch = pitch * math.sqrt(3) / 2 if hexed else pitch
+    points = []
+    for row in range(math.ceil(count / cols)):
+        in_row = min(cols, count - row * cols)
+        if hexed:
+            shift = (row % 2) * pitch / 2 + ((cols - in_row) // 2) * pitch
+        else:
+            shift = (cols - in_row) * pitch / 2
+        points += [(shift + c * pitch, -row * row_pitch) for c in range(in_row)]
+    grid = np.array(points, dtype=np.float64)
+    middle: Floats = (grid.min(axis=0) + grid.max(axis=0)) / 2
+    result: Floats = grid - middle
+    return result
+
+
+@cache
+def _layouts(count: int, base: float, gap: float) -> tuple[Floats, ...]:
+    """Coherent formations of `count` bases of diameter `base`, `gap` apart, nearest to square
+    first (square grids before offset rows, wider before deeper)."""
+    pitch = base + gap
+    found: dict[bytes, tuple[tuple[int, int, bool], Floats]] = {}
+    for cols in range(1, count + 1):
+        rows = math.ceil(count / cols)
+        for hexed in (False, True) if rows > 1 else (False,):
+            grid = _grid(count, cols, pitch, hexed)
+            centres = np.linalg.norm(grid[:, None, :] - grid[None, :, :], axis=2)
+            if _coherency(np.maximum(centres - base, 0.0)) is None:
+                found.setdefault(
+                    np.round(grid, 9).tobytes(), ((abs(cols - rows), -cols, hexed), grid)
+                )
+    return tuple(grid for _, grid in sorted(found.values(), key=lambda item: item[0]))
+
+
+@cache
+def _offsets(max_shift: float, step: float) -> Floats:
+    """Shifts on a `step` grid within `max_shift`, nearest first (then by bearing)."""
+    n = int(max_shift / step + EPS)
+    ticks = np.arange(-n, n + 1) * step
+    xs, ys = np.meshgrid(ticks, ticks)
+    shifts = np.column_stack([xs.ravel(), ys.ravel()])
+    far = np.hypot(shifts[:, 0], shifts[:, 1])
+    keep = far <= max_shift + EPS
+    shifts, far = shifts[keep], far[keep]
+    bearings = np.degrees(np.arctan2(shifts[:, 0], shifts[:, 1])) % 360.0
+    result: Floats = shifts[np.lexsort((bearings, np.round(far, 9)))]
+    return result
+
+
+def _free(
+    spots: Floats,
+    radius: float,
+    bf: Battlefield,
+    occupied: Sequence[Base],
+    inside: BaseGeometry | None,
+) -> Bools:
+    """For each formation in `spots` (k × n × 2 centres), whether every base of `radius` there
+    is on the table, inside `inside`, and clear of impassable terrain and `occupied` bases
+    (touching is allowed)."""
+    k, n, _ = spots.shape
+    flat = spots.reshape(-1, 2)
+    x, y = flat[:, 0], flat[:, 1]
+    ok: Bools = (x >= radius - EPS) & (x <= bf.width - radius + EPS)
+    ok &= (y >= radius - EPS) & (y <= bf.depth - radius + EPS)
+    if bf._impassable is not None:
+        union, boxes = bf._impassable
+        near = (x[:, None] > boxes[None, :, 0] - radius) & (x[:, None] < boxes[None, :, 2] + radius)
+        near &= (y[:, None] > boxes[None, :, 1] - radius) & (
+            y[:, None] < boxes[None, :, 3] + radius
+        )
+        check = np.flatnonzero(ok & near.any(axis=1))
+        if len(check):
+            ok[check] = ~shapely.dwithin(union, shapely.points(flat[check]), radius - _TOUCH)
+    round_bases = [b for b in occupied if b.depth is None]
+    if round_bases:
+        centres = np.array([b.centre for b in round_bases], dtype=np.float64)
+        reach = np.array([b.width / 2 for b in round_bases]) + radius - _TOUCH
+        apart = np.linalg.norm(flat[:, None, :] - centres[None, :, :], axis=2)
+        ok &= (apart >= reach[None, :]).all(axis=1)
+    squares = np.array([b.shape() for b in occupied if b.depth is not None], dtype=object)
+    points: Any = shapely.points(flat) if len(squares) or inside is not None else None
+    if len(squares):
+        ok &= (shapely.distance(points[:, None], squares[None, :]) >= radius - _TOUCH).all(axis=1)
+    if inside is not None:
+        ok &= shapely.contains_xy(inside, x, y)
+        ok &= shapely.distance(inside.boundary, points) >= radius - _TOUCH
+    result: Bools = np.asarray(ok.reshape(k, n).all(axis=1), dtype=np.bool_)
+    return result
+
+
+def arrange(
+    centre: Point,
+    count: int,
+    base: float,
+    bf: Battlefield,
+    *,
+    gap: float = 0.25,
+    occupied: Sequence[Base] = (),
+    inside: BaseGeometry | None = None,
+    max_shift: float = 6.0,
+) -> list[Point] | None:
+    """Centres for `count` round bases of diameter `base` around `centre`, in coherency
+    ("within 1" of at least one other member, and within 6" of all other members").
+
+    The formation is a near-square grid `gap` apart edge to edge; where it does not fit it is
+    shifted (in 0.25" steps, nearest first, up to `max_shift`) or another coherent layout is
+    taken (other row lengths, offset rows), the nearest shift winning. Every base stays on the
+    table, wholly inside `inside` when given (a deployment zone), out of impassable terrain
+    and off `occupied` bases (touching allowed: pass bases grown by 2" to keep 1" away).
+    None when nothing fits.
+    """
+    if count < 0 or not base > 0 or gap < 0:
+        raise ValueError(f"need count >= 0, base > 0, gap >= 0; got {count}, {base}, {gap}")
+    if count == 0:
+        return []
+    layouts = _layouts(count, float(base), float(gap))
+    shifts = _offsets(float(max_shift), 0.25)
+    origin = np.asarray(centre, dtype=np.float64)
+    start, size = 0, 1
+    while layouts and start < len(shifts):
+        chunk = shifts[start : start + size]
+        best: tuple[int, int] | None = None  # (shift in chunk, layout)
+        for rank, layout in enumerate(layouts):
+            fits = np.flatnonzero(
+                _free(
+                    origin + chunk[:, None, :] + layout[None, :, :], base / 2, bf, occupied, inside
+                )
+            )
+            if fits.size and (best is None or fits[0] < best[0]):
+                best = (int(fits[0]), rank)
+                if fits[0] == 0:
+                    break
+        if best is not None:
+            spots = origin + chunk[best[0]] + layouts[best[1]]
+            return [(float(px), float(py)) for px, py in spots]
+        start, size = start + size, size * 4
+    return None

@@ -1,0 +1,876 @@
+"""PLAYING THE GAME: deployment, alternating activations, the four rounds.
+
+The flow is a state machine on `State.phase`; every decision names its player, including
+the defender's choice to strike back and the token spending of casters on both sides in
+the middle of another unit's activation.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.actions import Action
+from warbench.core.dice import DiceSource, RollRequest
+from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.core.geometry import Base, Path
+from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff import melee, spells
+from warbench.rulesets.gff.actions import (
+    CODEC,
+    Advance,
+    Cast,
+    Charge,
+    Consolidate,
+    Deploy,
+    Done,
+    Edge,
+    Fire,
+    Hold,
+    Idle,
+    NoStrikeBack,
+    PlaceMarker,
+    Reserve,
+    Rush,
+    StrikeBack,
+    Tokens,
+    Wait,
+    slug,
+)
+from warbench.rulesets.gff.attacks import Hit
+from warbench.rulesets.gff.mission import ROUNDS, final_result, score_markers
+from warbench.rulesets.gff.morale import end_of_round_morale
+from warbench.rulesets.gff.movement import (
+    allowance,
+    block_move_problem,
+    contact_vector,
+    others,
+    separate,
+    too_close,
+    translate,
+)
+from warbench.rulesets.gff.scenario import Scenario
+from warbench.rulesets.gff.shooting import MAX_TARGETS, fire, ranged_weapons, solution
+from warbench.rulesets.gff.state import Marker, Model, State, Unit
+from warbench.rulesets.gff.wounds import take_wounds
+
+if TYPE_CHECKING:
+    from warbench.core.ruleset import Ruleset
+
+EDGES = ("north", "south", "east", "west")
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+AMBUSH_GAP = 9.0
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "blue" if side == "red" else "red"
+
+
+class GFFGame(Game):
+    """One game of Grimdark Future Firefight."""
+
+    codec = CODEC
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: dict[str, Any],
+        spec: Scenario,
+        seed: int | None,
+        dice: DiceSource | None = None,
+    ) -> None:
+        super().__init__(ruleset, scenario, seed, dice)
+        self.spec = spec
+        units: dict[str, Unit] = {}
+        for side in ("red", "blue"):
+            army = spec.armies[side].army
+            assert army is not None
+            for number, profile in enumerate(army.units, start=1):
+                uid = f"{side[0]}{number}"
+                units[uid] = Unit(uid, side, profile, _models(uid, profile))
+        self.state = State(phase="edge", player="red", units=units)
+        self.state.starting_units = {
+            s: len(spec.armies[s].army.units)  # type: ignore[union-attr]
+            for s in ("red", "blue")
+        }
+        if spec.terrain is not None:
+            self.field = bfm.Battlefield.from_data(
+                list(spec.terrain), width=spec.table.width, depth=spec.table.depth
+            )
+        else:
+            self.field = bfm.generate_battlefield(
+                self, width=spec.table.width, depth=spec.table.depth, pieces=spec.table.pieces
+            )
+        count = self.roll(RollRequest("objectives: D3+2", sides=3)).total + 2
+        self.state.markers_to_place = count
+        self.emit("mission", f"{count} objective markers will be placed")
+        winner = self._roll_off("deployment roll-off")
+        self.state.deploy_first = self.state.player = winner
+        self.emit("deployment", f"{winner} won the deployment roll-off and picks a table edge")
+        self.start()
+
+    # ruleset-facing helpers -------------------------------------------------------------
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        """The dice source protocol, so the battlefield is generated with the game's dice."""
+        return self.roll(request).faces
+
+    def _roll_off(self, label: str) -> str:
+        while True:
+            red = self.roll(RollRequest(f"{label}: red")).total
+            blue = self.roll(RollRequest(f"{label}: blue")).total
+            if red != blue:
+                return "red" if red > blue else "blue"
+
+    # -- decisions -----------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        s = self.state
+        if s.phase == "over":
+            return GameOver(s.winner, s.reason, dict(s.score))
+        prompts = {
+            "edge": "pick your table edge (north, south, east, west)",
+            "markers": f"place an objective marker ({s.markers_to_place} to place)",
+            "deploy": 'deploy a unit within 12" of your edge, or set aside Ambush/Scout',
+            "scout": 'deploy a Scout unit within 12" of your deployment zone',
+            "ambush": 'deploy an Ambush unit over 9" from enemies, or wait',
+            "activate": f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
+            "shoot": f"{s.active}: fire a weapon or cast a spell, or done",
+            "spell-help": "spend spell tokens on the casting roll, or done",
+            "strike-back": f"{s.step.get('defender')} was charged: strike back or not",
+            "consolidate": f'{s.step.get("survivor")} may move up to 3", or done',
+        }
+        return Decision(s.player, s.phase, f"{s.player}: {prompts[s.phase]}")
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every discrete action, and a sample of the continuous ones (each one legal)."""
+        s = self.state
+        if s.phase == "over" or player != s.player:
+            return []
+        candidates = self._candidates(player)
+        return [a for a in candidates if self._illegal(a, player) is None]
+
+    def _candidates(self, player: str) -> list[Action]:
+        s = self.state
+        if s.phase == "edge":
+            return [Edge(e) for e in EDGES]
+        if s.phase == "markers":
+            step = 4.0
+            return [
+                PlaceMarker((x, y))
+                for x in _steps(self.field.width, step)
+                for y in _steps(self.field.depth, step)
+            ]
+        if s.phase in ("deploy", "scout", "ambush"):
+            acts: list[Action] = []
+            for unit in self._to_place(player):
+                acts += [Deploy(unit.id, p) for p in self._placements(unit)]
+                if s.phase == "deploy":
+                    acts += [Reserve(unit.id, k) for k in ("ambush", "scout")]
+            if s.phase == "ambush":
+                acts.append(Wait())
+            return acts
+        if s.phase == "activate":
+            acts = []
+            for unit in s.side_units(player):
+                if unit.activated:
+                    continue
+                acts += [Hold(unit.id), Idle(unit.id)]
+                for kind, cls in (("advance", Advance), ("rush", Rush)):
+                    acts += [cls(unit.id, p) for p in self._destinations(unit, kind)]
+                acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
+            return acts
+        if s.phase == "shoot":
+            unit = s.units[s.active or ""]
+            acts = [Done()]
+            for weapon in ranged_weapons(unit):
+                acts += [
+                    Fire(unit.id, slug(weapon.name), e.id) for e in s.side_units(other(player))
+                ]
+            for spell in unit.profile.spells:
+                acts += [
+                    Cast(unit.id, slug(spell.name), t.id) for t in self._spell_targets(spell, unit)
+                ]
+            return acts
+        if s.phase == "spell-help":
+            acts = [Done()]
+            for helper in self._helpers():
+                acts += [Tokens(helper.id, n) for n in range(1, helper.tokens + 1)]
+            return acts
+        if s.phase == "strike-back":
+            return [StrikeBack(), NoStrikeBack()]
+        survivor = s.units[s.step["survivor"]]
+        cx, cy = survivor.centre()
+        acts = [Done()]
+        for angle in range(0, 360, 45):
+            rad = math.radians(angle)
+            acts.append(
+                Consolidate(
+                    survivor.id,
+                    (round(cx + 3 * math.sin(rad), 2), round(cy + 3 * math.cos(rad), 2)),
+                )
+            )
+        return acts
+
+    # -- placement -----------------------------------------------------------------------
+    def _to_place(self, player: str) -> list[Unit]:
+        s = self.state
+        units = [u for u in s.units.values() if u.side == player and u.alive and not u.deployed]
+        if s.phase == "deploy":
+            return [u for u in units if u.reserve is None]
+        wanted = "scout" if s.phase == "scout" else "ambush"
+        return [u for u in units if u.reserve == wanted]
+
+    def _zone(self, unit: Unit) -> Any:
+        edge = self.state.edges[unit.side]
+        if self.state.phase == "scout":
+            return self.field.scout_zone(edge)  # type: ignore[arg-type]
+        return self.field.deployment_zone(edge)  # type: ignore[arg-type]
+
+    def _placements(self, unit: Unit) -> list[tuple[float, float]]:
+        step = 6.0
+        return [
+            (x, y)
+            for x in _steps(self.field.width, step)
+            for y in _steps(self.field.depth, step)
+            if self._placement_problem(unit, (x, y)) is None
+        ][:12]
+
+    def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
+        occupied = others(self.state, unit)
+        points = bfm.arrange(at, len(unit.models), unit.profile.base, self.field, occupied=occupied)
+        if points is None:
+            return None
+        return [Base(p, unit.profile.base) for p in points]
+
+    def _placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
+        s = self.state
+        bases = self._arranged(unit, at)
+        if bases is None:
+            return f"{unit.name} does not fit around {at[0]:g},{at[1]:g} (terrain, edges or units)"
+        if too_close(bases, others(s, unit)):
+            return f'{unit.name} would be within 1" of another unit'
+        if s.phase == "ambush":
+            enemies = [b for u in s.side_units(other(unit.side)) for b in u.bases()]
+            if too_close(bases, enemies, AMBUSH_GAP + 1e-6):
+                return 'Ambush units deploy over 9" away from enemy units'
+            return None
+        zone = self._zone(unit)
+        if not all(zone.covers(b.shape()) for b in bases):
+            where = (
+                'within 12" of your deployment zone'
+                if s.phase == "scout"
+                else f'within 12" of your table edge ({s.edges[unit.side]})'
+            )
+            return f"{unit.name} must be placed fully {where}"
+        return None
+
+    def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
+        reach = allowance(unit, kind)
+        cx, cy = unit.centre()
+        points = []
+        for angle in range(0, 360, 45):
+            rad = math.radians(angle)
+            for frac in (1.0, 0.5):
+                points.append(
+                    (cx + reach * frac * math.sin(rad), cy + reach * frac * math.cos(rad))
+                )
+        for marker in self.state.markers:
+            dx, dy = marker.x - cx, marker.y - cy
+            dist = math.hypot(dx, dy)
+            if dist > 0.1:
+                k = min(1.0, reach / dist)
+                points.append((cx + dx * k, cy + dy * k))
+        return [(round(x, 2), round(y, 2)) for x, y in points]
+
+    # -- legality ------------------------------------------------------------------------
+    def _illegal(self, action: Action, player: str) -> str | None:
+        s = self.state
+        allowed = {
+            "edge": (Edge,),
+            "markers": (PlaceMarker,),
+            "deploy": (Deploy, Reserve),
+            "scout": (Deploy,),
+            "ambush": (Deploy, Wait),
+            "activate": (Hold, Advance, Rush, Charge, Idle),
+            "shoot": (Fire, Cast, Done),
+            "spell-help": (Tokens, Done),
+            "strike-back": (StrikeBack, NoStrikeBack),
+            "consolidate": (Consolidate, Done),
+        }[s.phase]
+        if not isinstance(action, allowed):
+            return f"now is the {s.phase} step; allowed: " + ", ".join(
+                CODEC.form(c) for c in allowed
+            )
+        if isinstance(action, Edge):
+            return None if action.edge in EDGES else f"edge must be one of {', '.join(EDGES)}"
+        if isinstance(action, PlaceMarker):
+            zones = [self.field.deployment_zone(e) for e in s.edges.values()]  # type: ignore[arg-type]
+            placed = [(m.x, m.y) for m in s.markers]
+            return bfm.objective_problem(action.at, placed, zones, self.field)
+        unit_id = getattr(action, "unit", None)
+        if unit_id is not None:
+            unit = s.units.get(unit_id)
+            if unit is None or unit.side != player or not unit.alive:
+                own = ", ".join(u.id for u in s.units.values() if u.side == player and u.alive)
+                return f"'{unit_id}' is not one of your units in play; yours: {own}"
+            return self._illegal_for_unit(action, unit)
+        if isinstance(action, Tokens | Done | Wait | StrikeBack | NoStrikeBack):
+            return None
+        return None
+
+    def _illegal_for_unit(self, action: Action, unit: Unit) -> str | None:
+        s = self.state
+        if isinstance(action, Deploy):
+            if unit not in self._to_place(unit.side):
+                names = ", ".join(u.id for u in self._to_place(unit.side)) or "none"
+                return f"{unit.name} is not waiting to be placed now; you may place: {names}"
+            return self._placement_problem(unit, action.at)
+        if isinstance(action, Reserve):
+            rule = {"ambush": "Ambush", "scout": "Scout"}.get(action.kind)
+            if rule is None:
+                return "reserve kind must be ambush or scout"
+            if unit.deployed or unit.reserve is not None:
+                return f"{unit.name} is already placed or set aside"
+            if not unit.all_have(rule):
+                return f"{unit.name} does not have {rule}; only units with it may be set aside"
+            return None
+        if isinstance(action, Hold | Advance | Rush | Charge | Idle):
+            return self._illegal_activation(action, unit)
+        if isinstance(action, Fire):
+            return self._illegal_fire(action, unit)
+        if isinstance(action, Cast):
+            return self._illegal_cast(action, unit)
+        if isinstance(action, Tokens):
+            helpers = self._helpers()
+            if unit not in helpers:
+                names = ", ".join(h.id for h in helpers) or "none"
+                return f"{unit.name} cannot spend tokens on this roll; casters that may: {names}"
+            if not 1 <= action.count <= unit.tokens:
+                return f"{unit.name} has {unit.tokens} token(s); spend 1 to {unit.tokens}"
+            return None
+        if isinstance(action, Consolidate):
+            if unit.id != s.step.get("survivor"):
+                return f"only {s.step.get('survivor')} may consolidate"
+            return block_move_problem(s, self.field, unit, action.to, melee.CONSOLIDATE)
+        return None
+
+    def _illegal_activation(self, action: Action, unit: Unit) -> str | None:
+        s = self.state
+        if not unit.deployed or unit.activated:
+            ready = ", ".join(u.id for u in s.side_units(unit.side) if not u.activated) or "none"
+            return f"{unit.name} cannot activate now; units yet to activate: {ready}"
+        if unit.shaken and not isinstance(action, Idle):
+            return f"{unit.name} is Shaken and must stay idle (idle {unit.id}) to recover"
+        if unit.all_have("Immobile") and not isinstance(action, Hold | Idle):
+            return f"{unit.name} is Immobile and may only Hold (hold {unit.id})"
+        if isinstance(action, Advance | Rush):
+            kind = "advance" if isinstance(action, Advance) else "rush"
+            return block_move_problem(s, self.field, unit, action.to, allowance(unit, kind))
+        if isinstance(action, Charge):
+            target = s.units.get(action.target)
+            if (
+                target is None
+                or target.side == unit.side
+                or not target.alive
+                or not target.deployed
+            ):
+                enemies = ", ".join(u.id for u in s.side_units(other(unit.side)))
+                return f"'{action.target}' is not an enemy unit on the table; enemies: {enemies}"
+            reach = allowance(unit, "charge")
+            vector = contact_vector(unit, target, reach)
+            if vector is None:
+                return (
+                    f'no model of {unit.name} is within charge distance ({reach:g}") of '
+                    f"{target.name}"
+                )
+            return self._charge_path_problem(unit, vector, reach)
+        return None
+
+    def _charge_path_problem(
+        self, unit: Unit, vector: tuple[float, float], reach: float
+    ) -> str | None:
+        if math.hypot(*vector) < 1e-6:
+            return None
+        for base in unit.bases():
+            end = (base.centre[0] + vector[0], base.centre[1] + vector[1])
+            reason = bfm.move_problem(
+                base,
+                Path.of([base.centre, end]),
+                reach,
+                self.field,
+                strider=unit.all_have("Strider"),
+                flying=unit.all_have("Flying"),
+            )
+            if reason:
+                return f"{unit.name} cannot charge: {reason}"
+        return None
+
+    def _illegal_fire(self, action: Fire, unit: Unit) -> str | None:
+        s = self.state
+        weapons = {slug(w.name): w for w in ranged_weapons(unit)}
+        weapon = weapons.get(action.weapon)
+        fired = s.step.get("fired", [])
+        if weapon is None:
+            return (
+                f"{unit.name} has no ranged weapon '{action.weapon}'; it has: {', '.join(weapons)}"
+            )
+        if action.weapon in fired:
+            left = [w for w in weapons if w not in fired]
+            return f"{action.weapon} has already fired; still to fire: {', '.join(left) or 'none'}"
+        if action.weapon in unit.used_limited:
+            return f"{weapon.name} is Limited and was used already this game"
+        target = s.units.get(action.target)
+        if target is None or target.side == unit.side or not target.alive or not target.deployed:
+            enemies = ", ".join(u.id for u in s.side_units(other(unit.side)))
+            return f"'{action.target}' is not an enemy unit on the table; enemies: {enemies}"
+        targets = s.step.get("targets", [])
+        if target.id not in targets and len(targets) >= MAX_TARGETS:
+            return f"{unit.name} already fires at two targets ({', '.join(targets)})"
+        if solution(self.field, unit, weapon, target).attacks == 0:
+            return (
+                f'no model with {weapon.name} ({weapon.range}") has {target.name} in range '
+                f"and line of sight"
+            )
+        return None
+
+    def _illegal_cast(self, action: Cast, unit: Unit) -> str | None:
+        s = self.state
+        spell = spells.spell_named(unit, action.spell)
+        if spell is None:
+            names = ", ".join(slug(p.name) for p in unit.profile.spells) or "none"
+            return f"{unit.name} knows no spell '{action.spell}'; it knows: {names}"
+        if s.step.get("fired"):
+            return "spells are cast before attacking: this unit has already fired"
+        if action.spell in s.step.get("cast", []):
+            return f"{spell.name} was already tried this activation (one try per spell)"
+        if unit.tokens < spell.cost:
+            return f"{spell.name} costs {spell.cost} token(s); {unit.name} has {unit.tokens}"
+        target = s.units.get(action.target)
+        if target is None or target not in self._spell_targets(spell, unit):
+            names = ", ".join(t.id for t in self._spell_targets(spell, unit)) or "none"
+            return f"'{action.target}' is not a target for {spell.name}; targets: {names}"
+        return None
+
+    def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
+        side = other(unit.side) if spell.effect == "hits" else unit.side
+        return [
+            t
+            for t in self.state.side_units(side)
+            if spells.distance(unit, t) <= spell.range and spells.sees(self.field, unit, t)
+        ]
+
+    def _helpers(self) -> list[Unit]:
+        s = self.state
+        if s.phase != "spell-help":
+            return []
+        caster = s.units[s.step["caster"]]
+        return [
+            h
+            for h in spells.helpers(s, self.field, caster, s.player)
+            if h.id not in s.step.get("spent", {})
+        ]
+
+    # -- resolution ----------------------------------------------------------------------
+    def _resolve(self, action: Action, player: str) -> None:
+        s = self.state
+        if isinstance(action, Edge):
+            s.edges = {player: action.edge, other(player): OPPOSITE[action.edge]}
+            self.emit(
+                "deployment",
+                f"{player} deploys on the {action.edge} edge, "
+                f"{other(player)} on the {OPPOSITE[action.edge]}",
+            )
+            s.player = self._roll_off("objective roll-off")
+            s.phase = "markers"
+        elif isinstance(action, PlaceMarker):
+            s.markers.append(Marker(*action.at))
+            s.markers_to_place -= 1
+            self.emit(
+                "marker",
+                f"{player} places objective {len(s.markers)} at {action.at[0]:g},{action.at[1]:g}",
+            )
+            s.player = other(player)
+            if s.markers_to_place == 0:
+                s.phase, s.player = "deploy", s.deploy_first
+        elif isinstance(action, Reserve):
+            unit = s.units[action.unit]
+            unit.reserve = action.kind
+            self.emit("reserve", f"{unit.name} is set aside ({action.kind})")
+            self._next_placement(player)
+        elif isinstance(action, Deploy):
+            self._deploy(s.units[action.unit], action.at)
+            self._next_placement(player)
+        elif isinstance(action, Wait):
+            s.step.setdefault("waited", []).append(player)
+            self.emit("ambush", f"{player} keeps its Ambush units in reserve this round")
+            self._next_placement(player)
+        elif isinstance(action, Hold | Advance | Rush | Charge | Idle):
+            self._activate(action, s.units[action.unit])
+        elif isinstance(action, Fire):
+            self._fire(action)
+        elif isinstance(action, Cast):
+            self._cast(action)
+        elif isinstance(action, Tokens):
+            helper = s.units[action.unit]
+            helper.tokens -= action.count
+            s.step.setdefault("spent", {})[helper.id] = action.count
+            sign = 1 if player == s.units[s.step["caster"]].side else -1
+            s.step["bonus"] = s.step.get("bonus", 0) + sign * action.count
+            self.emit(
+                "tokens",
+                f"{helper.name} spends {action.count} token(s) "
+                f"({sign * action.count:+d} to the casting roll)",
+            )
+        elif isinstance(action, Done):
+            self._done(player)
+        elif isinstance(action, StrikeBack | NoStrikeBack):
+            self._strike_back(isinstance(action, StrikeBack))
+        elif isinstance(action, Consolidate):
+            unit = s.units[action.unit]
+            cx, cy = unit.centre()
+            translate(unit, action.to[0] - cx, action.to[1] - cy)
+            self.emit("move", f"{unit.name} consolidates to {action.to[0]:g},{action.to[1]:g}")
+            self._end_activation()
+
+    def _deploy(self, unit: Unit, at: tuple[float, float]) -> None:
+        bases = self._arranged(unit, at)
+        assert bases is not None
+        for model, base in zip(unit.models, bases, strict=True):
+            model.x, model.y = base.centre
+        unit.deployed = True
+        if self.state.phase == "ambush":
+            unit.arrived = self.state.round
+        unit.reserve = None
+        self.emit("deploy", f"{unit.name} deploys around {at[0]:g},{at[1]:g}")
+
+    def _next_placement(self, player: str) -> None:
+        s = self.state
+        opponent = other(player)
+        waited = s.step.get("waited", [])
+
+        def ready(side: str) -> bool:
+            return bool(self._to_place(side)) and side not in waited
+
+        if ready(opponent):
+            s.player = opponent
+        elif ready(player):
+            s.player = player
+        elif s.phase == "deploy":
+            s.phase, s.player = "scout", s.deploy_first
+            if not (self._to_place("red") or self._to_place("blue")):
+                self._start_round(1, s.deploy_first)
+            elif not self._to_place(s.player):
+                s.player = other(s.player)
+        elif s.phase == "scout":
+            self._start_round(1, s.deploy_first)
+        else:
+            s.step = {}
+            s.phase, s.player = "activate", s.step.get("first", s.player)
+            self._begin_activations(s.deploy_first if s.round == 1 else s.player)
+
+    # -- rounds and activations ----------------------------------------------------------
+    def _start_round(self, number: int, first: str) -> None:
+        s = self.state
+        s.round, s.first_done, s.step = number, None, {}
+        for unit in s.units.values():
+            unit.activated = unit.fatigued = unit.shield = unit.focus = False
+        spells.refresh_tokens(s)
+        self.emit("round", f"round {number} begins; {first} activates first")
+        ambushers = [u for u in s.units.values() if u.alive and u.reserve == "ambush"]
+        if number >= 2 and ambushers:
+            s.phase = "ambush"
+            s.player = first if self._to_place(first) else other(first)
+            s.step = {"first": first}
+            return
+        self._begin_activations(first)
+
+    def _begin_activations(self, first: str) -> None:
+        s = self.state
+        s.phase = "activate"
+        s.step = {}
+        s.player = first
+        if not self._can_activate(first):
+            if self._can_activate(other(first)):
+                s.player = other(first)
+            else:
+                self._end_round()
+
+    def _can_activate(self, side: str) -> bool:
+        return any(not u.activated for u in self.state.side_units(side))
+
+    def _activate(self, action: Action, unit: Unit) -> None:
+        s = self.state
+        s.active = unit.id
+        unit.moved = unit.charging = False
+        self._dangerous_at_start(unit)
+        if not unit.alive:
+            self._end_activation()
+            return
+        if isinstance(action, Idle):
+            self.emit("activate", f"{unit.name} stays idle")
+            if unit.shaken:
+                unit.shaken = False
+                self.emit("shaken", f"{unit.name} is no longer Shaken")
+            self._end_activation()
+        elif isinstance(action, Hold):
+            self.emit("activate", f"{unit.name} holds")
+            self._to_shooting(unit)
+        elif isinstance(action, Advance | Rush):
+            kind = "advances" if isinstance(action, Advance) else "rushes"
+            self._move(unit, action.to, kind)
+            if isinstance(action, Advance) and unit.alive:
+                self._to_shooting(unit)
+            else:
+                self._end_activation()
+        elif isinstance(action, Charge):
+            self._charge(unit, s.units[action.target])
+
+    def _move(self, unit: Unit, to: tuple[float, float], kind: str) -> None:
+        cx, cy = unit.centre()
+        dx, dy = to[0] - cx, to[1] - cy
+        paths = (
+            [(m, Path.of([(m.x, m.y), (m.x + dx, m.y + dy)])) for m in unit.models]
+            if math.hypot(dx, dy) > 1e-6
+            else []
+        )
+        translate(unit, dx, dy)
+        unit.moved = True
+        self.emit("move", f'{unit.name} {kind} {math.hypot(dx, dy):.1f}" to {to[0]:g},{to[1]:g}')
+        crossing = [
+            m
+            for m, p in paths
+            if not unit.all_have("Flying")
+            and bfm.crosses_dangerous(m.base(unit.profile.base), p, self.field)
+        ]
+        if crossing:
+            self._dangerous(unit, len(crossing), "moved across dangerous terrain")
+
+    def _dangerous_at_start(self, unit: Unit) -> None:
+        inside = [m for m in unit.models if bfm.in_dangerous(m.base(unit.profile.base), self.field)]
+        if inside:
+            self._dangerous(unit, len(inside), "activates in dangerous terrain")
+
+    def _dangerous(self, unit: Unit, models: int, why: str) -> None:
+        """A die per model (as many as its Tough value), each 1 a wound."""
+        per_model = unit.profile.rating("Tough") or 1
+        roll = self.roll(
+            RollRequest(f"dangerous terrain: {unit.name} {why}", dice=models * per_model)
+        )
+        wounds = roll.faces.count(1)
+        if wounds:
+            self.emit("wounds", f"{unit.name} takes {wounds} wound(s) from dangerous terrain")
+            take_wounds(self, unit, [Hit(0, False, 0, False)] * wounds)
+
+    def _to_shooting(self, unit: Unit) -> None:
+        s = self.state
+        s.phase, s.step = "shoot", {"unit": unit.id, "fired": [], "targets": [], "cast": []}
+        if len(self.legal_actions(unit.side)) <= 1:
+            self._end_activation()
+
+    def _fire(self, action: Fire) -> None:
+        s = self.state
+        unit, target = s.units[action.unit], s.units[action.target]
+        weapon = {slug(w.name): w for w in ranged_weapons(unit)}[action.weapon]
+        s.step["fired"].append(action.weapon)
+        if target.id not in s.step["targets"]:
+            s.step["targets"].append(target.id)
+        fire(self, s, self.field, unit, weapon, target)
+        if len(self.legal_actions(unit.side)) <= 1:
+            self._end_activation()
+
+    def _cast(self, action: Cast) -> None:
+        s = self.state
+        unit = s.units[action.unit]
+        spell = spells.spell_named(unit, action.spell)
+        assert spell is not None
+        unit.tokens -= spell.cost
+        s.step["cast"].append(action.spell)
+        s.step.update(
+            caster=unit.id,
+            spell=action.spell,
+            spell_target=action.target,
+            bonus=0,
+            spent={},
+            helping=unit.side,
+        )
+        self.emit(
+            "spell", f"{unit.name} casts {spell.name} at {action.target} ({spell.cost} token(s))"
+        )
+        s.phase = "spell-help"
+        self._next_helper(unit.side)
+
+    def _next_helper(self, side: str) -> None:
+        s = self.state
+        s.player = side
+        if self._helpers():
+            return
+        if side == s.units[s.step["caster"]].side:
+            s.player = other(side)
+            if self._helpers():
+                return
+        self._resolve_cast()
+
+    def _resolve_cast(self) -> None:
+        s = self.state
+        caster = s.units[s.step["caster"]]
+        spell = spells.spell_named(caster, s.step["spell"])
+        assert spell is not None
+        spells.cast(
+            self, s, self.field, caster, spell, s.units[s.step["spell_target"]], s.step["bonus"]
+        )
+        for key in ("caster", "spell", "spell_target", "bonus", "spent", "helping"):
+            s.step.pop(key, None)
+        s.phase, s.player = "shoot", caster.side
+        if not caster.alive or len(self.legal_actions(caster.side)) <= 1:
+            self._end_activation()
+
+    def _done(self, player: str) -> None:
+        s = self.state
+        if s.phase == "spell-help":
+            caster_side = s.units[s.step["caster"]].side
+            if player == caster_side:
+                s.player = other(player)
+                if self._helpers():
+                    return
+            self._resolve_cast()
+        else:
+            self._end_activation()
+
+    def _charge(self, unit: Unit, target: Unit) -> None:
+        s = self.state
+        unit.charging = True
+        moved = melee.charge_move(s, unit, target)
+        self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
+        melee.chargers_attack(self, unit, target)
+        s.step = {"charger": unit.id, "defender": target.id}
+        if (
+            unit.alive
+            and target.alive
+            and melee.melee_weapons(target, unit, lambda w: not melee.is_counter(w))
+        ):
+            s.phase, s.player = "strike-back", target.side
+            return
+        self._after_melee()
+
+    def _strike_back(self, strikes: bool) -> None:
+        s = self.state
+        charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
+        if strikes:
+            self.emit("melee", f"{defender.name} strikes back")
+            melee.strike_back(self, defender, charger)
+        else:
+            self.emit("melee", f"{defender.name} does not strike back")
+        self._after_melee()
+
+    def _after_melee(self) -> None:
+        s = self.state
+        charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
+        charger.fatigued = True
+        if charger.alive and defender.alive:
+            separate(charger, defender)
+            self._end_activation()
+            return
+        survivor = charger if charger.alive else defender if defender.alive else None
+        if survivor is None:
+            self._end_activation()
+            return
+        s.step = {"survivor": survivor.id}
+        s.phase, s.player = "consolidate", survivor.side
+
+    def _end_activation(self) -> None:
+        s = self.state
+        unit = s.units.get(s.active or "")
+        side = unit.side if unit else s.player
+        if unit is not None:
+            unit.activated = True
+        s.active, s.step, s.phase = None, {}, "activate"
+        if not self._can_activate(side) and s.first_done is None:
+            s.first_done = side
+        if self._can_activate(other(side)):
+            s.player = other(side)
+        elif self._can_activate(side):
+            s.player = side
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        s = self.state
+        end_of_round_morale(self, s)
+        score_markers(self, s)
+        if s.first_done is None:
+            s.first_done = s.player
+        if s.round >= ROUNDS:
+            s.winner, s.reason, s.score = final_result(s)
+            s.phase = "over"
+            self.emit("over", f"game over: {s.reason}")
+            return
+        self._start_round(s.round + 1, s.first_done)
+
+    # -- state -------------------------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "phase": s.phase,
+            "player": s.player,
+            "round": s.round,
+            "active": s.active,
+            "step": s.step,
+            "edges": s.edges,
+            "deploy_first": s.deploy_first,
+            "first_done": s.first_done,
+            "markers_to_place": s.markers_to_place,
+            "markers": [[m.x, m.y, m.owner] for m in s.markers],
+            "units": {
+                u.id: {
+                    "side": u.side,
+                    "name": u.profile.name,
+                    "deployed": u.deployed,
+                    "reserve": u.reserve,
+                    "arrived": u.arrived,
+                    "activated": u.activated,
+                    "shaken": u.shaken,
+                    "fatigued": u.fatigued,
+                    "tokens": u.tokens,
+                    "limited": sorted(u.used_limited),
+                    "shield": u.shield,
+                    "focus": u.focus,
+                    "models": [[m.id, round(m.x, 6), round(m.y, 6), m.wounds] for m in u.models],
+                }
+                for u in s.units.values()
+            },
+            "winner": s.winner,
+            "reason": s.reason,
+        }
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """Army lists are open in this game: everyone sees the whole state (ruling GFF-R1)."""
+        pending = self.pending
+        shown = (
+            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
+            if isinstance(pending, Decision)
+            else {"result": pending.line()}
+        )
+        return {"ruleset": "gff", "viewer": player, "state": self.state_data(), "pending": shown}
+
+    def _snapshot(self) -> object:
+        return self.state.copy()
+
+    def _restore(self, snapshot: object) -> None:
+        assert isinstance(snapshot, State)
+        self.state = snapshot
+
+
+def _models(uid: str, profile: Any) -> list[Model]:
+    """The unit's models with their weapons: each Equipment goes to its first `count` models
+    (ruling GFF-R3: casualties are taken from the last models, so special weapons last)."""
+    loadouts: list[list[Any]] = [[] for _ in range(profile.size)]
+    for item in profile.equipment:
+        for index in range(item.count):
+            loadouts[index].append(item.weapon)
+    return [Model(f"{uid}.{n + 1}", 0.0, 0.0, tuple(w)) for n, w in enumerate(loadouts)]
+
+
+def _steps(length: float, step: float) -> list[float]:
+    count = int(length // step)
+    return [step / 2 + i * step for i in range(count)]

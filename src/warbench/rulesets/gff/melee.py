@@ -1,0 +1,132 @@
+"""MELEE: chargers move into base contact (or as close as possible), defenders close in by
+up to 3"; models strike enemies within 2"; Counter strikes first, Impact after charging;
+the defender may strike back; fatigue; then consolidation or separation."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from warbench.core.dice import Read, RollRequest
+from warbench.core.geometry import edge_distance
+from warbench.rulesets.gff.attacks import Context, Hit, roll_hits
+from warbench.rulesets.gff.movement import allowance, close_in, contact_vector, translate
+from warbench.rulesets.gff.profiles import Weapon
+from warbench.rulesets.gff.quality import Referee
+from warbench.rulesets.gff.shooting import resolve_hits
+from warbench.rulesets.gff.state import State, Unit
+
+STRIKE_REACH = 2.0
+DEFENDER_MOVE = 3.0
+CONSOLIDATE = 3.0
+
+
+def charge_move(state: State, charger: Unit, target: Unit) -> float:
+    """Move the chargers into contact, then close in; the defenders close in by up to 3".
+    Returns the distance the block moved."""
+    reach = allowance(charger, "charge")
+    vector = contact_vector(charger, target, reach)
+    assert vector is not None, "charge legality is checked before resolution"
+    translate(charger, *vector)
+    moved = math.hypot(*vector)
+    close_in(state, charger, target, reach - moved)
+    close_in(state, target, charger, DEFENDER_MOVE)
+    return moved
+
+
+def strikers(unit: Unit, enemy: Unit) -> list[int]:
+    """Indices of the unit's models within 2" of an enemy model."""
+    theirs = enemy.bases()
+    size = unit.profile.base
+    return [
+        i
+        for i, m in enumerate(unit.models)
+        if min(edge_distance(m.base(size), t) for t in theirs) <= STRIKE_REACH + 1e-9
+    ]
+
+
+def melee_weapons(unit: Unit, enemy: Unit, keep: Callable[[Weapon], bool]) -> dict[Weapon, int]:
+    """Attacks per melee weapon of the striking models."""
+    attacks: dict[Weapon, int] = {}
+    for index in strikers(unit, enemy):
+        for weapon in unit.models[index].weapons:
+            if weapon.melee and keep(weapon):
+                attacks[weapon] = attacks.get(weapon, 0) + weapon.attacks
+    return attacks
+
+
+def strike(
+    ref: Referee,
+    attacker: Unit,
+    defender: Unit,
+    *,
+    charging: bool,
+    fatigued: bool,
+    keep: Callable[[Weapon], bool],
+) -> None:
+    """All striking models attack with their (kept) melee weapons, one weapon at a time."""
+    fear = attacker.profile.rating("Fear") or 0
+    for weapon, attacks in melee_weapons(attacker, defender, keep).items():
+        if not defender.alive:
+            return
+        ctx = Context(melee=True, charging=charging, fatigued=fatigued)
+        hits = roll_hits(ref, attacker, weapon, attacks, defender, ctx)
+        resolve_hits(ref, attacker, weapon, hits, defender, ctx, fear=fear)
+
+
+def impact(ref: Referee, charger: Unit, defender: Unit) -> None:
+    """Impact(X): X dice per model after charging, unless fatigued, −1 per defending model
+    with a Counter weapon; each 2+ is a hit."""
+    rating = charger.profile.rating("Impact")
+    if not rating or charger.fatigued:
+        return
+    counters = sum(
+        1 for m in defender.models if any(w.rating("Counter") is not None for w in m.weapons)
+    )
+    dice = rating * len(charger.models) - counters
+    if dice <= 0:
+        return
+    roll = ref.roll(
+        RollRequest(
+            label=f"Impact({rating}): {charger.name} → {defender.name}"
+            + (f" ({counters} fewer for Counter)" if counters else ""),
+            dice=dice,
+            read=Read.COUNT_AT_LEAST,
+            target=2,
+        )
+    )
+    hits = [Hit(0, False, 0, False)] * (roll.successes or 0)
+    impact_weapon = Weapon(name="Impact", range=0, attacks=1)
+    resolve_hits(ref, charger, impact_weapon, hits, defender, Context(melee=True, charging=True))
+
+
+def is_counter(weapon: Weapon) -> bool:
+    """Counter: strikes first with this weapon when charged."""
+    return weapon.rating("Counter") is not None
+
+
+def chargers_attack(ref: Referee, charger: Unit, defender: Unit) -> None:
+    """Counter weapons strike first, then Impact and the chargers' melee weapons."""
+    if any(is_counter(w) for m in defender.models for w in m.weapons):
+        ref.emit("counter", f"{defender.name} strikes first with Counter weapons")
+        strike(ref, defender, charger, charging=False, fatigued=defender.fatigued, keep=is_counter)
+    if not charger.alive:
+        return
+    impact(ref, charger, defender)
+    if defender.alive:
+        strike(
+            ref, charger, defender, charging=True, fatigued=charger.fatigued, keep=lambda w: True
+        )
+
+
+def strike_back(ref: Referee, defender: Unit, charger: Unit) -> None:
+    """The defender's other melee weapons strike back; a Shaken unit counts as fatigued."""
+    strike(
+        ref,
+        defender,
+        charger,
+        charging=False,
+        fatigued=defender.fatigued or defender.shaken,
+        keep=lambda w: not is_counter(w),
+    )
+    defender.fatigued = True

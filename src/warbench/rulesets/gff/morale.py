@@ -1,0 +1,63 @@
+"""MORALE: at the end of each round, an army down to half or less of its starting units
+tests every unit; a failed test makes a unit Shaken, or routs it if it already was."""
+
+from __future__ import annotations
+
+import math
+
+from warbench.rulesets.gff.quality import Referee, quality_test, successes
+from warbench.rulesets.gff.state import State, Unit
+
+HERO_REACH = 12.0
+
+
+def broken(state: State, side: str) -> bool:
+    """Down to half or less of its starting units (units in reserve still count)."""
+    alive = len(state.side_units(side, deployed=False))
+    return alive * 2 <= state.starting_units[side]
+
+
+def morale_quality(state: State, unit: Unit) -> tuple[int, str]:
+    """The Quality the unit tests with: a non-Shaken friendly Hero within 12" lends its own."""
+    best, source = unit.profile.quality, ""
+    cx, cy = unit.centre()
+    for hero in state.side_units(unit.side):
+        if hero is unit or not hero.profile.has("Hero") or hero.shaken:
+            continue
+        hx, hy = hero.centre()
+        if math.hypot(hx - cx, hy - cy) <= HERO_REACH and hero.profile.quality < best:
+            best, source = hero.profile.quality, f" (Hero {hero.name})"
+    return best, source
+
+
+def morale_test(ref: Referee, state: State, unit: Unit) -> bool:
+    """Quality test; a Shaken unit always fails; Fearless turns a failure into a pass on 4+."""
+    if unit.shaken:
+        ref.emit("morale", f"{unit.name} is Shaken and fails its morale test")
+        passed = False
+    else:
+        quality, source = morale_quality(state, unit)
+        roll = ref.roll(quality_test(f"morale: {unit.name}{source}", quality))
+        passed = successes(roll) > 0
+    if not passed and unit.all_have("Fearless"):
+        roll = ref.roll(quality_test(f"Fearless: {unit.name}", 4))
+        passed = successes(roll) > 0
+    return passed
+
+
+def end_of_round_morale(ref: Referee, state: State) -> None:
+    """Test every unit of each broken army; fail → Shaken, already Shaken → routs."""
+    for side in ("red", "blue"):
+        if not broken(state, side):
+            continue
+        ref.emit("morale", f"{side} is down to half or less of its units: morale tests")
+        for unit in state.side_units(side):
+            was_shaken = unit.shaken
+            if morale_test(ref, state, unit):
+                continue
+            if was_shaken:
+                unit.models.clear()
+                ref.emit("rout", f"{unit.name} routs and is removed as destroyed")
+            else:
+                unit.shaken = True
+                ref.emit("shaken", f"{unit.name} is Shaken")

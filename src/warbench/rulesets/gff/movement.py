@@ -1,0 +1,166 @@
+"""MOVEMENT: Advance 6", Rush 12", Charge 12" (Fast +2"/+4", Slow −2"/−4"); units keep
+coherency and stay over 1" from other units unless charging; terrain along the way.
+
+A unit moves as a block: every model moves by the same vector, so the formation it was
+placed in (always coherent) is kept (ruling GFF-R2). In melee, models then close in one
+by one (`close_in`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from warbench.core.geometry import Base, Path, edge_distance
+from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.state import State, Unit
+
+BASE_MOVE = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
+UNIT_GAP = 1.0  # "Units may only be within 1" of other units when charging"
+EPS = 1e-6
+
+
+def allowance(unit: Unit, kind: str) -> float:
+    """The move of an action with Fast and Slow."""
+    move = BASE_MOVE[kind]
+    step = 2.0 if kind == "advance" else 4.0
+    if unit.all_have("Fast"):
+        move += step
+    if unit.all_have("Slow"):
+        move -= step
+    return move
+
+
+def others(state: State, unit: Unit, ignore: Iterable[str] = ()) -> list[Base]:
+    """Bases of every model of every other unit on the table."""
+    skip = {unit.id, *ignore}
+    return [
+        b
+        for u in state.units.values()
+        if u.alive and u.deployed and u.id not in skip
+        for b in u.bases()
+    ]
+
+
+def too_close(bases: Sequence[Base], obstacles: Sequence[Base], gap: float = UNIT_GAP) -> bool:
+    """Whether any base is within `gap` of an obstacle base."""
+    return any(edge_distance(b, o) < gap - EPS for b in bases for o in obstacles)
+
+
+def block_move_problem(
+    state: State,
+    field: Battlefield,
+    unit: Unit,
+    to: tuple[float, float],
+    reach: float,
+    ignore: Iterable[str] = (),
+) -> str | None:
+    """Why the unit cannot move its centre to `to` (every model by the same vector)."""
+    cx, cy = unit.centre()
+    dx, dy = to[0] - cx, to[1] - cy
+    distance = math.hypot(dx, dy)
+    if distance > reach + EPS:
+        return f'{unit.name} may move {reach:g}"; {to[0]:g},{to[1]:g} is {distance:.1f}" away'
+    flying = unit.all_have("Flying")
+    strider = unit.all_have("Strider")
+    moved = []
+    for base in unit.bases():
+        end = (base.centre[0] + dx, base.centre[1] + dy)
+        if distance > EPS:
+            path = Path.of([base.centre, end])
+            reason = bfm.move_problem(base, path, reach, field, strider=strider, flying=flying)
+            if reason:
+                return f"{unit.name}: {reason}"
+        moved.append(base.moved(end))
+    if too_close(moved, others(state, unit, ignore)):
+        return f'{unit.name} would end within 1" of another unit (only chargers may)'
+    return None
+
+
+def translate(unit: Unit, dx: float, dy: float) -> None:
+    """Move every model by (dx, dy)."""
+    for model in unit.models:
+        model.x += dx
+        model.y += dy
+
+
+def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float] | None:
+    """The block move that brings the unit into base contact with the target, within
+    `reach`, or None if even its nearest model cannot reach."""
+    mine, theirs = unit.bases(), target.bases()
+    gap = min(edge_distance(a, b) for a in mine for b in theirs)
+    if gap > reach + EPS:
+        return None
+    (ax, ay), (bx, by) = unit.centre(), target.centre()
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+
+    def gap_after(t: float) -> float:
+        return min(
+            edge_distance(a.moved((a.centre[0] + ux * t, a.centre[1] + uy * t)), b)
+            for a in mine
+            for b in theirs
+        )
+
+    lo, hi = 0.0, min(reach, gap + 2 * unit.profile.base + 12.0)
+    step = 0.25
+    t = 0.0
+    while t <= hi and gap_after(t) > 0.0:
+        lo, t = t, t + step
+    if t > hi:
+        return None
+    hi = t
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if gap_after(mid) > 0.0:
+            lo = mid
+        else:
+            hi = mid
+    if lo > reach + EPS:
+        return None
+    return ux * lo, uy * lo
+
+
+def close_in(state: State, movers: Unit, enemies: Unit, budget: float) -> None:
+    """Models not in base contact move, one at a time, up to `budget` straight toward the
+    nearest enemy model, stopping at contact and never overlapping another base
+    ("or as close as possible")."""
+    radius = movers.profile.base / 2
+    for model in movers.models:
+        base = model.base(movers.profile.base)
+        foes = enemies.bases()
+        nearest = min(foes, key=lambda f: edge_distance(base, f))
+        gap = edge_distance(base, nearest)
+        if gap <= EPS:
+            continue
+        (mx, my), (fx, fy) = base.centre, nearest.centre
+        length = math.hypot(fx - mx, fy - my)
+        ux, uy = (fx - mx) / length, (fy - my) / length
+        blockers = [
+            b
+            for u in state.units.values()
+            if u.alive and u.deployed
+            for b in u.bases()
+            if b.centre != base.centre
+        ]
+        step = min(budget, gap)
+        while step > EPS:
+            moved = base.moved((mx + ux * step, my + uy * step))
+            if all(edge_distance(moved, b) >= -EPS for b in blockers) and radius > 0:
+                model.x, model.y = moved.centre
+                break
+            step -= 0.1
+
+
+def separate(unit: Unit, other: Unit, gap: float = UNIT_GAP) -> None:
+    """Chargers move back so both units are `gap` apart (if possible)."""
+    (ax, ay), (bx, by) = unit.centre(), other.centre()
+    length = math.hypot(ax - bx, ay - by) or 1.0
+    ux, uy = (ax - bx) / length, (ay - by) / length
+    moved = 0.0
+    while moved < 12.0:
+        if min(edge_distance(a, b) for a in unit.bases() for b in other.bases()) >= gap:
+            return
+        translate(unit, ux * 0.1, uy * 0.1)
+        moved += 0.1

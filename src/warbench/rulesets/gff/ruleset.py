@@ -1,0 +1,111 @@
+"""Grimdark Future Firefight as a registered ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import Point
+
+from warbench.ai.random_agent import RandomAgent
+from warbench.core.dice import DiceSource
+from warbench.core.game import Game
+from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioInfo
+from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.gff import scenario as scenarios
+from warbench.rulesets.gff.game import GFFGame
+
+
+class GrimdarkFutureFirefight(Ruleset):
+    """One Page Rules' Grimdark Future: Firefight (the rulebook's free one-page edition)."""
+
+    id = "gff"
+    name = "Grimdark Future Firefight"
+    version = "1"
+    unit = "inch"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo(s.id, s.name, s.summary) for s in scenarios.shipped().values()]
+
+    def load_scenario(self, name_or_path: str) -> dict[str, Any]:
+        shipped = scenarios.shipped()
+        if name_or_path in shipped:
+            return shipped[name_or_path].model_dump(mode="json")
+        if self.is_path(name_or_path):
+            return scenarios.read_file(Path(name_or_path)).model_dump(mode="json")
+        raise ValueError(
+            f"no gff scenario '{name_or_path}'; shipped: {', '.join(shipped)} (or a .yaml file)"
+        )
+
+    def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        return scenarios.validate(data, "scenario").model_dump(mode="json")
+
+    def new_game(
+        self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
+    ) -> Game:
+        spec = scenarios.validate(scenario, "scenario")
+        return GFFGame(self, scenario, spec, seed, dice)
+
+    def agents(self) -> dict[str, AgentFactory]:
+        from warbench.rulesets.gff.ai import FirefightAI
+
+        return {"random": RandomAgent, "ai": FirefightAI}
+
+    def board_text(self, game: Game) -> str:
+        assert isinstance(game, GFFGame)
+        s = game.state
+        lines = [f'round {s.round}, {s.phase}; table {game.field.width:g}"x{game.field.depth:g}"']
+        for n, m in enumerate(s.markers, start=1):
+            lines.append(f"  objective {n} at {m.x:g},{m.y:g}: {m.owner or 'neutral'}")
+        for u in s.units.values():
+            if not u.alive:
+                lines.append(f"  {u.name} ({u.side}): destroyed")
+                continue
+            where = "in reserve" if not u.deployed else "at {:.1f},{:.1f}".format(*u.centre())
+            flags = [
+                f
+                for f, on in (
+                    ("shaken", u.shaken),
+                    ("activated", u.activated),
+                    ("fatigued", u.fatigued),
+                )
+                if on
+            ]
+            wounds = sum(m.wounds for m in u.models)
+            lines.append(
+                f"  {u.name} ({u.side}) {len(u.models)}/{u.profile.size} models {where}"
+                f" Q{u.profile.quality}+ D{u.profile.defense}+"
+                + (f" wounds {wounds}" if wounds else "")
+                + (f" tokens {u.tokens}" if u.tokens else "")
+                + (f" [{', '.join(flags)}]" if flags else "")
+            )
+        return "\n".join(lines)
+
+    def scene(self, game: Game) -> Scene:
+        assert isinstance(game, GFFGame)
+        field = game.field
+        scene = Scene(game.spec.name, field.width, field.depth, "inch")
+        for piece in field.pieces:
+            scene.terrain.append(Area(piece.kind, piece.area, piece.name))
+        for n, marker in enumerate(game.state.markers, start=1):
+            scene.objectives.append(
+                Area(
+                    "objective",
+                    Point(marker.x, marker.y).buffer(1.5),
+                    f"{n}: {marker.owner or 'neutral'}",
+                )
+            )
+        for unit in game.state.units.values():
+            if not unit.deployed:
+                continue
+            marks = tuple(m for m, on in (("shaken", unit.shaken),) if on)
+            for number, model in enumerate(unit.models):
+                scene.figures.append(
+                    Figure(
+                        unit.id if number == 0 else "",
+                        unit.side,
+                        model.base(unit.profile.base).shape(),
+                        marks=marks if number == 0 else (),
+                    )
+                )
+        return scene

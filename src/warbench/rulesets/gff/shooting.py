@@ -1,0 +1,154 @@
+"""SHOOTING: models in range and line of sight fire their ranged weapons, at up to two
+targets with different weapons; one quality test per attack, Defense per hit; Blast, Indirect,
+Limited and cover."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from warbench.core.geometry import edge_distance
+from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff.actions import slug
+from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
+from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.profiles import Weapon
+from warbench.rulesets.gff.quality import Referee
+from warbench.rulesets.gff.state import State, Unit
+from warbench.rulesets.gff.wounds import take_wounds
+
+BLAST_REACH = 3.0
+MAX_TARGETS = 2
+
+
+@dataclass(frozen=True)
+class FireSolution:
+    """Who can fire a weapon at a target: the attacks and the measured distance."""
+
+    attacks: int
+    distance: float
+
+
+def weapon_named(unit: Unit, name: str) -> Weapon | None:
+    """A weapon the unit's models carry, by slug."""
+    for model in unit.models:
+        for weapon in model.weapons:
+            if slug(weapon.name) == name:
+                return weapon
+    return None
+
+
+def ranged_weapons(unit: Unit) -> list[Weapon]:
+    """The different ranged weapons carried by the unit's models."""
+    seen: dict[str, Weapon] = {}
+    for model in unit.models:
+        for weapon in model.weapons:
+            if not weapon.melee:
+                seen.setdefault(slug(weapon.name), weapon)
+    return list(seen.values())
+
+
+def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
+    """Models carrying `weapon` with the target in range and line of sight (Indirect needs
+    no sight); each fires the weapon's attacks."""
+    attacks, nearest = 0, math.inf
+    theirs = target.bases()
+    indirect = weapon.rating("Indirect") is not None
+    size = unit.profile.base
+    for model in unit.models:
+        carried = sum(1 for w in model.weapons if w == weapon)
+        if not carried:
+            continue
+        base = model.base(size)
+        reachable = sorted(
+            ((d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= weapon.range),
+            key=lambda pair: pair[0],
+        )
+        if not reachable:
+            continue
+        if not indirect and all(bfm.visibility(base, t, field) == "hidden" for _, t in reachable):
+            continue
+        attacks += carried * weapon.attacks
+        nearest = min(nearest, reachable[0][0])
+    return FireSolution(attacks, nearest)
+
+
+def target_in_cover(field: Battlefield, shooter: Unit, target: Unit, weapon: Weapon) -> bool:
+    """Cover terrain or sight blockers; Indirect ignores cover from sight obstructions."""
+    if weapon.rating("Indirect") is not None:
+        bases = target.bases()
+        inside = [bfm.in_cover_terrain(b, field, mostly=len(bases) == 1) for b in bases]
+        return sum(inside) * 2 > len(bases)
+    return bfm.unit_in_cover(target.bases(), shooter.bases(), field)
+
+
+def fire(
+    ref: Referee, state: State, field: Battlefield, unit: Unit, weapon: Weapon, target: Unit
+) -> None:
+    """Resolve one weapon's fire at a target (legality is checked by the game)."""
+    shot = solution(field, unit, weapon, target)
+    if weapon.rating("Limited") is not None:
+        unit.used_limited.add(slug(weapon.name))
+    ctx = Context(
+        melee=False,
+        distance=shot.distance,
+        cover=target_in_cover(field, unit, target, weapon),
+        moved=unit.moved,
+    )
+    if ctx.cover:
+        ref.emit("cover", f"{target.name} is in cover: +1 Defense")
+    hits = roll_hits(ref, unit, weapon, shot.attacks, target, ctx)
+    blast = weapon.rating("Blast")
+    if blast and hits:
+        _blast(ref, state, unit, weapon, hits, target, ctx, blast)
+        return
+    resolve_hits(ref, unit, weapon, hits, target, ctx)
+
+
+def resolve_hits(
+    ref: Referee,
+    attacker: Unit,
+    weapon: Weapon,
+    hits: list[Hit],
+    target: Unit,
+    ctx: Context,
+    fear: int = 0,
+) -> None:
+    """Defense rolls, Regeneration, then wounds and wound effects."""
+    if not hits or not target.alive:
+        return
+    wounds = regenerate(ref, target, roll_blocks(ref, target, hits, ctx, weapon))
+    ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
+    take_wounds(ref, target, wounds, fear=fear if wounds else 0)
+    if not target.alive:
+        ref.emit("destroyed", f"{target.name} is destroyed")
+
+
+def _blast(
+    ref: Referee,
+    state: State,
+    unit: Unit,
+    weapon: Weapon,
+    hits: list[Hit],
+    target: Unit,
+    ctx: Context,
+    blast: int,
+) -> None:
+    """Blast(X): each hit ×X, X at most the enemy models in and within 3" of the target;
+    the hits split evenly between the enemy units within 3" of the target, the remainder
+    to the target (ruling GFF-R9)."""
+    near = [target] + [
+        u
+        for u in state.side_units(target.side)
+        if u is not target
+        and min(edge_distance(a, b) for a in u.bases() for b in target.bases()) <= BLAST_REACH
+    ]
+    models = sum(len(u.models) for u in near)
+    multiplied = [h for h in hits for _ in range(min(blast, models))]
+    ref.emit("blast", f"Blast({blast}): {len(hits)} hit(s) become {len(multiplied)}")
+    share, extra = divmod(len(multiplied), len(near))
+    start = 0
+    for index, victim in enumerate(near):
+        count = share + (extra if index == 0 else 0)
+        resolve_hits(ref, unit, weapon, multiplied[start : start + count], victim, ctx)
+        start += count

@@ -1,0 +1,93 @@
+"""Caster(X): spell tokens each round (at most 6), casting on a 4+, and tokens spent by
+casters within 18" to help (+1) or hinder (−1) the roll."""
+
+from __future__ import annotations
+
+import math
+
+from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff.actions import slug
+from warbench.rulesets.gff.attacks import Context, Hit
+from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.profiles import Spell, Weapon
+from warbench.rulesets.gff.quality import Referee, quality_test, successes
+from warbench.rulesets.gff.shooting import resolve_hits
+from warbench.rulesets.gff.state import State, Unit
+
+MAX_TOKENS = 6
+HELP_REACH = 18.0
+CAST_ON = 4
+
+
+def refresh_tokens(state: State) -> None:
+    """Start of each round: every Caster(X) gets X tokens, holding at most 6."""
+    for unit in state.units.values():
+        rating = unit.profile.rating("Caster")
+        if rating and unit.alive:
+            unit.tokens = min(MAX_TOKENS, unit.tokens + rating)
+
+
+def spell_named(unit: Unit, name: str) -> Spell | None:
+    """One of the unit's spells by slug."""
+    return next((s for s in unit.profile.spells if slug(s.name) == name), None)
+
+
+def sees(field: Battlefield, a: Unit, b: Unit) -> bool:
+    """Any model of `a` sees any model of `b`."""
+    return any(bfm.visibility(x, y, field) != "hidden" for x in a.bases() for y in b.bases())
+
+
+def distance(a: Unit, b: Unit) -> float:
+    """Centre to centre of the nearest models (spell ranges and the 18" of helpers)."""
+    return min(math.hypot(m.x - n.x, m.y - n.y) for m in a.models for n in b.models)
+
+
+def helpers(state: State, field: Battlefield, caster: Unit, side: str) -> list[Unit]:
+    """Casters of `side` (other than the caster) with tokens, within 18" in sight of it."""
+    return [
+        u
+        for u in state.side_units(side)
+        if u is not caster
+        and u.tokens > 0
+        and u.profile.rating("Caster")
+        and distance(u, caster) <= HELP_REACH
+        and sees(field, u, caster)
+    ]
+
+
+def cast(
+    ref: Referee,
+    state: State,
+    field: Battlefield,
+    caster: Unit,
+    spell: Spell,
+    target: Unit,
+    bonus: int,
+) -> None:
+    """Roll one die, +1/−1 per token spent by helpers; on 4+ resolve the effect."""
+    mods = ((f"tokens spent ({bonus:+d})", bonus),) if bonus else ()
+    roll = ref.roll(
+        quality_test(f"cast {spell.name}: {caster.name} → {target.name}", CAST_ON, mods)
+    )
+    if not successes(roll):
+        ref.emit("spell", f"{spell.name} fails")
+        return
+    if spell.effect == "hits":
+        weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
+        ap = weapon.rating("AP") or 0
+        hits = [
+            Hit(
+                ap,
+                weapon.rating("Bane") is not None,
+                weapon.rating("Deadly") or 0,
+                weapon.rating("Bane") is not None,
+            )
+        ] * spell.hits
+        ref.emit("spell", f"{spell.name}: {target.name} takes {spell.hits} hit(s)")
+        resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
+    elif spell.effect == "shield":
+        target.shield = True
+        ref.emit("spell", f"{spell.name}: {target.name} gets +1 Defense this round")
+    else:
+        target.focus = True
+        ref.emit("spell", f"{spell.name}: {target.name} gets +1 to hit this round")

@@ -1,0 +1,113 @@
+"""The state of a Grimdark Future Firefight game: models, units, markers, the round."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core.geometry import Base
+from warbench.rulesets.gff.profiles import UnitProfile, Weapon
+
+
+@dataclass(slots=True)
+class Model:
+    """One model: where it stands, its weapons, and its wound markers."""
+
+    id: str
+    x: float
+    y: float
+    weapons: tuple[Weapon, ...]
+    wounds: int = 0
+
+    def base(self, diameter: float) -> Base:
+        """Its round base."""
+        return Base((self.x, self.y), diameter)
+
+
+@dataclass(slots=True)
+class Unit:
+    """A unit in play (or in reserve): its profile, its models, and its markers."""
+
+    id: str
+    side: str
+    profile: UnitProfile
+    models: list[Model]
+    deployed: bool = False
+    reserve: str | None = None  # "ambush" | "scout" while set aside
+    arrived: int = 0  # round it deployed by Ambush (cannot seize or contest that round)
+    activated: bool = False
+    shaken: bool = False
+    fatigued: bool = False
+    tokens: int = 0  # Caster spell tokens
+    used_limited: set[str] = field(default_factory=set)
+    shield: bool = False  # spell: +1 Defense until the end of the round
+    focus: bool = False  # spell: +1 to hit until the end of the round
+    moved: bool = False  # this activation (Indirect)
+    charging: bool = False  # this activation (Impact, Furious, Thrust)
+
+    @property
+    def alive(self) -> bool:
+        """A unit with no models left is destroyed."""
+        return bool(self.models)
+
+    @property
+    def name(self) -> str:
+        """`r3 Battle Brothers` as written in the log."""
+        return f"{self.id} {self.profile.name}"
+
+    def bases(self) -> list[Base]:
+        """The bases of its models."""
+        d = self.profile.base
+        return [m.base(d) for m in self.models]
+
+    def centre(self) -> tuple[float, float]:
+        """The mean position of its models."""
+        n = len(self.models)
+        return (sum(m.x for m in self.models) / n, sum(m.y for m in self.models) / n)
+
+    def all_have(self, rule: str) -> bool:
+        """Unit rules apply to all its models (army lists give rules per unit)."""
+        return self.profile.has(rule)
+
+
+@dataclass(slots=True)
+class Marker:
+    """An objective marker and who controls it (None = neutral)."""
+
+    x: float
+    y: float
+    owner: str | None = None
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a game (hashed and saved)."""
+
+    phase: str
+    player: str
+    units: dict[str, Unit]
+    round: int = 0
+    markers: list[Marker] = field(default_factory=list)
+    markers_to_place: int = 0
+    edges: dict[str, str] = field(default_factory=dict)
+    deploy_first: str = "red"
+    first_done: str | None = None  # who finished activating first this round
+    active: str | None = None  # the unit whose activation is being resolved
+    step: dict[str, Any] = field(default_factory=dict)  # the resolution in progress
+    starting_units: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+    reason: str = ""
+    score: dict[str, float] = field(default_factory=dict)
+
+    def copy(self) -> State:
+        """A deep copy for restoring a failed resolution."""
+        return copy.deepcopy(self)
+
+    def side_units(self, side: str, *, deployed: bool = True) -> list[Unit]:
+        """The living units of `side` (on the table, unless `deployed` is False)."""
+        return [
+            u
+            for u in self.units.values()
+            if u.side == side and u.alive and (u.deployed or not deployed)
+        ]
