@@ -211,7 +211,7 @@ def test_explain_count_shows_faces_and_successes_needed() -> None:
     request = RollRequest("pool", dice=3, read=Read.COUNT_AT_LEAST, target=5)
     text = resolve(request, [5, 6, 1]).explain()
     assert "5+6+1" in text
-    assert "2 at 5+" in text
+    assert "2 of 3 succeed at 5+" in text
 
 
 # -- validation ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
@@ -921,45 +921,74 @@ def _offsets(max_shift: float, step: float) -> Floats:
     return result
 
 
-def _free(
-    spots: Floats,
-    radius: float,
-    bf: Battlefield,
-    occupied: Sequence[Base],
-    inside: BaseGeometry | None,
-) -> Bools:
-    """For each formation in `spots` (k × n × 2 centres), whether every base of `radius` there
-    is on the table, inside `inside`, and clear of impassable terrain and `occupied` bases
-    (touching is allowed)."""
-    k, n, _ = spots.shape
-    flat = spots.reshape(-1, 2)
-    x, y = flat[:, 0], flat[:, 1]
-    ok: Bools = (x >= radius - EPS) & (x <= bf.width - radius + EPS)
-    ok &= (y >= radius - EPS) & (y <= bf.depth - radius + EPS)
+def _free_checks(
+    radius: float, bf: Battlefield, occupied: Sequence[Base], inside: BaseGeometry | None
+) -> list[Callable[[Floats], Bools]]:
+    """Tests of base centres (m × 2) for bases of `radius`, cheapest first: on the table,
+    off `occupied` round bases, out of impassable terrain, off other `occupied` bases, inside
+    `inside`; touching is allowed."""
+
+    def on_table(at: Floats) -> Bools:
+        x, y = at[:, 0], at[:, 1]
+        ok: Bools = (x >= radius - EPS) & (x <= bf.width - radius + EPS)
+        return ok & (y >= radius - EPS) & (y <= bf.depth - radius + EPS)
+
+    checks: list[Callable[[Floats], Bools]] = [on_table]
+    rounds = [b for b in occupied if b.depth is None]
+    if rounds:
+        centres = np.array([b.centre for b in rounds], dtype=np.float64)
+        reach = np.array([b.width / 2 for b in rounds]) + radius - _TOUCH
+
+        def off_rounds(at: Floats) -> Bools:
+            apart = np.linalg.norm(at[:, None, :] - centres[None, :, :], axis=2)
+            return np.asarray((apart >= reach[None, :]).all(axis=1), dtype=np.bool_)
+
+        checks.append(off_rounds)
     if bf._impassable is not None:
         union, boxes = bf._impassable
-        near = (x[:, None] > boxes[None, :, 0] - radius) & (x[:, None] < boxes[None, :, 2] + radius)
-        near &= (y[:, None] > boxes[None, :, 1] - radius) & (
-            y[:, None] < boxes[None, :, 3] + radius
-        )
-        check = np.flatnonzero(ok & near.any(axis=1))
-        if len(check):
-            ok[check] = ~shapely.dwithin(union, shapely.points(flat[check]), radius - _TOUCH)
-    round_bases = [b for b in occupied if b.depth is None]
-    if round_bases:
-        centres = np.array([b.centre for b in round_bases], dtype=np.float64)
-        reach = np.array([b.width / 2 for b in round_bases]) + radius - _TOUCH
-        apart = np.linalg.norm(flat[:, None, :] - centres[None, :, :], axis=2)
-        ok &= (apart >= reach[None, :]).all(axis=1)
-    squares = np.array([b.shape() for b in occupied if b.depth is not None], dtype=object)
-    points: Any = shapely.points(flat) if len(squares) or inside is not None else None
-    if len(squares):
-        ok &= (shapely.distance(points[:, None], squares[None, :]) >= radius - _TOUCH).all(axis=1)
+        lo, hi = boxes[None, :, :2] - radius, boxes[None, :, 2:] + radius
+
+        def off_impassable(at: Floats) -> Bools:
+            ok = np.ones(len(at), dtype=np.bool_)
+            boxed = (at[:, None, :] > lo) & (at[:, None, :] < hi)
+            near = np.flatnonzero(np.any(np.all(boxed, axis=2), axis=1))
+            if len(near):
+                ok[near] = ~shapely.dwithin(union, shapely.points(at[near]), radius - _TOUCH)
+            return ok
+
+        checks.append(off_impassable)
+    rects = np.array([b.shape() for b in occupied if b.depth is not None], dtype=object)
+    if len(rects):
+
+        def off_rects(at: Floats) -> Bools:
+            apart = shapely.distance(shapely.points(at)[:, None], rects[None, :])
+            return np.asarray((apart >= radius - _TOUCH).all(axis=1), dtype=np.bool_)
+
+        checks.append(off_rects)
     if inside is not None:
-        ok &= shapely.contains_xy(inside, x, y)
-        ok &= shapely.distance(inside.boundary, points) >= radius - _TOUCH
-    result: Bools = np.asarray(ok.reshape(k, n).all(axis=1), dtype=np.bool_)
-    return result
+        rim = inside.boundary
+        shapely.prepare(rim)
+
+        def within_area(at: Floats) -> Bools:
+            ok = np.asarray(shapely.contains_xy(inside, at[:, 0], at[:, 1]), dtype=np.bool_)
+            ok[ok] = ~shapely.dwithin(rim, shapely.points(at[ok]), radius - _TOUCH)
+            return ok
+
+        checks.append(within_area)
+    return checks
+
+
+def _free(spots: Floats, checks: Sequence[Callable[[Floats], Bools]]) -> Bools:
+    """For each formation in `spots` (k × n × 2 centres), whether every centre passes every
+    check; each check only sees formations that passed the ones before."""
+    alive = np.ones(len(spots), dtype=np.bool_)
+    for check in checks:
+        live = np.flatnonzero(alive)
+        if not len(live):
+            break
+        passed = check(spots[live].reshape(-1, 2)).reshape(len(live), -1).all(axis=1)
+        alive[live[~passed]] = False
+    return alive
 
 
 def arrange(
@@ -972,34 +1001,35 @@ def arrange(
     occupied: Sequence[Base] = (),
     inside: BaseGeometry | None = None,
     max_shift: float = 6.0,
+    step: float = 0.5,
 ) -> list[Point] | None:
     """Centres for `count` round bases of diameter `base` around `centre`, in coherency
     ("within 1" of at least one other member, and within 6" of all other members").
 
     The formation is a near-square grid `gap` apart edge to edge; where it does not fit it is
-    shifted (in 0.25" steps, nearest first, up to `max_shift`) or another coherent layout is
+    shifted (on a `step` grid, nearest first, up to `max_shift`) or another coherent layout is
     taken (other row lengths, offset rows), the nearest shift winning. Every base stays on the
     table, wholly inside `inside` when given (a deployment zone), out of impassable terrain
     and off `occupied` bases (touching allowed: pass bases grown by 2" to keep 1" away).
     None when nothing fits.
     """
-    if count < 0 or not base > 0 or gap < 0:
-        raise ValueError(f"need count >= 0, base > 0, gap >= 0; got {count}, {base}, {gap}")
+    if count < 0 or not base > 0 or gap < 0 or not step > 0 or max_shift < 0:
+        raise ValueError(
+            f"arrange needs count >= 0, base > 0, gap >= 0, step > 0 and max_shift >= 0; got "
+            f"{count}, {base}, {gap}, {step} and {max_shift}"
+        )
     if count == 0:
         return []
     layouts = _layouts(count, float(base), float(gap))
-    shifts = _offsets(float(max_shift), 0.25)
+    shifts = _offsets(float(max_shift), float(step))
     origin = np.asarray(centre, dtype=np.float64)
+    checks = _free_checks(base / 2, bf, occupied, inside)
     start, size = 0, 1
     while layouts and start < len(shifts):
         chunk = shifts[start : start + size]
         best: tuple[int, int] | None = None  # (shift in chunk, layout)
         for rank, layout in enumerate(layouts):
-            fits = np.flatnonzero(
-                _free(
-                    origin + chunk[:, None, :] + layout[None, :, :], base / 2, bf, occupied, inside
-                )
-            )
+            fits = np.flatnonzero(_free(origin + chunk[:, None, :] + layout[None, :, :], checks))
             if fits.size and (best is None or fits[0] < best[0]):
                 best = (int(fits[0]), rank)
                 if fits[0] == 0:
