@@ -189,6 +189,18 @@ class Battlefield:
         shapely.prepare(union)
         return union, np.array([area.bounds for area in areas], dtype=np.float64)
 
+    @cached_property
+    def _cover(self) -> tuple[BaseGeometry, BaseGeometry] | None:
+        """All cover terrain as one prepared shape and its prepared outline (None when none)."""
+        areas = [p.area for p in self.pieces if p.traits & _COVER]
+        if not areas:
+            return None
+        union = shapely.union_all(areas)
+        rim = union.boundary
+        shapely.prepare(union)
+        shapely.prepare(rim)
+        return union, rim
+
     @classmethod
     def from_data(
         cls, items: Sequence[Mapping[str, Any]], *, width: float = TABLE, depth: float = TABLE
@@ -656,27 +668,37 @@ def behind_sight_blockers(
     return [bool(row.all()) for row in blocked.reshape(len(targets), m)]
 
 
-def _wholly_inside(area: BaseGeometry, base: Base) -> bool:
-    """Whether `base` lies wholly inside `area` (touching its edge from inside counts)."""
-    if base.depth is None:
-        centre = shapely.Point(base.centre)
-        return bool(area.covers(centre)) and float(area.boundary.distance(centre)) >= (
-            base.width / 2 - EPS
-        )
-    return bool(area.covers(base.shape()))
+def _fully_in_cover(bases: Sequence[Base], bf: Battlefield) -> Bools:
+    """For each base, whether it lies wholly inside cover terrain (adjoining pieces together;
+    touching the edge from inside counts)."""
+    cover = bf._cover
+    inside = np.zeros(len(bases), dtype=np.bool_)
+    if cover is None:
+        return inside
+    union, rim = cover
+    rounds = np.array([b.depth is None for b in bases], dtype=np.bool_)
+    if rounds.any():
+        spots = np.array([b.centre for b, r in zip(bases, rounds, strict=True) if r])
+        radii = np.array([b.width / 2 for b, r in zip(bases, rounds, strict=True) if r])
+        ok = np.asarray(shapely.intersects_xy(union, spots[:, 0], spots[:, 1]), dtype=np.bool_)
+        ok[ok] = ~shapely.dwithin(rim, shapely.points(spots[ok]), radii[ok] - _TOUCH)
+        inside[rounds] = ok
+    for i in np.flatnonzero(~rounds).tolist():
+        inside[i] = bool(union.covers(bases[i].shape()))
+    return inside
 
 
 def in_cover_terrain(base: Base, bf: Battlefield, *, mostly: bool = False) -> bool:
     """Whether the base is fully inside cover terrain (SOFT_COVER or HARD_COVER pieces,
     adjoining pieces together), or with `mostly` at least half its area inside it."""
+    if not mostly:
+        return bool(_fully_in_cover([base], bf)[0])
     shape = base.shape()
     areas = [p.area for p in bf.index.near(shape) if p.traits & _COVER]
     if not areas:
         return False
     cover = areas[0] if len(areas) == 1 else shapely.union_all(areas)
-    if mostly:
-        return float(cover.intersection(shape).area) >= float(shape.area) / 2 - EPS
-    return _wholly_inside(cover, base)
+    return float(cover.intersection(shape).area) >= float(shape.area) / 2 - EPS
 
 
 def unit_in_cover(
@@ -703,10 +725,8 @@ def unit_in_cover(
         behind = [False] * len(target_bases)
     if len(target_bases) == 1:
         return behind[0] or in_cover_terrain(target_bases[0], bf, mostly=True)
-    covered = sum(
-        hid or in_cover_terrain(b, bf) for hid, b in zip(behind, target_bases, strict=True)
-    )
-    return 2 * covered > len(target_bases)
+    covered = np.array(behind, dtype=np.bool_) | _fully_in_cover(target_bases, bf)
+    return 2 * int(covered.sum()) > len(target_bases)
 
 
 # --- movement ------------------------------------------------------------------------------------
@@ -938,10 +958,15 @@ def _free_checks(
     if rounds:
         centres = np.array([b.centre for b in rounds], dtype=np.float64)
         reach = np.array([b.width / 2 for b in rounds]) + radius - _TOUCH
+        tree = shapely.STRtree(shapely.points(centres))
+        farthest = float(reach.max())
 
         def off_rounds(at: Floats) -> Bools:
-            apart = np.linalg.norm(at[:, None, :] - centres[None, :, :], axis=2)
-            return np.asarray((apart >= reach[None, :]).all(axis=1), dtype=np.bool_)
+            ok = np.ones(len(at), dtype=np.bool_)
+            spot, other = tree.query(shapely.points(at), predicate="dwithin", distance=farthest)
+            apart = np.linalg.norm(at[spot] - centres[other], axis=1)
+            ok[spot[apart < reach[other]]] = False
+            return ok
 
         checks.append(off_rounds)
     if bf._impassable is not None:

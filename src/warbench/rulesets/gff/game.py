@@ -675,7 +675,7 @@ class GFFGame(Game):
         s.step["fired"].append(action.weapon)
         if target.id not in s.step["targets"]:
             s.step["targets"].append(target.id)
-        fire(self, s, self.field, unit, weapon, target)
+        fire(self, s, self.field, unit, weapon, target, self.spec.pushing)
         if len(self.legal_actions(unit.side)) <= 1:
             self._end_activation()
 
@@ -742,7 +742,7 @@ class GFFGame(Game):
         unit.charging = True
         moved = melee.charge_move(s, unit, target)
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
-        melee.chargers_attack(self, unit, target)
+        melee.chargers_attack(self, unit, target, self.spec.pushing)
         s.step = {"charger": unit.id, "defender": target.id}
         if (
             unit.alive
@@ -758,7 +758,7 @@ class GFFGame(Game):
         charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
         if strikes:
             self.emit("melee", f"{defender.name} strikes back")
-            melee.strike_back(self, defender, charger)
+            melee.strike_back(self, defender, charger, self.spec.pushing)
         else:
             self.emit("melee", f"{defender.name} does not strike back")
         self._after_melee()

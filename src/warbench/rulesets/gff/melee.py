@@ -63,6 +63,7 @@ def strike(
     charging: bool,
     fatigued: bool,
     keep: Callable[[Weapon], bool],
+    pushing: bool = False,
 ) -> None:
     """All striking models attack with their (kept) melee weapons, one weapon at a time."""
     fear = attacker.profile.rating("Fear") or 0
@@ -71,7 +72,7 @@ def strike(
             return
         ctx = Context(melee=True, charging=charging, fatigued=fatigued)
         hits = roll_hits(ref, attacker, weapon, attacks, defender, ctx)
-        resolve_hits(ref, attacker, weapon, hits, defender, ctx, fear=fear)
+        resolve_hits(ref, attacker, weapon, hits, defender, ctx, fear=fear, pushing=pushing)
 
 
 def impact(ref: Referee, charger: Unit, defender: Unit) -> None:
@@ -105,11 +106,19 @@ def is_counter(weapon: Weapon) -> bool:
     return weapon.rating("Counter") is not None
 
 
-def chargers_attack(ref: Referee, charger: Unit, defender: Unit) -> None:
+def chargers_attack(ref: Referee, charger: Unit, defender: Unit, pushing: bool = False) -> None:
     """Counter weapons strike first, then Impact and the chargers' melee weapons."""
     if any(is_counter(w) for m in defender.models for w in m.weapons):
         ref.emit("counter", f"{defender.name} strikes first with Counter weapons")
-        strike(ref, defender, charger, charging=False, fatigued=defender.fatigued, keep=is_counter)
+        strike(
+            ref,
+            defender,
+            charger,
+            charging=False,
+            fatigued=defender.fatigued,
+            keep=is_counter,
+            pushing=pushing,
+        )
     if not charger.alive:
         return
     impact(ref, charger, defender)
@@ -119,7 +128,7 @@ def chargers_attack(ref: Referee, charger: Unit, defender: Unit) -> None:
         )
 
 
-def strike_back(ref: Referee, defender: Unit, charger: Unit) -> None:
+def strike_back(ref: Referee, defender: Unit, charger: Unit, pushing: bool = False) -> None:
     """The defender's other melee weapons strike back; a Shaken unit counts as fatigued."""
     strike(
         ref,
@@ -128,5 +137,6 @@ def strike_back(ref: Referee, defender: Unit, charger: Unit) -> None:
         charging=False,
         fatigued=defender.fatigued or defender.shaken,
         keep=lambda w: not is_counter(w),
+        pushing=pushing,
     )
     defender.fatigued = True

@@ -59,8 +59,7 @@ class Scenario(_Strict):
     force_org: bool = True
     table: TableSpec = TableSpec()
     terrain: tuple[dict[str, Any], ...] | None = None
-    pushing: bool = False
-    jumping: bool = False
+    pushing: bool = False  # SPECIAL MOVES (optional): Pushing
 
     @model_validator(mode="after")
     def _both_sides(self) -> Scenario:

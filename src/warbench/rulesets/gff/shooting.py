@@ -13,11 +13,12 @@ from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.profiles import Weapon
-from warbench.rulesets.gff.quality import Referee
+from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.state import State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
 BLAST_REACH = 3.0
+PUSH = 2.0
 MAX_TARGETS = 2
 
 
@@ -83,7 +84,13 @@ def target_in_cover(field: Battlefield, shooter: Unit, target: Unit, weapon: Wea
 
 
 def fire(
-    ref: Referee, state: State, field: Battlefield, unit: Unit, weapon: Weapon, target: Unit
+    ref: Referee,
+    state: State,
+    field: Battlefield,
+    unit: Unit,
+    weapon: Weapon,
+    target: Unit,
+    pushing: bool = False,
 ) -> None:
     """Resolve one weapon's fire at a target (legality is checked by the game)."""
     shot = solution(field, unit, weapon, target)
@@ -100,9 +107,9 @@ def fire(
     hits = roll_hits(ref, unit, weapon, shot.attacks, target, ctx)
     blast = weapon.rating("Blast")
     if blast and hits:
-        _blast(ref, state, unit, weapon, hits, target, ctx, blast)
+        _blast(ref, state, unit, weapon, hits, target, ctx, blast, pushing)
         return
-    resolve_hits(ref, unit, weapon, hits, target, ctx)
+    resolve_hits(ref, unit, weapon, hits, target, ctx, pushing=pushing)
 
 
 def resolve_hits(
@@ -113,15 +120,33 @@ def resolve_hits(
     target: Unit,
     ctx: Context,
     fear: int = 0,
+    pushing: bool = False,
 ) -> None:
-    """Defense rolls, Regeneration, then wounds and wound effects."""
+    """Defense rolls, Regeneration, then wounds and wound effects (and Pushing, if used)."""
     if not hits or not target.alive:
         return
     wounds = regenerate(ref, target, roll_blocks(ref, target, hits, ctx, weapon))
     ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
-    take_wounds(ref, target, wounds, fear=fear if wounds else 0)
+    effect = take_wounds(ref, target, wounds, fear=fear if wounds else 0)
+    if effect == "shaken" and pushing and target.alive:
+        push(ref, attacker, target)
     if not target.alive:
         ref.emit("destroyed", f"{target.name} is destroyed")
+
+
+def push(ref: Referee, attacker: Unit, target: Unit) -> None:
+    """SPECIAL MOVES, Pushing: after a Shaken result the attacker rolls a die; on 4+ the
+    model is moved up to 2" — directly away from the attacker's nearest model (ruling
+    GFF-R10)."""
+    roll = ref.roll(quality_test(f"pushing: {attacker.name} pushes {target.name}", 4))
+    if not successes(roll):
+        return
+    model = target.models[-1]
+    nearest = min(attacker.models, key=lambda m: math.hypot(m.x - model.x, m.y - model.y))
+    length = math.hypot(model.x - nearest.x, model.y - nearest.y) or 1.0
+    model.x += PUSH * (model.x - nearest.x) / length
+    model.y += PUSH * (model.y - nearest.y) / length
+    ref.emit("push", f'{target.name} is pushed {PUSH:g}" away')
 
 
 def _blast(
@@ -133,6 +158,7 @@ def _blast(
     target: Unit,
     ctx: Context,
     blast: int,
+    pushing: bool,
 ) -> None:
     """Blast(X): each hit ×X, X at most the enemy models in and within 3" of the target;
     the hits split evenly between the enemy units within 3" of the target, the remainder
