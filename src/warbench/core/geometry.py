@@ -104,6 +104,8 @@ def _inside(shape: BaseGeometry, base: Base) -> bool:
 
 def edge_distance(a: Base, b: Base) -> float:
     """Distance between the bases' nearest edges; 0 when they touch or overlap."""
+    if a.depth is None and b.depth is None:  # two round bases: plain arithmetic, the hot path
+        return max(0.0, math.dist(a.centre, b.centre) - (a.width + b.width) / 2)
     (core_a, radius_a), (core_b, radius_b) = _kernel(a), _kernel(b)
     return max(0.0, float(core_a.distance(core_b)) - radius_a - radius_b)
 

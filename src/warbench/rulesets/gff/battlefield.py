@@ -632,6 +632,12 @@ def _blocked(starts: Floats, ends: Floats, bf: Battlefield) -> Bools:
     return blocked
 
 
+def line_blocked(a: Point, b: Point, bf: Battlefield) -> bool:
+    """Whether the straight line from `a` to `b` runs through the inside of a sight blocker
+    (the same test `visibility` makes on each of its lines)."""
+    return bool(_blocked(np.array([a], dtype=np.float64), np.array([b], dtype=np.float64), bf)[0])
+
+
 def visibility(shooter: Base, target: Base, bf: Battlefield) -> Visibility:
     """Line of sight from `shooter` to `target` (SHOOTING: "in range and line of sight").
 

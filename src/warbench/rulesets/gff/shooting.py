@@ -176,5 +176,7 @@ def _blast(
     start = 0
     for index, victim in enumerate(near):
         count = share + (extra if index == 0 else 0)
-        resolve_hits(ref, unit, weapon, multiplied[start : start + count], victim, ctx)
+        resolve_hits(
+            ref, unit, weapon, multiplied[start : start + count], victim, ctx, pushing=pushing
+        )
         start += count

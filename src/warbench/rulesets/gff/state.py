@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from warbench.core.geometry import Base
@@ -101,8 +101,25 @@ class State:
     score: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> State:
-        """A deep copy for restoring a failed resolution."""
-        return copy.deepcopy(self)
+        """A deep copy for restoring a failed resolution; profiles and weapons are immutable
+        and shared."""
+        units = {
+            uid: replace(
+                u,
+                models=[replace(m) for m in u.models],
+                used_limited=set(u.used_limited),
+            )
+            for uid, u in self.units.items()
+        }
+        return replace(
+            self,
+            units=units,
+            markers=[replace(m) for m in self.markers],
+            edges=dict(self.edges),
+            step=copy.deepcopy(self.step),
+            starting_units=dict(self.starting_units),
+            score=dict(self.score),
+        )
 
     def side_units(self, side: str, *, deployed: bool = True) -> list[Unit]:
         """The living units of `side` (on the table, unless `deployed` is False)."""
