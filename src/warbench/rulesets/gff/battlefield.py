@@ -914,22 +914,44 @@ def _grid(count: int, cols: int, pitch: float, hexed: bool) -> Floats:
     return result
 
 
+def _cluster(count: int, pitch: float, hexed: bool) -> Floats:
+    """The `count` points of a square (or, `hexed`, triangular) lattice of `pitch` nearest the
+    origin: the roundest, most compact formation; centred on the origin."""
+    reach = math.ceil(math.sqrt(count)) + 2
+    rows = np.arange(-reach, reach + 1)
+    xs, ys = np.meshgrid(rows, rows)
+    if hexed:
+        lattice = np.column_stack([(xs + (ys % 2) / 2).ravel(), (ys * math.sqrt(3) / 2).ravel()])
+    else:
+        lattice = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
+    far = np.round(np.hypot(lattice[:, 0], lattice[:, 1]), 9)
+    turn = np.arctan2(lattice[:, 0], lattice[:, 1]) % (2 * math.pi)
+    grid = lattice[np.lexsort((turn, far))[:count]] * pitch
+    result: Floats = grid - (grid.min(axis=0) + grid.max(axis=0)) / 2
+    return result
+
+
 @cache
 def _layouts(count: int, base: float, gap: float) -> tuple[Floats, ...]:
-    """Coherent formations of `count` bases of diameter `base`, `gap` apart, nearest to square
-    first (square grids before offset rows, wider before deeper)."""
+    """Up to 8 coherent formations of `count` bases of diameter `base`, `gap` apart: the
+    squarest grids first (square before offset rows, wider before deeper), then the most
+    compact clusters, then longer grids."""
     pitch = base + gap
-    found: dict[bytes, tuple[tuple[int, int, bool], Floats]] = {}
+    found: dict[bytes, tuple[tuple[float, int, bool], Floats]] = {}
+    candidates: list[tuple[tuple[float, int, bool], Floats]] = [
+        ((1.5, 0, hexed), _cluster(count, pitch, hexed)) for hexed in (False, True)
+    ]
     for cols in range(1, count + 1):
         rows = math.ceil(count / cols)
         for hexed in (False, True) if rows > 1 else (False,):
-            grid = _grid(count, cols, pitch, hexed)
-            centres = np.linalg.norm(grid[:, None, :] - grid[None, :, :], axis=2)
-            if _coherency(np.maximum(centres - base, 0.0)) is None:
-                found.setdefault(
-                    np.round(grid, 9).tobytes(), ((abs(cols - rows), -cols, hexed), grid)
-                )
-    return tuple(grid for _, grid in sorted(found.values(), key=lambda item: item[0]))
+            candidates.append(((abs(cols - rows), -cols, hexed), _grid(count, cols, pitch, hexed)))
+    for rank, grid in candidates:
+        centres = np.linalg.norm(grid[:, None, :] - grid[None, :, :], axis=2)
+        if _coherency(np.maximum(centres - base, 0.0)) is None:
+            key = np.round(grid[np.lexsort((grid[:, 0], grid[:, 1]))], 9).tobytes()
+            if key not in found or rank < found[key][0]:
+                found[key] = (rank, grid)
+    return tuple(grid for _, grid in sorted(found.values(), key=lambda item: item[0])[:8])
 
 
 @cache
