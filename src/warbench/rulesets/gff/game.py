@@ -741,6 +741,10 @@ class GFFGame(Game):
         s = self.state
         unit.charging = True
         moved = melee.charge_move(s, unit, target)
+        if moved is None:
+            self.emit("charge", f"{unit.name} can no longer reach {target.name}: the charge fails")
+            self._end_activation()
+            return
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
         melee.chargers_attack(self, unit, target, self.spec.pushing)
         s.step = {"charger": unit.id, "defender": target.id}

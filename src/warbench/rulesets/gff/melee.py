@@ -21,12 +21,15 @@ DEFENDER_MOVE = 3.0
 CONSOLIDATE = 3.0
 
 
-def charge_move(state: State, charger: Unit, target: Unit) -> float:
+def charge_move(state: State, charger: Unit, target: Unit) -> float | None:
     """Move the chargers into contact, then close in; the defenders close in by up to 3".
-    Returns the distance the block moved."""
+    Returns the distance the block moved, or None when the target is out of reach (the
+    charge was legal when declared, but dangerous terrain took the models that could reach:
+    the charge fails, ruling GFF-R16)."""
     reach = allowance(charger, "charge")
     vector = contact_vector(charger, target, reach)
-    assert vector is not None, "charge legality is checked before resolution"
+    if vector is None:
+        return None
     translate(charger, *vector)
     moved = math.hypot(*vector)
     close_in(state, charger, target, reach - moved)
