@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pytest
@@ -186,7 +188,7 @@ def test_scripted_dice_retry_a_piece_that_would_overlap() -> None:
 
 
 def test_battlefield_from_data_round_trips_and_names_its_errors() -> None:
-    items = [
+    items: list[dict[str, Any]] = [
         {"kind": "forest", "polygon": [[2, 2], [8, 2], [8, 7], [2, 7]], "name": "Dark wood"},
         {"kind": "hill", "polygon": [[20, 20], [26, 20], [23, 25]], "height": 3},
     ]
@@ -308,7 +310,7 @@ def test_a_target_wholly_behind_a_wall_is_hidden() -> None:
 def test_a_model_inside_a_sight_blocker_sees_only_from_its_points_outside() -> None:
     bf = table(THICK)
     assert visibility(model(20, 15), model(11.5, 15), bf) == "hidden"  # wholly inside
-    straddling = model(13.2, 15)  # centre inside, east edge outside
+    straddling = model(12.8, 15)  # centre inside, east edge outside
     assert visibility(model(20, 15), straddling, bf) == "obscured"
     assert visibility(straddling, model(20, 15), bf) == "obscured"
     assert visibility(model(5, 15), straddling, bf) == "hidden"  # from the west: through it
@@ -329,7 +331,7 @@ def test_sight_lines_agree_with_the_core_sight_line() -> None:
     assert got == want and 50 < sum(got) < 550
     only = table(ell)
     assert line_blocked((29, 33), (33, 33), only) and not line_blocked((29, 30), (40, 30), only)
-    assert not line_blocked((29, 37), (37, 29), only)  # across the notch of the L
+    assert not line_blocked((32, 33), (40, 33), only)  # from inside the L's notch, outward
     assert line_blocked((30.5, 29), (30.5, 32), only)  # ends inside it
 
 
@@ -373,7 +375,7 @@ def test_models_behind_sight_blockers_get_cover_unless_indirect() -> None:
     assert unit_in_cover(behind, shooters, bf)
     assert not unit_in_cover(behind, shooters, bf, sight_blockers=False)
     # two of four stand on the shooters' side of the wall
-    spread = behind[:2] + [model(8, 20), model(8, 21.5)]
+    spread = [*behind[:2], model(8, 20), model(8, 21.5)]
     assert behind_sight_blockers(spread, shooters, bf) == [True, True, False, False]
     assert not unit_in_cover(spread, shooters, bf)
     # a single model: a clear line from any shooter model takes its cover away
@@ -393,7 +395,7 @@ MOVE_TABLE = table(
 )
 
 
-def _move(points: list[Point], allowance: float, **kw: bool) -> str | None:
+def _move(points: Sequence[Point], allowance: float, **kw: bool) -> str | None:
     return move_problem(model(*points[0]), Path.of(points), allowance, MOVE_TABLE, **kw)
 
 
@@ -536,8 +538,11 @@ def test_arrange_stays_inside_a_deployment_zone() -> None:
 def test_arrange_returns_none_when_nothing_fits() -> None:
     assert arrange((2, 2), 20, 1.0, Battlefield(4, 4)) is None
     assert arrange((24, 24), 5, 1.0, table(), gap=1.5) is None  # no neighbour within 1"
-    ring = [model(24 + 2 * math.sin(t), 24 + 2 * math.cos(t), 1.0) for t in np.arange(0, 6.3, 0.3)]
-    assert arrange((24, 24), 3, 1.0, table(), occupied=ring, max_shift=1.0) is None
-    assert arrange((24, 24), 1, 1.0, table(), occupied=ring, max_shift=1.0) is not None
+    # a closed ring of bases leaves room for one model in its middle
+    turns = np.arange(0, 2 * math.pi, 0.3)
+    ring = [model(24 + 1.5 * math.sin(t), 24 + 1.5 * math.cos(t)) for t in turns]
+    assert arrange((24, 24), 2, 1.0, table(), occupied=ring, max_shift=1.0) is None
+    assert arrange((24, 24), 1, 1.0, table(), occupied=ring, max_shift=1.0) == [(24, 24)]
+    assert arrange((24, 24), 2, 1.0, table(), occupied=ring) is not None  # outside the ring
     with pytest.raises(ValueError, match="count >= 0"):
         arrange((24, 24), -1, 1.0, table())

@@ -63,7 +63,7 @@ _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
 
 
-# --- terrain kinds (data/terrain.yaml) --------------------------------------------------------- -
+# --- terrain kinds (data/terrain.yaml) -----------------------------------------------------------
 
 
 class TerrainKind(BaseModel):
@@ -226,7 +226,7 @@ class Battlefield:
             if name:
                 where += f" '{name}'"
             kind = item.get("kind")
-            if kind not in kinds:
+            if not isinstance(kind, str) or kind not in kinds:
                 raise ValueError(f"{where}: unknown kind {kind!r}; known kinds: {', '.join(kinds)}")
             area = _polygon(item.get("polygon"), where)
             if not table.covers(area):
@@ -365,12 +365,16 @@ def _place(
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
         x0, y0, x1, y1 = _outline(kind, length, across, facing, (0.0, 0.0)).bounds
         xs, ys = (margin - x0, width - margin - x1), (margin - y0, depth - margin - y1)
-        if xs[1] < xs[0] - EPS or ys[1] < ys[0] - EPS:
+        if xs[1] < xs[0] or ys[1] < ys[0]:
             continue  # does not fit the table at this facing
         x = _roll_between(dice, f"{tried}: x", *xs, POSITION_STEP)
         y = _roll_between(dice, f"{tried}: y", *ys, POSITION_STEP)
         area = _outline(kind, length, across, facing, (x, y))
-        if not len(areas) or bool(np.all(shapely.distance(areas, area) >= needed - EPS)):
+        ax0, ay0, ax1, ay1 = area.bounds  # rounded corners may stray a millionth of an inch
+        on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
+        if on_table and (
+            not len(areas) or bool(np.all(shapely.distance(areas, area) >= needed - EPS))
+        ):
             return TerrainPiece(kind_name, area, kind.traits, height, name)
     return None
 
@@ -390,10 +394,11 @@ def generate_battlefield(
     The mix: the kind is rolled among all kinds while the pieces left to place are more than
     the pieces still missing from the mix (data/terrain.yaml: 3 cover, 3 difficult, 2
     dangerous, 3 sight blockers), and among the kinds that fill something missing once they
-    are not; so a table of 11+ pieces always has the mix.
+    are not; so a table of 11+ pieces always has the mix (unless it is too crowded to place
+    them all: then it has fewer pieces).
 
     Reachability: impassable pieces are convex, at most 6" across, 3" from each other and the
-    edges, so a base under 3" across can reach every open point of the table.
+    edges, so a round base under 3" across can reach every spot of the table it fits on.
     """
     if pieces < 0:
         raise ValueError(f"pieces must be 0 or more, got {pieces}")
@@ -1061,10 +1066,12 @@ def arrange(
 
     The formation is a near-square grid `gap` apart edge to edge; where it does not fit it is
     shifted (on a `step` grid, nearest first, up to `max_shift`) or another coherent layout is
-    taken (other row lengths, offset rows), the nearest shift winning. Every base stays on the
-    table, wholly inside `inside` when given (a deployment zone), out of impassable terrain
-    and off `occupied` bases (touching allowed: pass bases grown by 2" to keep 1" away).
-    None when nothing fits.
+    taken (offset rows, round clusters, other row lengths), the nearest shift winning, then
+    the squarer layout. Every base stays on the table, wholly inside `inside` when given (a
+    deployment zone), out of impassable terrain and off `occupied` bases (touching allowed:
+    pass bases grown by 2" to keep 1" away). None when nothing fits, also when no layout is
+    coherent: the 6" rule caps a unit of large bases (at a 0.25" gap: 24 on 32 mm bases, 19 on
+    40 mm, 13 on 2", 11 on 60 mm).
     """
     if count < 0 or not base > 0 or gap < 0 or not step > 0 or max_shift < 0:
         raise ValueError(
@@ -1075,20 +1082,19 @@ def arrange(
         return []
     layouts = _layouts(count, float(base), float(gap))
     shifts = _offsets(float(max_shift), float(step))
+    if not layouts:
+        return None
     origin = np.asarray(centre, dtype=np.float64)
     checks = _free_checks(base / 2, bf, occupied, inside)
+    shapes = np.stack(layouts)  # (layouts, count, 2)
     start, size = 0, 1
-    while layouts and start < len(shifts):
+    while start < len(shifts):
         chunk = shifts[start : start + size]
-        best: tuple[int, int] | None = None  # (shift in chunk, layout)
-        for rank, layout in enumerate(layouts):
-            fits = np.flatnonzero(_free(origin + chunk[:, None, :] + layout[None, :, :], checks))
-            if fits.size and (best is None or fits[0] < best[0]):
-                best = (int(fits[0]), rank)
-                if fits[0] == 0:
-                    break
-        if best is not None:
-            spots = origin + chunk[best[0]] + layouts[best[1]]
-            return [(float(px), float(py)) for px, py in spots]
-        start, size = start + size, size * 4
+        spots = origin + chunk[None, :, None, :] + shapes[:, None, :, :]
+        fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(layouts), len(chunk))
+        if fits.any():
+            nearest = int(np.flatnonzero(fits.any(axis=0))[0])
+            rank = int(np.flatnonzero(fits[:, nearest])[0])
+            return [(float(px), float(py)) for px, py in spots[rank, nearest]]
+        start, size = start + size, size * 2
     return None
