@@ -103,11 +103,16 @@ class FirefightAI(Agent):
             )
         if isinstance(action, Hold):
             unit = s.units[action.unit]
-            return self._shooting_value(game, unit) + 1.5 * self._holding(game, unit, unit.centre())
+            at = unit.centre()
+            return (
+                self._shooting_value(game, unit)
+                + 3.0 * self._holding(game, unit, at)
+                - 0.15 * self._nearest_free_marker(game, unit, at)
+            )
         if isinstance(action, Advance | Rush):
             unit = s.units[action.unit]
             value = 3.0 * self._holding(game, unit, action.to)
-            value -= 0.15 * self._nearest_free_marker(game, player, action.to)
+            value -= 0.15 * self._nearest_free_marker(game, unit, action.to)
             if isinstance(action, Advance):
                 value += 0.5 * self._shooting_value(game, unit)
             return value
@@ -121,7 +126,8 @@ class FirefightAI(Agent):
             weapon = weapon_named(unit, action.weapon)
             assert weapon is not None
             attacks = solution(game.field, unit, weapon, target).attacks
-            return 10 + expected_wounds(unit, weapon, attacks, target) * worth(target)
+            bonus = 2.0 if self._on_marker(game, target) else 1.0
+            return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
             return 20.0
         if isinstance(action, Tokens):
@@ -151,8 +157,18 @@ class FirefightAI(Agent):
     def _nearest_marker_distance(self, game: GFFGame, at: tuple[float, float]) -> float:
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in game.state.markers), default=0.0)
 
-    def _nearest_free_marker(self, game: GFFGame, player: str, at: tuple[float, float]) -> float:
-        free = [m for m in game.state.markers if m.owner != player] or game.state.markers
+    def _nearest_free_marker(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
+        """Distance to the nearest marker we do not hold and no other unit of ours is taking."""
+        friends = [u for u in game.state.side_units(unit.side) if u is not unit]
+
+        def claimed(x: float, y: float) -> bool:
+            return any(
+                math.hypot(fx - x, fy - y) <= 3.0 for f in friends for fx, fy in [f.centre()]
+            )
+
+        markers = game.state.markers
+        free = [m for m in markers if m.owner != unit.side and not claimed(m.x, m.y)]
+        free = free or [m for m in markers if m.owner != unit.side] or markers
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
 
     def _holding(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:

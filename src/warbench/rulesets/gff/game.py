@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from shapely.geometry import Point as ShapelyPoint
+
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.game import Decision, Game, GameOver, Pending
@@ -227,14 +229,25 @@ class GFFGame(Game):
             return self.field.scout_zone(edge)  # type: ignore[arg-type]
         return self.field.deployment_zone(edge)  # type: ignore[arg-type]
 
-    def _placements(self, unit: Unit) -> list[tuple[float, float]]:
-        step = 6.0
-        return [
+    def _placements(self, unit: Unit, wanted: int = 12) -> list[tuple[float, float]]:
+        """Up to `wanted` legal points of a 3" grid (inside the zone, when there is one),
+        visited with a fixed stride so that they spread over the whole area."""
+        zone = None if self.state.phase == "ambush" else self._zone(unit)
+        grid = [
             (x, y)
-            for x in _steps(self.field.width, step)
-            for y in _steps(self.field.depth, step)
-            if self._placement_problem(unit, (x, y)) is None
-        ][:12]
+            for x in _steps(self.field.width, 3.0)
+            for y in _steps(self.field.depth, 3.0)
+            if zone is None or zone.contains(ShapelyPoint(x, y))
+        ]
+        found: list[tuple[float, float]] = []
+        stride = _coprime_stride(len(grid))
+        for n in range(len(grid)):
+            point = grid[(n * stride) % len(grid)]
+            if self._placement_problem(unit, point) is None:
+                found.append(point)
+                if len(found) == wanted:
+                    break
+        return found
 
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = others(self.state, unit)
@@ -873,6 +886,14 @@ def _models(uid: str, profile: Any) -> list[Model]:
         for index in range(item.count):
             loadouts[index].append(item.weapon)
     return [Model(f"{uid}.{n + 1}", 0.0, 0.0, tuple(w)) for n, w in enumerate(loadouts)]
+
+
+def _coprime_stride(size: int) -> int:
+    """A stride that visits every index of `size` once, jumping far each time."""
+    stride = max(1, int(size * 0.618))
+    while size and math.gcd(stride, size) != 1:
+        stride += 1
+    return stride
 
 
 def _steps(length: float, step: float) -> list[float]:
