@@ -12,15 +12,16 @@ Two ways in:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.dice import Roll, RollRequest, ScriptedDice, resolve
 from warbench.core.events import Event
+from warbench.core.game import Decision
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.profiles import ArmyList, Equipment, Spell, UnitProfile, Weapon
+from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 from warbench.rulesets.gff.state import Model, State, Unit
 
 Point = tuple[float, float]
@@ -60,7 +61,7 @@ def profile(
         defense=defense,
         cost=10,
         equipment=tuple(Equipment(count=size, weapon=w) for w in weapons),
-        rules=tuple(rules),  # type: ignore[arg-type]
+        rules=tuple(rules),
         spells=tuple(spells),
         base=base,
     )
@@ -156,7 +157,9 @@ def new_game(
     terrain: Sequence[dict[str, Any]] | None = OPEN,
 ) -> GFFGame:
     """A fresh game at its first decision; `dice` must begin with the set-up faces."""
-    game = registry.get("gff").new_game(scenario_data(red, blue, terrain), 1, ScriptedDice(dice))
+    # the ruleset itself rather than registry.get("gff"), which imports every ruleset
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(scenario_data(red, blue, terrain), 1, ScriptedDice(dice))
     assert isinstance(game, GFFGame)
     return game
 
@@ -164,7 +167,7 @@ def new_game(
 def position(
     red: Sequence[UnitProfile],
     blue: Sequence[UnitProfile],
-    at: dict[str, Point | list[Point]],
+    at: Mapping[str, Point | list[Point]],
     *,
     dice: Sequence[int] = (),
     terrain: Sequence[dict[str, Any]] = OPEN,
@@ -200,6 +203,13 @@ def play(game: GFFGame, *actions: str) -> list[Event]:
     for text in actions:
         events += game.apply(game.parse(text))
     return events
+
+
+def decision(game: GFFGame) -> tuple[str, str]:
+    """Whose decision the game waits for, and its kind."""
+    pending = game.pending
+    assert isinstance(pending, Decision), f"the game is over: {pending}"
+    return pending.player, pending.kind
 
 
 def refusal(game: GFFGame, text: str) -> str | None:

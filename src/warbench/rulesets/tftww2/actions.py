@@ -1,0 +1,185 @@
+"""The actions of the TFT WW2 skirmish rules in their text form (3.0 Movement).
+
+Distances are inches, facings compass degrees (0 = north, 90 = east), points `x,y`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.core.actions import Action, ActionCodec
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Run(Action):
+    """Run: straight ahead up to twice the move rate, turning at the end; no combat."""
+
+    verb = "run"
+    summary = "run straight ahead DIST inches (up to 2x MOV), then face FACING"
+    man: str
+    dist: float
+    facing: float
+
+
+@dataclass(frozen=True)
+class Walk(Action):
+    """Walk and Snap Shot: move and turn up to the move rate; one snap shot; no close combat."""
+
+    verb = "walk"
+    summary = "walk to a point and face FACING (turns cost 1 per 90°), then one snap shot"
+    man: str
+    to: Point
+    facing: float
+
+
+@dataclass(frozen=True)
+class Flee(Action):
+    """Flee: twice the move rate toward unoccupied cover or the friendly table edge."""
+
+    verb = "flee"
+    summary = "flee toward cover or your table edge"
+    man: str
+
+
+@dataclass(frozen=True)
+class ChargeAt(Action):
+    """Charge: up to the move rate straight ahead, no turn, into close combat."""
+
+    verb = "charge"
+    summary = "charge straight ahead into base contact with an enemy"
+    man: str
+    target: str
+
+
+@dataclass(frozen=True)
+class ChangePosition(Action):
+    """Change position: standing to prone or prone to standing; no combat."""
+
+    verb = "position"
+    summary = "go prone or stand up (no combat)"
+    man: str
+
+
+@dataclass(frozen=True)
+class Pivot(Action):
+    """Pivot without moving; any combat without penalty."""
+
+    verb = "pivot"
+    summary = "turn in place to FACING and fight or shoot without penalty"
+    man: str
+    facing: float
+
+
+@dataclass(frozen=True)
+class AimAt(Action):
+    """Aim: no movement, ranged combat straight ahead, no automatic weapons; +4."""
+
+    verb = "aim"
+    summary = "aim at an enemy straight ahead (+4; not with automatic weapons)"
+    man: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Disengage(Action):
+    """Disengage: move directly away from the close-combat enemy."""
+
+    verb = "disengage"
+    summary = "move directly away from the enemy in base contact"
+    man: str
+
+
+@dataclass(frozen=True)
+class Manipulate(Action):
+    """Action: manipulate an item, e.g. clear a jammed weapon; no combat, no move."""
+
+    verb = "unjam"
+    summary = "try to clear a jammed weapon (INT roll)"
+    man: str
+
+
+@dataclass(frozen=True)
+class CloseCombat(Action):
+    """Close combat: no move, no ranged combat; can parry and riposte."""
+
+    verb = "fight"
+    summary = "stand and fight in close combat (can parry and riposte)"
+    man: str
+
+
+@dataclass(frozen=True)
+class Fire(Action):
+    """Ranged combat: one shot at a target."""
+
+    verb = "fire"
+    summary = "shoot at an enemy"
+    man: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Throw(Action):
+    """Ranged combat: throw a grenade at a point."""
+
+    verb = "throw"
+    summary = "throw a grenade at a point"
+    man: str
+    at: Point
+
+
+@dataclass(frozen=True)
+class Strike(Action):
+    """Close combat: strike an enemy in base contact."""
+
+    verb = "strike"
+    summary = "strike an enemy in base contact"
+    man: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Riposte(Action):
+    """After a miss the target may riposte."""
+
+    verb = "riposte"
+    summary = "riposte at the attacker who missed"
+
+
+@dataclass(frozen=True)
+class NoRiposte(Action):
+    """Decline the riposte."""
+
+    verb = "no-riposte"
+    summary = "do not riposte"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """End this step (orders, ranged combat or close combat) of your turn."""
+
+    verb = "done"
+    summary = "end this step of your turn"
+
+
+CODEC = ActionCodec(
+    [
+        Run,
+        Walk,
+        Flee,
+        ChargeAt,
+        ChangePosition,
+        Pivot,
+        AimAt,
+        Disengage,
+        Manipulate,
+        CloseCombat,
+        Fire,
+        Throw,
+        Strike,
+        Riposte,
+        NoRiposte,
+        Done,
+    ]
+)

@@ -1,0 +1,132 @@
+"""A TFT WW2 opponent: keeps squads together under their leaders, takes cover and goes prone
+under fire, aims when a single shot is worth it, fights back in close combat, and heads for
+the objective (the enemy, or the building of an assault).
+
+It scores each legal action by hand-written sense and the exact to-hit chance; ties break on
+its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from warbench.core.actions import Action
+from warbench.core.game import Game
+from warbench.core.geometry import bearing, turn_between
+from warbench.core.ruleset import Agent
+from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2.actions import (
+    AimAt,
+    ChangePosition,
+    ChargeAt,
+    CloseCombat,
+    Done,
+    Fire,
+    Flee,
+    Manipulate,
+    NoRiposte,
+    Pivot,
+    Riposte,
+    Run,
+    Strike,
+    Throw,
+    Walk,
+)
+from warbench.rulesets.tftww2.game import TFTGame, other
+from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.state import Man
+
+
+class SkirmishAI(Agent):
+    """Greedy over the legal actions with a sensible score."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game, player: str) -> Action:
+        assert isinstance(game, TFTGame)
+        actions = game.legal_actions(player)
+        self._rng.shuffle(actions)
+        return max(actions, key=lambda a: self._score(game, player, a))
+
+    def _score(self, game: TFTGame, player: str, action: Action) -> float:
+        s = game.state
+        if isinstance(action, Riposte):
+            return 1.0
+        if isinstance(action, NoRiposte | Done):
+            return 0.0
+        man = s.men[action.man]  # type: ignore[attr-defined]
+        enemies = s.side_men(other(player))
+        seen = [e for e in enemies if terrain.sees(game.table, man, e)]
+        weapon = weapons()[man.weapon]
+        reach = weapon.effective_range or 0
+        in_reach = [e for e in seen if man.distance(e) <= reach]
+        if isinstance(action, Fire):
+            target = s.men[action.target]
+            return 10.0 - man.distance(target) / 10 + (2.0 if target.rank != "Private" else 0.0)
+        if isinstance(action, Throw):
+            clustered = sum(
+                1 for e in enemies if math.hypot(e.x - action.at[0], e.y - action.at[1]) <= 2.0
+            )
+            return 8.0 + 3.0 * clustered
+        if isinstance(action, Strike):
+            return 10.0
+        if isinstance(action, Flee):
+            return 100.0 if s.squads[man.squad].fleeing else -100.0
+        if isinstance(action, Manipulate):
+            return 20.0
+        if isinstance(action, CloseCombat):
+            contact = any(man.distance(e) <= 1.05 for e in enemies)
+            return 9.0 if contact else -5.0
+        if isinstance(action, ChargeAt):
+            target = s.men[action.target]
+            return 6.0 if target.wounded or man.distance(target) < 4 else -2.0
+        if isinstance(action, AimAt):
+            return 7.0 if in_reach and not weapon.automatic else -1.0
+        if isinstance(action, Pivot):
+            if not in_reach:
+                return -1.0
+            target = min(in_reach, key=man.distance)
+            off = turn_between(action.facing, bearing((man.x, man.y), (target.x, target.y)))
+            return 6.5 - off / 45 + (1.0 if weapon.shots > 1 else 0.0)
+        if isinstance(action, ChangePosition):
+            covered = terrain.cover(game.table, man, None) != "none"
+            return (
+                5.0
+                if man.stance == "standing" and covered and in_reach
+                else (4.0 if man.stance == "prone" and not in_reach else -3.0)
+            )
+        if isinstance(action, Walk | Run):
+            return self._move_value(game, man, action, in_reach)
+        return 0.0
+
+    def _move_value(
+        self, game: TFTGame, man: Man, action: Walk | Run, in_reach: list[Man]
+    ) -> float:
+        if in_reach and isinstance(action, Run):
+            return -2.0
+        if isinstance(action, Walk):
+            x, y = action.to
+        else:
+            rad = math.radians(man.facing)
+            x, y = man.x + action.dist * math.sin(rad), man.y + action.dist * math.cos(rad)
+        goal = self._goal(game, man)
+        before = math.hypot(goal[0] - man.x, goal[1] - man.y)
+        after = math.hypot(goal[0] - x, goal[1] - y)
+        leader = [m for m in game.state.squad_men(man.squad) if m.rank != "Private"]
+        together = 0.0
+        if leader and leader[0] is not man:
+            together = -0.05 * max(0.0, math.hypot(leader[0].x - x, leader[0].y - y) - 6)
+        return 3.0 + (before - after) * 0.4 + together + (0.5 if in_reach else 0.0)
+
+    def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
+        victory = game.spec.victory
+        if victory.kind == "hold_building" and man.side != victory.defender:
+            c = game.table.building(victory.building).area.centroid
+            return c.x, c.y
+        enemies = game.state.side_men(other(man.side))
+        if not enemies:
+            return man.x, man.y
+        nearest = min(enemies, key=man.distance)
+        return nearest.x, nearest.y

@@ -1,0 +1,28 @@
+"""A man's attributes now: his troop type's (2.0), all halved once he is wounded (4.5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.rulesets.tftww2.profiles import characters
+from warbench.rulesets.tftww2.state import Man
+
+
+@dataclass(frozen=True)
+class Attributes:
+    """STR, INT, DEX, LDR and MOV as they stand."""
+
+    strength: int
+    intelligence: int
+    dexterity: int
+    leadership: int
+    mov: int
+
+
+def attributes(man: Man) -> Attributes:
+    """The troop type's attributes, halved (rounded down) when wounded."""
+    p = characters()[man.rank]
+    values = (p.strength, p.intelligence, p.dexterity, p.leadership, p.movement)
+    if man.wounded:
+        values = tuple(v // 2 for v in values)  # type: ignore[assignment]
+    return Attributes(*values)

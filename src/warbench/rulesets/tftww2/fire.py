@@ -1,0 +1,139 @@
+"""4.0–4.1 Ranged combat: who may shoot (by his action), at what, and each shot resolved:
+3d6 against the modified DEX, criticals, damage against STR (4.4, 4.5).
+
+Rulings: shots beyond effective range are allowed at −6 up to three times that range
+(TFT-R4); a man may fire his weapon's shots per round (one snap shot when walking, or when
+aiming only at the aimed-at man) (TFT-R5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warbench.core.geometry import bearing, turn_between
+from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2.actions import Fire, Throw
+from warbench.rulesets.tftww2.area import throw_grenade
+from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.combat import NotPossible, ranged_modifiers, to_hit
+from warbench.rulesets.tftww2.damage import hit_man
+from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.state import Man
+
+if TYPE_CHECKING:
+    from warbench.rulesets.tftww2.game import TFTGame
+
+MAX_RANGE_FACTOR = 3
+ADDITIONAL_TARGET_REACH = 4.0
+FAST = 6.0
+FRONT_ARC = 90.0  # half-width: a man fires into the half circle he faces (ruling TFT-R17)
+
+
+def shots_allowed(man: Man) -> int:
+    """Shots this turn by action: walking gives one snap shot; pivot and aim the weapon's."""
+    weapon = weapons()[man.weapon]
+    if man.action == "walk":
+        return 1 if weapon.snap_shot is not None else 0
+    if man.action in ("pivot", "aim"):
+        return weapon.shots
+    return 0
+
+
+def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
+    """Why `man` may not make this shot or throw now, or None."""
+    if isinstance(action, Throw):
+        return _throw_problem(game, man, action)
+    allowed = shots_allowed(man)
+    if man.shots >= allowed:
+        return (
+            f"{man.id} ({man.action or 'no action'}) may fire {allowed} shot(s) this turn "
+            f"and has fired {man.shots}"
+        )
+    if man.jam:
+        return f"{man.id}'s {man.weapon} is jammed (unjam {man.id} next turn)"
+    target = game.state.men.get(action.target)
+    if target is None or target.side == man.side or not target.active:
+        return f"'{action.target}' is not an enemy in the fight"
+    if man.action == "aim" and target.id != man.aim_target:
+        return f"{man.id} aimed at {man.aim_target} and may fire only at him"
+    weapon = weapons()[man.weapon]
+    assert weapon.effective_range is not None
+    distance = man.distance(target)
+    if distance > MAX_RANGE_FACTOR * weapon.effective_range:
+        return (
+            f'{target.id} is {distance:.1f}" away, beyond {MAX_RANGE_FACTOR}x the '
+            f"{man.weapon}'s {weapon.effective_range}\""
+        )
+    off = turn_between(man.facing, bearing((man.x, man.y), (target.x, target.y)))
+    if off > FRONT_ARC:
+        return (
+            f"{target.id} is {off:.0f}° off {man.id}'s facing; he fires into his front "
+            f"{2 * FRONT_ARC:g}° (pivot to face him)"
+        )
+    if not terrain.sees(game.table, man, target):
+        return f"{man.id} cannot see {target.id}"
+    try:
+        _modifiers(game, man, target)
+    except NotPossible as err:
+        return str(err)
+    return None
+
+
+def _previous(game: TFTGame, man: Man) -> Man | None:
+    return game.state.men.get(man.last_target or "")
+
+
+def _modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
+    weapon = weapons()[man.weapon]
+    previous = _previous(game, man)
+    additional = previous is not None and previous.id != target.id
+    return ranged_modifiers(
+        distance=man.distance(target),
+        weapon=weapon,
+        aimed=man.action == "aim",
+        snap_shot=man.action == "walk",
+        target_prone=target.stance == "prone",
+        target_moved_fast=target.moved > FAST,
+        cover=terrain.cover(game.table, target, man),
+        full_cover=terrain.full_cover(game.table, target, man),
+        target_shot_last_round=target.fired_last_round or target.fired_this_round,
+        additional_target=additional,
+        distance_from_previous=target.distance(previous) if additional and previous else None,
+        additional_auto_target=additional and weapon.automatic,
+    )
+
+
+def shoot(game: TFTGame, man: Man, action: Fire | Throw) -> None:
+    """Resolve one shot (or throw)."""
+    if isinstance(action, Throw):
+        throw_grenade(game, man, action.at)
+        return
+    target = game.state.men[action.target]
+    modifiers = _modifiers(game, man, target)
+    man.shots += 1
+    man.last_target = target.id
+    man.fired_this_round = True
+    target.under_fire = True
+    result = to_hit(
+        game, f"to hit: {man.id} {man.weapon} → {target.id}", attributes(man).dexterity, modifiers
+    )
+    if result.critical in ("jam", "jam-hard"):
+        man.jam = 1 if result.critical == "jam" else 2
+        game.emit("jam", f"{man.id}'s {man.weapon} jams")
+    if not result.hit:
+        game.emit("miss", f"{man.id} misses {target.id}")
+        return
+    weapon = weapons()[man.weapon]
+    hit_man(game, target, weapon.damage_dice, critical=result.critical, by=man.id)
+
+
+def _throw_problem(game: TFTGame, man: Man, action: Throw) -> str | None:
+    if man.grenades <= 0:
+        return f"{man.id} has no grenades"
+    if man.shots >= 1 or man.action not in ("walk", "pivot", "aim"):
+        return f"{man.id} may not throw now (his action is {man.action}; one throw a turn)"
+    reach = weapons()["Grenade"].effective_range or 0
+    distance = ((action.at[0] - man.x) ** 2 + (action.at[1] - man.y) ** 2) ** 0.5
+    if distance > reach:
+        return f'a grenade is thrown up to {reach}"; that point is {distance:.1f}" away'
+    return None

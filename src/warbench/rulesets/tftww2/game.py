@@ -1,0 +1,395 @@
+"""1.0 Turn Sequence: each side in turn gives every man an action (movement and actions),
+then ranged combat, then close combat with parry and riposte, then the morale check.
+
+The flow is a state machine on `State.phase`; the riposte after a missed close-combat
+attack is a decision of the defending player in the middle of the other side's turn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.actions import Action
+from warbench.core.dice import DiceSource
+from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.core.geometry import bearing, turn_between
+from warbench.rulesets.tftww2 import close_combat, fire, movement, terrain
+from warbench.rulesets.tftww2.actions import (
+    CODEC,
+    AimAt,
+    ChangePosition,
+    ChargeAt,
+    CloseCombat,
+    Disengage,
+    Done,
+    Fire,
+    Flee,
+    Manipulate,
+    NoRiposte,
+    Pivot,
+    Riposte,
+    Run,
+    Strike,
+    Throw,
+    Walk,
+)
+from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
+from warbench.rulesets.tftww2.scenario import Scenario
+from warbench.rulesets.tftww2.state import MAN_BASE, Man, Squad, State
+
+if TYPE_CHECKING:
+    from warbench.core.ruleset import Ruleset
+
+ORDERS = (
+    Run,
+    Walk,
+    Flee,
+    ChargeAt,
+    ChangePosition,
+    Pivot,
+    AimAt,
+    Disengage,
+    Manipulate,
+    CloseCombat,
+)
+SHOOTING_ACTIONS = ("walk", "pivot", "aim")  # the actions that allow ranged combat
+CLOSE_ACTIONS = ("charge", "fight", "pivot")  # the actions that allow close combat
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "blue" if side == "red" else "red"
+
+
+class TFTGame(Game):
+    """One TFT WW2 skirmish."""
+
+    codec = CODEC
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: dict[str, Any],
+        spec: Scenario,
+        seed: int | None,
+        dice: DiceSource | None = None,
+    ) -> None:
+        super().__init__(ruleset, scenario, seed, dice)
+        self.spec = spec
+        self.table = terrain.Table.build(spec)
+        men: dict[str, Man] = {}
+        squads: dict[str, Squad] = {}
+        for side in ("red", "blue"):
+            count = 0
+            for number, squad in enumerate(spec.sides[side].squads, start=1):
+                sid = f"{side[0]}s{number}"
+                squads[sid] = Squad(sid, side, squad.name, squad.quality)
+                for man in squad.men:
+                    count += 1
+                    mid = f"{side[0]}{count}"
+                    men[mid] = Man(
+                        mid,
+                        side,
+                        sid,
+                        man.rank,
+                        man.at[0],
+                        man.at[1],
+                        man.facing,
+                        man.weapon,
+                        man.close_weapon,
+                        man.grenades,
+                        man.radio,
+                    )
+        self.state = State(
+            phase="orders",
+            side=spec.first,
+            player=spec.first,
+            men=men,
+            squads=squads,
+            first=spec.first,
+        )
+        self._begin_turn()
+        self.start()
+
+    # -- decisions ----------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        s = self.state
+        if s.phase == "over":
+            return GameOver(s.winner, s.reason, dict(s.score))
+        prompts = {
+            "orders": "give each man an action (or done: the rest stand fast)",
+            "ranged": "ranged combat: fire, throw, or done",
+            "close": "close combat: strike an enemy in base contact, or done",
+            "riposte": f"{s.step.get('defender')} was missed: riposte or not",
+        }
+        return Decision(s.player, s.phase, f"{s.player}, round {s.round}: {prompts[s.phase]}")
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every discrete action and a sample of the continuous ones, each legal."""
+        s = self.state
+        if s.phase == "over" or player != s.player:
+            return []
+        return [a for a in self._candidates(player) if self._illegal(a, player) is None]
+
+    def _candidates(self, player: str) -> list[Action]:
+        s = self.state
+        acts: list[Action] = [Done()]
+        enemies = s.side_men(other(player))
+        if s.phase == "orders":
+            for man in self._to_order():
+                mov = attributes(man).mov
+                acts += [ChangePosition(man.id), CloseCombat(man.id), Flee(man.id)]
+                if man.jam:
+                    acts.append(Manipulate(man.id))
+                for angle in range(0, 360, 45):
+                    acts.append(Pivot(man.id, float(angle)))
+                    rad = math.radians(angle)
+                    for reach in (mov / 2, mov):
+                        to = (
+                            round(man.x + reach * math.sin(rad), 2),
+                            round(man.y + reach * math.cos(rad), 2),
+                        )
+                        acts.append(Walk(man.id, to, float(angle)))
+                    acts.append(Run(man.id, float(2 * mov), float(angle)))
+                for enemy in enemies:
+                    acts += [AimAt(man.id, enemy.id), ChargeAt(man.id, enemy.id)]
+                acts.append(Disengage(man.id))
+        elif s.phase == "ranged":
+            for man in s.side_men(player):
+                acts += [Fire(man.id, e.id) for e in enemies]
+                if man.grenades:
+                    acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+        elif s.phase == "close":
+            for man in s.side_men(player):
+                acts += [Strike(man.id, e.id) for e in enemies]
+        else:
+            acts = [Riposte(), NoRiposte()]
+        return acts
+
+    def _to_order(self) -> list[Man]:
+        s = self.state
+        return [m for m in s.side_men(s.side) if m.action is None]
+
+    # -- legality -------------------------------------------------------------------------
+    def _illegal(self, action: Action, player: str) -> str | None:
+        s = self.state
+        allowed: dict[str, tuple[type[Action], ...]] = {
+            "orders": (*ORDERS, Done),
+            "ranged": (Fire, Throw, Done),
+            "close": (Strike, Done),
+            "riposte": (Riposte, NoRiposte),
+        }
+        if not isinstance(action, allowed[s.phase]):
+            forms = ", ".join(CODEC.form(c) for c in allowed[s.phase])
+            return f"now is the {s.phase} step; allowed: {forms}"
+        man_id = getattr(action, "man", None)
+        if man_id is None:
+            return None
+        man = s.men.get(man_id)
+        if man is None or man.side != player or not man.active:
+            mine = ", ".join(m.id for m in s.side_men(player))
+            return f"'{man_id}' is not one of your men in the fight; yours: {mine}"
+        if s.phase == "orders":
+            if man.action is not None:
+                waiting = ", ".join(m.id for m in self._to_order()) or "none"
+                return f"{man.id} already has an action this turn; still to order: {waiting}"
+            if s.squads[man.squad].fleeing and not isinstance(action, Flee):
+                return f"{man.id}'s squad is fleeing: he must flee"
+            return movement.order_problem(self, man, action)
+        if isinstance(action, Fire | Throw):
+            return fire.shot_problem(self, man, action)
+        if isinstance(action, Strike):
+            return close_combat.strike_problem(self, man, action)
+        return None
+
+    # -- resolution -----------------------------------------------------------------------
+    def _resolve(self, action: Action, player: str) -> None:
+        s = self.state
+        if isinstance(action, Done):
+            self._next_step()
+        elif s.phase == "orders":
+            movement.carry_out(self, s.men[action.man], action)  # type: ignore[attr-defined]
+            if not self._to_order():
+                self._next_step()
+        elif isinstance(action, Fire | Throw):
+            fire.shoot(self, s.men[action.man], action)
+            self._check_end()
+        elif isinstance(action, Strike):
+            close_combat.strike(self, s.men[action.man], s.men[action.target])
+            self._check_end()
+        elif isinstance(action, Riposte | NoRiposte):
+            close_combat.riposte(self, isinstance(action, Riposte))
+            self._check_end()
+
+    def _begin_turn(self) -> None:
+        """Start of a side's turn: fleeing squads flee; everyone's action is cleared."""
+        s = self.state
+        for man in s.men.values():
+            if man.side == s.side:
+                man.action, man.moved, man.shots, man.last_target = None, 0.0, 0, None
+        s.phase, s.player, s.step = "orders", s.side, {}
+        for man in list(s.side_men(s.side)):
+            if s.squads[man.squad].fleeing:
+                movement.carry_out(self, man, Flee(man.id))
+        if not self._to_order():
+            self._next_step()
+
+    def _next_step(self) -> None:
+        s = self.state
+        if s.phase == "orders":
+            for man in self._to_order():
+                man.action = "pivot"  # no order given: he stands fast, facing as he was
+            s.phase = "ranged"
+            if len(self.legal_actions(s.side)) <= 1:
+                self._next_step()
+        elif s.phase == "ranged":
+            s.phase = "close"
+            if len(self.legal_actions(s.side)) <= 1:
+                self._next_step()
+        elif s.phase in ("close", "riposte"):
+            end_of_turn_morale(self)
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        s = self.state
+        if self._check_end():
+            return
+        if s.side == s.first:
+            s.side = other(s.first)
+        else:
+            self._end_round()
+            if s.phase == "over":
+                return
+            s.side = s.first
+        self._begin_turn()
+
+    def _end_round(self) -> None:
+        s = self.state
+        for man in s.men.values():
+            man.fired_last_round, man.fired_this_round = man.fired_this_round, False
+            man.under_fire_last_round, man.under_fire = man.under_fire, False
+        for squad in s.squads.values():
+            squad.lost_this_round, squad.area_attack = 0, False
+        if s.round >= self.spec.victory.rounds:
+            self._finish(*self._verdict())
+            return
+        s.round += 1
+
+    # -- the end ---------------------------------------------------------------------------
+    def _check_end(self) -> bool:
+        s = self.state
+        if s.phase == "over":
+            return True
+        for side in ("red", "blue"):
+            if not s.side_men(side):
+                self._finish(other(side), f"{side} has no men left in the fight")
+                return True
+        return False
+
+    def _verdict(self) -> tuple[str | None, str]:
+        s = self.state
+        victory = self.spec.victory
+        if victory.kind == "hold_building":
+            attacker = other(victory.defender)
+            inside = terrain.men_inside(self, victory.building)
+            if any(m.side == attacker for m in inside) and not any(
+                m.side == victory.defender for m in inside
+            ):
+                return attacker, f"{attacker} took the {victory.building}"
+            return victory.defender, f"{victory.defender} held the {victory.building}"
+        lost = {
+            side: sum(1 for m in s.men.values() if m.side == side and not m.active)
+            for side in ("red", "blue")
+        }
+        s.score = {"red": float(lost["blue"]), "blue": float(lost["red"])}
+        tally = f"casualties: red lost {lost['red']}, blue lost {lost['blue']}"
+        if lost["red"] == lost["blue"]:
+            return None, f"equal casualties after {victory.rounds} rounds ({tally})"
+        winner = "red" if lost["blue"] > lost["red"] else "blue"
+        return winner, f"{winner} inflicted more casualties in {victory.rounds} rounds ({tally})"
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        s = self.state
+        s.phase, s.winner, s.reason = "over", winner, reason
+        self.emit("over", f"game over: {reason}")
+
+    # -- state -----------------------------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "phase": s.phase,
+            "side": s.side,
+            "player": s.player,
+            "round": s.round,
+            "step": s.step,
+            "collapsed": s.collapsed,
+            "building_hits": s.building_hits,
+            "men": {
+                m.id: [
+                    m.side,
+                    m.squad,
+                    m.rank,
+                    round(m.x, 6),
+                    round(m.y, 6),
+                    round(m.facing, 6),
+                    m.stance,
+                    m.wounded,
+                    m.status,
+                    m.jam,
+                    m.close_state,
+                    m.action,
+                    m.moved,
+                    m.shots,
+                    m.last_target,
+                    m.grenades,
+                    m.fired_this_round,
+                    m.fired_last_round,
+                    m.under_fire,
+                    m.under_fire_last_round,
+                    m.aim_target,
+                ]
+                for m in s.men.values()
+            },
+            "squads": {
+                q.id: [q.fleeing, q.casualties, q.lost_this_round, q.area_attack]
+                for q in s.squads.values()
+            },
+            "winner": s.winner,
+            "reason": s.reason,
+        }
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """Nothing is hidden in this game: everyone sees the whole table."""
+        pending = self.pending
+        shown = (
+            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
+            if isinstance(pending, Decision)
+            else {"result": pending.line()}
+        )
+        return {"ruleset": "tftww2", "viewer": player, "state": self.state_data(), "pending": shown}
+
+    def _snapshot(self) -> object:
+        return self.state.copy()
+
+    def _restore(self, snapshot: object) -> None:
+        assert isinstance(snapshot, State)
+        self.state = snapshot
+
+
+def facing_to(man: Man, x: float, y: float) -> float:
+    """The compass bearing from a man to a point."""
+    return bearing((man.x, man.y), (x, y))
+
+
+def turn_cost(start: float, end: float) -> int:
+    """3.0: each 90° of turn costs 1 movement point (part of 90° counts as a whole)."""
+    angle = turn_between(start, end)
+    return math.ceil(angle / 90 - 1e-9)
+
+
+def in_contact(a: Man, b: Man) -> bool:
+    """Base to base contact (with a little tolerance)."""
+    return a.distance(b) <= MAN_BASE + 0.05

@@ -1,0 +1,244 @@
+"""3.0 Movement: one movement point is 1"; each 90° of turn costs 1; every man chooses one
+action a turn, and each action has its limits.
+
+Rulings: a prone man may change position, pivot, aim, fight or clear a jam, but not move
+(TFT-R1); a charge "with no turn" must find its target within 15° of straight ahead
+(TFT-R2); Aim's "straight ahead" is within 45° of the facing (TFT-R3).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.core.geometry import bearing, turn_between
+from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2.actions import (
+    AimAt,
+    ChangePosition,
+    ChargeAt,
+    CloseCombat,
+    Disengage,
+    Flee,
+    Manipulate,
+    Pivot,
+    Run,
+    Walk,
+)
+from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.combat import clear_jam
+from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.state import MAN_BASE, Man
+
+if TYPE_CHECKING:
+    from warbench.rulesets.tftww2.game import TFTGame
+
+CHARGE_CONE = 15.0
+AIM_CONE = 45.0
+EDGE_POINT = {"north": (None, 1.0), "south": (None, 0.0), "east": (1.0, None), "west": (0.0, None)}
+
+
+def step(man: Man, distance: float, facing: float) -> tuple[float, float]:
+    """The point `distance` straight ahead along `facing`."""
+    rad = math.radians(facing)
+    return man.x + distance * math.sin(rad), man.y + distance * math.cos(rad)
+
+
+def turn_cost(start: float, end: float) -> int:
+    """Each 90° of turn costs 1 movement point (part of 90° counts as a whole point)."""
+    return math.ceil(turn_between(start, end) / 90 - 1e-9)
+
+
+def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
+    """Why a man cannot end at x, y: off the table, or on another man's base."""
+    if not terrain.on_table(game.table, x, y):
+        return f"{x:.1f},{y:.1f} is off the table"
+    for other in game.state.men.values():
+        if (
+            other is not man
+            and other.active
+            and math.hypot(other.x - x, other.y - y) < (MAN_BASE - 1e-6)
+        ):
+            return f"{x:.1f},{y:.1f} is on {other.id}'s base"
+    return None
+
+
+def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
+    """Why `man` may not take `action` now (each action's limits), or None."""
+    mov = attributes(man).mov
+    moving = isinstance(action, Run | Walk | ChargeAt | Disengage)
+    if moving and man.stance == "prone":
+        return f"{man.id} is prone: change position first (position {man.id})"
+    if isinstance(action, Run):
+        if not 0 < action.dist <= 2 * mov:
+            return f'{man.id} runs up to {2 * mov}" (twice his move rate), not {action.dist:g}'
+        return blocked(game, man, *step(man, action.dist, man.facing))
+    if isinstance(action, Walk):
+        heading = bearing((man.x, man.y), action.to) if action.to != (man.x, man.y) else man.facing
+        distance = math.hypot(action.to[0] - man.x, action.to[1] - man.y)
+        cost = turn_cost(man.facing, heading) + distance + turn_cost(heading, action.facing)
+        if cost > mov + 1e-9:
+            return (
+                f"{man.id} has {mov} movement points; that walk costs {cost:.1f} "
+                f"(1 per inch and 1 per 90° of turn)"
+            )
+        return blocked(game, man, *action.to)
+    if isinstance(action, ChargeAt):
+        return _charge_problem(game, man, action.target, mov)
+    if isinstance(action, AimAt):
+        return _aim_problem(game, man, action.target)
+    if isinstance(action, Disengage):
+        if not _contact_enemies(game, man):
+            return f"{man.id} is not in close combat: nothing to disengage from"
+        return None
+    if isinstance(action, Manipulate) and not man.jam:
+        return f"{man.id}'s weapon is not jammed"
+    return None
+
+
+def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
+    target = game.state.men.get(target_id)
+    if target is None or target.side == man.side or not target.active:
+        return f"'{target_id}' is not an enemy in the fight"
+    heading = bearing((man.x, man.y), (target.x, target.y))
+    if turn_between(man.facing, heading) > CHARGE_CONE:
+        return (
+            f"a charge makes no turn: {target.id} is {turn_between(man.facing, heading):.0f}° "
+            f"off {man.id}'s facing (within {CHARGE_CONE:g}° allowed); pivot first"
+        )
+    gap = man.distance(target) - MAN_BASE
+    if gap > mov:
+        return f'{target.id} is {gap:.1f}" away; {man.id} charges up to {mov}"'
+    return None
+
+
+def _aim_problem(game: TFTGame, man: Man, target_id: str) -> str | None:
+    target = game.state.men.get(target_id)
+    if target is None or target.side == man.side or not target.active:
+        return f"'{target_id}' is not an enemy in the fight"
+    weapon = weapons()[man.weapon]
+    if weapon.automatic:
+        return f"Aim is not for automatic weapons ({man.weapon})"
+    heading = bearing((man.x, man.y), (target.x, target.y))
+    if turn_between(man.facing, heading) > AIM_CONE:
+        return f"{target.id} is not straight ahead of {man.id} (within {AIM_CONE:g}°)"
+    return None
+
+
+def _contact_enemies(game: TFTGame, man: Man) -> list[Man]:
+    return [
+        e
+        for e in game.state.side_men("blue" if man.side == "red" else "red")
+        if man.distance(e) <= MAN_BASE + 0.05
+    ]
+
+
+def carry_out(game: TFTGame, man: Man, action: Action) -> None:
+    """Do the action's movement and note it for the combat steps."""
+    if isinstance(action, Run):
+        man.x, man.y = step(man, action.dist, man.facing)
+        man.facing, man.moved, man.action = action.facing, action.dist, "run"
+        game.emit("move", f'{man.id} runs {action.dist:g}" and faces {action.facing:g}°')
+    elif isinstance(action, Walk):
+        distance = math.hypot(action.to[0] - man.x, action.to[1] - man.y)
+        man.x, man.y = action.to
+        man.facing, man.moved, man.action = action.facing, distance, "walk"
+        game.emit("move", f'{man.id} walks {distance:.1f}" and faces {action.facing:g}°')
+    elif isinstance(action, ChargeAt):
+        target = game.state.men[action.target]
+        gap = man.distance(target) - MAN_BASE
+        man.x, man.y = step(man, gap, bearing((man.x, man.y), (target.x, target.y)))
+        man.moved, man.action, man.aim_target = gap, "charge", target.id
+        game.emit("move", f'{man.id} charges {target.id} ({gap:.1f}")')
+    elif isinstance(action, ChangePosition):
+        man.stance = "standing" if man.stance == "prone" else "prone"
+        man.action = "position"
+        game.emit("position", f"{man.id} is now {man.stance}")
+    elif isinstance(action, Pivot):
+        man.facing, man.action = action.facing, "pivot"
+        game.emit("pivot", f"{man.id} faces {action.facing:g}°")
+    elif isinstance(action, AimAt):
+        man.aim_target, man.action = action.target, "aim"
+        game.emit("aim", f"{man.id} aims at {action.target}")
+    elif isinstance(action, Disengage):
+        enemy = min(_contact_enemies(game, man), key=man.distance)
+        away = bearing((enemy.x, enemy.y), (man.x, man.y))
+        mov = attributes(man).mov
+        x, y = step(man, mov, away)
+        if blocked(game, man, x, y) is None:
+            man.x, man.y = x, y
+        man.action, man.moved = "disengage", float(mov)
+        game.emit("move", f"{man.id} disengages from {enemy.id}")
+    elif isinstance(action, Manipulate):
+        man.action = "unjam"
+        if clear_jam(
+            game, f"clear jam: {man.id} ({man.weapon})", attributes(man).intelligence, man.jam == 2
+        ):
+            man.jam = 0
+            game.emit("unjam", f"{man.id} clears his {man.weapon}")
+    elif isinstance(action, CloseCombat):
+        man.action = "fight"
+        game.emit("fight", f"{man.id} stands to fight")
+    elif isinstance(action, Flee):
+        flee(game, man)
+
+
+def flee(game: TFTGame, man: Man) -> None:
+    """5.0: run toward the nearest cover not occupied by the enemy; once in cover, toward the
+    friendly table edge, where he leaves the game; surrounded men surrender (TFT-R9)."""
+    man.action = "flee"
+    mov = attributes(man).mov * 2
+    table = game.table
+    enemies = game.state.side_men("blue" if man.side == "red" else "red")
+    edge = game.spec.sides[man.side].edge
+    in_cover = terrain.cover(table, man, None) != "none"
+    goal: tuple[float, float] | None = None
+    if not in_cover:
+        free = [
+            p
+            for p in table.pieces
+            if (
+                p.kind in ("woods", "hedge", "wall", "building")
+                and not any(p.area.buffer(0.5).contains(terrain.point(e)) for e in enemies)
+            )
+        ]
+        if free:
+            nearest = min(free, key=lambda p: p.area.distance(terrain.point(man)))
+            near = nearest.area.exterior.interpolate(
+                nearest.area.exterior.project(terrain.point(man))
+            )
+            goal = (near.x, near.y)
+    if goal is None:
+        fx, fy = EDGE_POINT[edge]
+        goal = (
+            man.x if fx is None else fx * table.width,
+            man.y if fy is None else fy * table.depth,
+        )
+        if any(_blocks_retreat(man, goal, e) for e in enemies):
+            man.status = "surrendered"
+            game.state.squads[man.squad].lost_this_round += 1
+            game.emit("surrender", f"{man.id} is surrounded and surrenders")
+            return
+    heading = bearing((man.x, man.y), goal)
+    distance = min(mov, math.hypot(goal[0] - man.x, goal[1] - man.y))
+    man.x, man.y = step(man, distance, heading)
+    man.facing, man.moved = heading, distance
+    if not terrain.on_table(table, man.x, man.y) or (
+        goal is not None and in_cover and math.hypot(goal[0] - man.x, goal[1] - man.y) < 0.5
+    ):
+        man.status = "fled"
+        game.emit("fled", f"{man.id} flees off the table")
+        return
+    game.emit("flee", f'{man.id} flees {distance:.1f}"')
+
+
+def _blocks_retreat(man: Man, goal: tuple[float, float], enemy: Man) -> bool:
+    """An enemy within 2" of the straight way to the table edge blocks the retreat."""
+    gx, gy = goal
+    dx, dy = gx - man.x, gy - man.y
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    t = max(0.0, min(1.0, ((enemy.x - man.x) * dx + (enemy.y - man.y) * dy) / length2))
+    return math.hypot(man.x + t * dx - enemy.x, man.y + t * dy - enemy.y) <= 2.0

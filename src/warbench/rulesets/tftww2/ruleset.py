@@ -1,0 +1,92 @@
+"""The TFT WW2 man-to-man skirmish rules as a registered ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import Point
+
+from warbench.ai.random_agent import RandomAgent
+from warbench.core.dice import DiceSource
+from warbench.core.game import Game
+from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioInfo
+from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.tftww2 import scenario as scenarios
+from warbench.rulesets.tftww2.ai import SkirmishAI
+from warbench.rulesets.tftww2.game import TFTGame
+from warbench.rulesets.tftww2.state import MAN_BASE
+
+
+class TFTWW2(Ruleset):
+    """Man to Man Skirmish Rules, a WW2 variant of The Fantasy Trip (a TFT mailing-list post)."""
+
+    id = "tftww2"
+    name = "TFT WW2 skirmish"
+    version = "1"
+    unit = "inch"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo(s.id, s.name, s.summary) for s in scenarios.shipped().values()]
+
+    def load_scenario(self, name_or_path: str) -> dict[str, Any]:
+        shipped = scenarios.shipped()
+        if name_or_path in shipped:
+            return shipped[name_or_path].model_dump(mode="json")
+        if self.is_path(name_or_path):
+            return scenarios.read_file(Path(name_or_path)).model_dump(mode="json")
+        raise ValueError(
+            f"no tftww2 scenario '{name_or_path}'; shipped: {', '.join(shipped)} (or a .yaml file)"
+        )
+
+    def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        return scenarios.validate(data, "scenario").model_dump(mode="json")
+
+    def new_game(
+        self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
+    ) -> Game:
+        return TFTGame(self, scenario, scenarios.validate(scenario, "scenario"), seed, dice)
+
+    def agents(self) -> dict[str, AgentFactory]:
+        return {"random": RandomAgent, "ai": SkirmishAI}
+
+    def board_text(self, game: Game) -> str:
+        assert isinstance(game, TFTGame)
+        s = game.state
+        lines = [f"round {s.round}, {s.side}'s turn, {s.phase}"]
+        for squad in s.squads.values():
+            flag = " FLEEING" if squad.fleeing else ""
+            lines.append(f"  {squad.name} ({squad.side}){flag}, casualties {squad.casualties}")
+            for m in s.men.values():
+                if m.squad == squad.id:
+                    state = m.status if not m.active else ("wounded" if m.wounded else "ok")
+                    jam = " jammed" if m.jam else ""
+                    lines.append(
+                        f"    {m.id} {m.rank} {m.weapon}{jam} at {m.x:.1f},{m.y:.1f} "
+                        f"facing {m.facing:.0f}° {m.stance} {state}"
+                        + (f" ({m.action})" if m.action else "")
+                    )
+        return "\n".join(lines)
+
+    def scene(self, game: Game) -> Scene:
+        assert isinstance(game, TFTGame)
+        table = game.table
+        scene = Scene(game.spec.name, table.width, table.depth, "inch")
+        for piece in table.pieces:
+            kind = "forest" if piece.kind == "woods" else piece.kind
+            scene.terrain.append(Area(kind, piece.area, piece.name))
+        for m in game.state.men.values():
+            if m.status in ("ok",):
+                marks = tuple(
+                    x for x, on in (("prone", m.stance == "prone"), ("wounded", m.wounded)) if on
+                )
+                scene.figures.append(
+                    Figure(
+                        m.id,
+                        m.side,
+                        Point(m.x, m.y).buffer(MAN_BASE / 2),
+                        facing=m.facing,
+                        marks=marks,
+                    )
+                )
+        return scene

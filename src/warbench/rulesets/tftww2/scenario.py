@@ -1,0 +1,129 @@
+"""Scenarios (ours — the rulebook has none): the table, its terrain and buildings, the squads
+with each man's rank, weapons and place, who moves first, and the victory conditions."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+SIDES = ("red", "blue")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TerrainSpec(_Strict):
+    """A terrain piece: woods (soft cover, seen into 2"), hedge (soft cover), wall (hard
+    cover), building (hard cover, blocks sight from outside), rough (AFVs only)."""
+
+    kind: Literal["woods", "hedge", "wall", "building", "rough", "road"]
+    polygon: tuple[tuple[float, float], ...] = Field(min_length=3)
+    name: str = ""
+    material: Literal["wood", "stone", "reinforced"] = "stone"
+    floors: int = Field(default=1, ge=1, le=4)
+
+
+class ManSpec(_Strict):
+    """One man as deployed."""
+
+    rank: Literal["Private", "NCO", "CO"] = "Private"
+    weapon: str = "Rifle"
+    close_weapon: str = "Attached Bayonet"
+    grenades: int = Field(default=0, ge=0)
+    radio: bool = False
+    at: tuple[float, float]
+    facing: float = 0.0
+
+
+class SquadSpec(_Strict):
+    """A squad with its commander among its men."""
+
+    name: str
+    quality: Literal["green", "regular", "elite"] = "regular"
+    men: tuple[ManSpec, ...] = Field(min_length=1)
+
+
+class SideSpec(_Strict):
+    """One side's force and its table edge (where fleeing men head)."""
+
+    edge: Literal["north", "south", "east", "west"]
+    squads: tuple[SquadSpec, ...] = Field(min_length=1)
+
+
+class Victory(_Strict):
+    """How the scenario is won (ours, per scenario)."""
+
+    kind: Literal["casualties", "hold_building"]
+    rounds: int = Field(default=8, ge=1, le=40)
+    building: str = ""
+    defender: Literal["red", "blue"] = "blue"
+
+
+class Scenario(_Strict):
+    """One TFT WW2 skirmish."""
+
+    id: str
+    name: str
+    summary: str
+    width: float = Field(default=48, ge=12, le=120)
+    depth: float = Field(default=48, ge=12, le=120)
+    terrain: tuple[TerrainSpec, ...] = ()
+    sides: dict[str, SideSpec]
+    first: Literal["red", "blue"] = "red"
+    victory: Victory
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        if set(self.sides) != set(SIDES):
+            raise ValueError(f"sides must be red and blue, not {sorted(self.sides)}")
+        names = [t.name for t in self.terrain if t.kind == "building"]
+        if self.victory.kind == "hold_building" and self.victory.building not in names:
+            raise ValueError(
+                f"victory names building '{self.victory.building}', but the buildings are: "
+                f"{', '.join(names) or 'none'}"
+            )
+        for side, spec in self.sides.items():
+            for squad in spec.squads:
+                for man in squad.men:
+                    x, y = man.at
+                    if not (0 <= x <= self.width and 0 <= y <= self.depth):
+                        raise ValueError(f"{side} {squad.name}: a man at {x:g},{y:g} is off table")
+        return self
+
+
+def validate(data: Any, source: str) -> Scenario:
+    """A checked scenario; ValueError names each broken field."""
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as err:
+        broken = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'scenario'}: {e['msg']}" for e in err.errors()
+        )
+        raise ValueError(f"{source}: {broken}") from None
+
+
+def read_file(path: Path) -> Scenario:
+    """A scenario from YAML."""
+    try:
+        data = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as err:
+        raise ValueError(f"{path}: cannot read scenario: {err}") from None
+    return validate(data, str(path))
+
+
+@cache
+def shipped() -> dict[str, Scenario]:
+    """The scenarios in data/scenarios/."""
+    folder = resources.files(__package__).joinpath("data/scenarios")
+    found = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".yaml"):
+            scenario = validate(yaml.safe_load(entry.read_text()), entry.name)
+            found[scenario.id] = scenario
+    return found

@@ -1,0 +1,103 @@
+"""The state of a TFT WW2 skirmish: men with facing and stance, squads, vehicles, buildings."""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core.geometry import Base
+
+MAN_BASE = 1.0  # inches: a 25 mm round base
+
+
+@dataclass(slots=True)
+class Man:
+    """One soldier: attributes (halved when wounded), weapons, where he stands and faces."""
+
+    id: str
+    side: str
+    squad: str
+    rank: str  # Private | NCO | CO
+    x: float
+    y: float
+    facing: float  # compass degrees, 0 = north (+y)
+    weapon: str  # the firearm in his hands
+    close_weapon: str  # bayonet, knife, club...
+    grenades: int = 0
+    radio: bool = False
+    stance: str = "standing"  # standing | prone
+    wounded: bool = False
+    status: str = "ok"  # ok | incapacitated | dead | fled | surrendered
+    jam: int = 0  # 0 none, 1 jammed (INT), 2 jammed hard (INT -4)
+    close_state: str = "ok"  # ok | dropped | broken
+    action: str | None = None  # this turn's action
+    moved: float = 0.0  # inches moved this turn
+    shots: int = 0  # shots taken this turn
+    last_target: str | None = None
+    fired_this_round: bool = False
+    fired_last_round: bool = False
+    under_fire: bool = False
+    under_fire_last_round: bool = False
+    aim_target: str | None = None
+
+    @property
+    def active(self) -> bool:
+        """Still in the fight."""
+        return self.status == "ok"
+
+    def base(self) -> Base:
+        """His round base, facing where he faces."""
+        return Base((self.x, self.y), MAN_BASE, facing=self.facing)
+
+    def distance(self, other: Man) -> float:
+        """Centre to centre, inches."""
+        return math.hypot(self.x - other.x, self.y - other.y)
+
+
+@dataclass(slots=True)
+class Squad:
+    """A squad and its morale."""
+
+    id: str
+    side: str
+    name: str
+    quality: str = "regular"  # green | regular | elite
+    fleeing: bool = False
+    casualties: int = 0
+    lost_this_round: int = 0
+    area_attack: bool = False  # under air, artillery or flame attack this round
+    co_lost: bool = False  # its side's (nearest) CO fell this round
+    tested: int = 0  # the round of its last morale check
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a game (hashed and saved)."""
+
+    phase: str
+    side: str  # whose turn it is
+    player: str  # who must decide now
+    men: dict[str, Man]
+    squads: dict[str, Squad]
+    round: int = 1
+    first: str = "red"
+    step: dict[str, Any] = field(default_factory=dict)
+    collapsed: list[str] = field(default_factory=list)
+    building_hits: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+    reason: str = ""
+    score: dict[str, float] = field(default_factory=dict)
+
+    def copy(self) -> State:
+        """A deep copy for restoring a failed resolution."""
+        return copy.deepcopy(self)
+
+    def side_men(self, side: str) -> list[Man]:
+        """The men of `side` still in the fight."""
+        return [m for m in self.men.values() if m.side == side and m.active]
+
+    def squad_men(self, squad: str) -> list[Man]:
+        """The men of a squad still in the fight."""
+        return [m for m in self.men.values() if m.squad == squad and m.active]

@@ -1,0 +1,127 @@
+"""The table: terrain pieces as shapes, sight lines, and cover (4.1, 6.4; data ours).
+
+Rulings (docs/rules/tftww2.md): woods are soft cover and block sight beyond 2" in (TFT-R6);
+hedges are soft cover, walls hard cover, buildings hard cover that block sight from outside
+(men inside see out and are seen at windows: within 2" of the wall) (TFT-R7). A man is in
+cover when his base touches a cover piece, or when the line of fire crosses one within 2"
+of him; in full cover when, so covered, he is prone, or inside a building (TFT-R8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from shapely.geometry import LineString, Point, Polygon
+
+from warbench.core.geometry import TerrainIndex, sight_line
+from warbench.core.terrain import TerrainPiece, Trait
+from warbench.rulesets.tftww2.combat import Cover
+from warbench.rulesets.tftww2.scenario import Scenario
+from warbench.rulesets.tftww2.state import MAN_BASE, Man
+
+if TYPE_CHECKING:
+    from warbench.rulesets.tftww2.game import TFTGame
+
+SEE_INTO = 2.0
+COVER_REACH = 2.0
+TRAITS = {
+    "woods": frozenset({Trait.SOFT_COVER, Trait.BLOCKS_SIGHT}),
+    "hedge": frozenset({Trait.SOFT_COVER}),
+    "wall": frozenset({Trait.HARD_COVER}),
+    "building": frozenset({Trait.HARD_COVER, Trait.BLOCKS_SIGHT, Trait.BUILDING}),
+    "rough": frozenset({Trait.DIFFICULT}),
+    "road": frozenset({Trait.ROAD}),
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table of a scenario and its pieces."""
+
+    width: float
+    depth: float
+    pieces: tuple[TerrainPiece, ...]
+    index: TerrainIndex
+
+    @classmethod
+    def build(cls, spec: Scenario) -> Table:
+        """The scenario's table (shared by every game of it)."""
+        return _table(spec.model_dump_json())
+
+    def building(self, name: str) -> TerrainPiece:
+        """A building by name."""
+        for piece in self.pieces:
+            if piece.kind == "building" and piece.name == name:
+                return piece
+        raise KeyError(f"no building '{name}'")
+
+
+@cache
+def _table(spec_json: str) -> Table:
+    spec = Scenario.model_validate_json(spec_json)
+    pieces = tuple(
+        TerrainPiece(t.kind, Polygon(t.polygon), TRAITS[t.kind], name=t.name or f"{t.kind} {n}")
+        for n, t in enumerate(spec.terrain, start=1)
+    )
+    return Table(spec.width, spec.depth, pieces, TerrainIndex(pieces))
+
+
+def sees(table: Table, a: Man, b: Man) -> bool:
+    """Line of sight between two men (centres), through at most 2" of woods or building."""
+    if (a.x, a.y) == (b.x, b.y):
+        return True
+    return sight_line((a.x, a.y), (b.x, b.y), table.index, see_into=SEE_INTO).clear
+
+
+def cover(table: Table, target: Man, firer: Man | None) -> Cover:
+    """ "hard", "soft" or "none" for a target, from a firer (or from anywhere if None)."""
+    base = target.base().shape()
+    found = set()
+    line = LineString([(firer.x, firer.y), (target.x, target.y)]) if firer else None
+    near = base.buffer(COVER_REACH)
+    for piece in table.index.near(near):
+        if not (piece.has(Trait.SOFT_COVER) or piece.has(Trait.HARD_COVER)):
+            continue
+        touching = piece.touches(base)
+        screening = line is not None and piece.area.intersects(line.intersection(near))
+        if touching or screening or (line is None and piece.area.intersects(near)):
+            found.add("hard" if piece.has(Trait.HARD_COVER) else "soft")
+    return "hard" if "hard" in found else "soft" if "soft" in found else "none"
+
+
+def full_cover(table: Table, target: Man, firer: Man | None) -> bool:
+    """In cover and prone, or inside a building."""
+    if inside_building(table, target) is not None:
+        return True
+    return target.stance == "prone" and cover(table, target, firer) != "none"
+
+
+def inside_building(table: Table, man: Man) -> str | None:
+    """The building a man stands in, if any."""
+    base = man.base().shape()
+    for piece in table.index.near(base):
+        if piece.kind == "building" and piece.area.contains(base.centroid):
+            return piece.name
+    return None
+
+
+def men_inside(game: TFTGame, building: str) -> list[Man]:
+    """The men in the fight inside a building."""
+    return [
+        m
+        for m in game.state.men.values()
+        if m.active and inside_building(game.table, m) == building
+    ]
+
+
+def point(man: Man) -> Point:
+    """A man's centre as a shapely point."""
+    return Point(man.x, man.y)
+
+
+def on_table(table: Table, x: float, y: float) -> bool:
+    """Whether a man's centre may stand at x, y."""
+    half = MAN_BASE / 2
+    return half <= x <= table.width - half and half <= y <= table.depth - half
