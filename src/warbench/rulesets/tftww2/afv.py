@@ -251,7 +251,9 @@ class Vehicle(BaseModel):
 
     def armour_at(self, location: Location) -> int:
         """The armour factor where the shot struck."""
-        return getattr(self.armour[location.part], location.facing)  # type: ignore[no-any-return]
+        armour = self.armour[location.part]
+        by_facing = {"front": armour.front, "side": armour.side, "rear": armour.rear}
+        return armour.top if location.facing == "top" else by_facing[location.facing]
 
 
 class AfvTables(BaseModel):

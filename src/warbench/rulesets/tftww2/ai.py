@@ -43,12 +43,21 @@ class SkirmishAI(Agent):
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
+        self._seen: dict[str, list[Man]] = {}
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
         actions = game.legal_actions(player)
         self._rng.shuffle(actions)
+        self._seen = {}
         return max(actions, key=lambda a: self._score(game, player, a))
+
+    def _sees(self, game: TFTGame, man: Man) -> list[Man]:
+        """The enemies a man sees (worked out once per decision)."""
+        if man.id not in self._seen:
+            enemies = game.state.side_men(other(man.side))
+            self._seen[man.id] = [e for e in enemies if terrain.sees(game.table, man, e)]
+        return self._seen[man.id]
 
     def _score(self, game: TFTGame, player: str, action: Action) -> float:
         s = game.state
@@ -58,7 +67,7 @@ class SkirmishAI(Agent):
             return 0.0
         man = s.men[action.man]  # type: ignore[attr-defined]
         enemies = s.side_men(other(player))
-        seen = [e for e in enemies if terrain.sees(game.table, man, e)]
+        seen = self._sees(game, man)
         weapon = weapons()[man.weapon]
         reach = weapon.effective_range or 0
         in_reach = [e for e in seen if man.distance(e) <= reach]

@@ -11,6 +11,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from warbench.rulesets.tftww2.profiles import weapons
+
 SIDES = ("red", "blue")
 
 
@@ -88,9 +90,19 @@ class Scenario(_Strict):
                 f"victory names building '{self.victory.building}', but the buildings are: "
                 f"{', '.join(names) or 'none'}"
             )
+        known = weapons()
         for side, spec in self.sides.items():
             for squad in spec.squads:
                 for man in squad.men:
+                    for name, melee in ((man.weapon, False), (man.close_weapon, True)):
+                        weapon = known.get(name)
+                        if weapon is None or weapon.melee != melee:
+                            kinds = [w for w, p in known.items() if p.melee == melee]
+                            raise ValueError(
+                                f"{side} {squad.name}: '{name}' is not a "
+                                f"{'close combat' if melee else 'ranged'} weapon; known: "
+                                f"{', '.join(kinds)}"
+                            )
                     x, y = man.at
                     if not (0 <= x <= self.width and 0 <= y <= self.depth):
                         raise ValueError(f"{side} {squad.name}: a man at {x:g},{y:g} is off table")

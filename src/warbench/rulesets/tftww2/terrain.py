@@ -9,7 +9,7 @@ of him; in full cover when, so covered, he is prone, or inside a building (TFT-R
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -44,6 +44,9 @@ class Table:
     depth: float
     pieces: tuple[TerrainPiece, ...]
     index: TerrainIndex
+    sight_cache: dict[tuple[float, float, float, float], bool] = field(
+        default_factory=dict, compare=False
+    )
 
     @classmethod
     def build(cls, spec: Scenario) -> Table:
@@ -72,7 +75,14 @@ def sees(table: Table, a: Man, b: Man) -> bool:
     """Line of sight between two men (centres), through at most 2" of woods or building."""
     if (a.x, a.y) == (b.x, b.y):
         return True
-    return sight_line((a.x, a.y), (b.x, b.y), table.index, see_into=SEE_INTO).clear
+    key = (a.x, a.y, b.x, b.y) if (a.x, a.y) <= (b.x, b.y) else (b.x, b.y, a.x, a.y)
+    clear = table.sight_cache.get(key)
+    if clear is None:
+        if len(table.sight_cache) > 200_000:
+            table.sight_cache.clear()
+        clear = sight_line((a.x, a.y), (b.x, b.y), table.index, see_into=SEE_INTO).clear
+        table.sight_cache[key] = clear
+    return clear
 
 
 def cover(table: Table, target: Man, firer: Man | None) -> Cover:
