@@ -217,12 +217,6 @@ def test_ambush_units_arrive_from_round_two_over_nine_inches_from_enemies() -> N
     assert decision(game) == ("red", "activate")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game.py:_placement_problem passes AMBUSH_GAP + 1e-6 to movement.too_close, whose "
-    "'< gap - EPS' (EPS = 1e-6) cancels it: an Ambush unit exactly 9\" from an enemy is "
-    'accepted, but Ambush units deploy "over 9" away"',
-)
 def test_ambush_exactly_nine_inches_from_an_enemy_is_refused() -> None:
     game = ambush_game()
     play(game, "idle r1", "idle b1")
@@ -230,12 +224,6 @@ def test_ambush_exactly_nine_inches_from_an_enemy_is_refused() -> None:
     assert refusal(game, "deploy r2 24,30") is not None  # 9.0" from b1 edge to edge
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game.py:_next_placement empties s.step before reading s.step['first'], so after "
-    "the Ambush placements the round starts with whoever placed last, not with the player "
-    "that finished activating first in the last round",
-)
 def test_after_ambush_placement_the_round_starts_with_who_finished_first() -> None:
     game = ambush_game(blue_ambushes=True)
     play(game, "idle r1", "idle b1")  # red finished activating first
@@ -388,12 +376,6 @@ def test_activating_in_dangerous_terrain_rolls(action: str) -> None:
     assert script(game).remaining == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game.py:_activate rolls for dangerous terrain first, then an Idle action clears "
-    "Shaken, so a unit made Shaken at the start of its idle activation recovers at once "
-    "('Shaken units must spend one full activation idle to stop being Shaken')",
-)
 def test_unit_shaken_at_the_start_of_its_idle_activation_stays_shaken() -> None:
     game = position(
         [profile()],
@@ -423,12 +405,6 @@ def test_flying_ignores_dangerous_terrain_while_moving() -> None:
     assert rolled(events, "dangerous") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game.py:_activate rolls for activating in dangerous terrain and _move rolls again "
-    "for moving across it (the path starts inside), so a model rolls two dice; the rule "
-    "asks one die per model (battlefield.crosses_dangerous: 'roll once per model')",
-)
 def test_model_activating_in_dangerous_terrain_and_moving_out_rolls_once() -> None:
     game = position(
         [profile()],
@@ -441,11 +417,6 @@ def test_model_activating_in_dangerous_terrain_and_moving_out_rolls_once() -> No
     assert sum(r.request.dice for r in rolled(events, "dangerous")) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game.py:_charge / melee.charge_move move the chargers without rolling for "
-    "dangerous terrain they move across",
-)
 def test_charging_across_dangerous_terrain_rolls() -> None:
     game = position(
         [profile(weapons=[blade()])],

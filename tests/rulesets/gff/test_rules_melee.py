@@ -88,12 +88,6 @@ def test_defenders_close_in_by_up_to_three_inches() -> None:
     assert defenders.models[0].y == pytest.approx(3.0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="movement.py:contact_vector only moves the chargers along the line between the "
-    "units' centres: when that line passes between the target's models, a charge whose "
-    'nearest model is 9" away is refused as out of charge distance',
-)
 def test_charge_is_legal_when_a_model_is_within_reach_off_the_centre_line() -> None:
     game = position(
         [profile(weapons=[blade()])],
@@ -396,12 +390,6 @@ def test_chargers_separate_by_one_inch_when_both_units_survive() -> None:
     assert decision(game) == ("blue", "activate")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="melee.py:chargers_attack strikes a Shaken defender's Counter weapons with "
-    "fatigued=defender.fatigued: a Shaken unit 'may strike back counting as fatigued', so its "
-    "Counter strike should hit only on unmodified 6s",
-)
 def test_shaken_defender_counter_strike_counts_as_fatigued() -> None:
     ref = Ref([5, 1, 1, 1])
     charger = unit("r1", profile(weapons=[blade()]), (0.0, 0.0))

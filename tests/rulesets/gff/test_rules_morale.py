@@ -99,12 +99,6 @@ def test_hero_within_twelve_inches_lends_its_quality_unless_shaken(
     assert morale_test(ref, state_of(squad, hero), squad) is passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="morale.py:morale_quality measures the Hero's 12\" between the units' mean centres, "
-    "not base edge to base edge (ARCHITECTURE: distances are base edge to base edge): a hero "
-    '11.5" away edge to edge (12.5" centre to centre) lends nothing',
-)
 def test_hero_range_is_measured_edge_to_edge() -> None:
     squad = unit("r1", profile(quality=5), (10.0, 10.0))
     hero = unit("r2", profile("Captain", quality=3, rules=["Hero"]), (22.5, 10.0))

@@ -226,12 +226,6 @@ def test_rending_ap_applies_to_the_defense_roll() -> None:
     assert wounds == [rended]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game.py:_dangerous applies dangerous-terrain wounds with take_wounds directly, "
-    'skipping Regeneration ("When a unit where all models have this rule takes wounds, roll '
-    'one die for each. On a 5+ it is ignored")',
-)
 def test_regeneration_also_ignores_dangerous_terrain_wounds() -> None:
     game = position(
         [profile(size=2, rules=["Regeneration"], weapons=[gun()])],

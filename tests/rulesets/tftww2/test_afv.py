@@ -152,28 +152,22 @@ def test_cannot_fire_after_spending_more_than_half(spent: float, total: float, f
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "expected"),
+    ("args", "expected"),
     [
-        ({}, []),
-        ({"target_size": 1}, [("target size", 1)]),
-        ({"target_size": -1}, [("target size", -1)]),
-        ({"buttoned_or_under_fire": True}, [("buttoned or under fire last round", -2)]),
-        ({"target_fast": True}, [("target moved fast (over 6 inches)", -2)]),
-        ({"cover": "soft"}, [("target in soft cover", -2)]),
-        ({"cover": "hard"}, [("target in hard cover", -4)]),
-        ({"firer_moving": True}, [("firer on the move", -4)]),
+        ((0, False, False, "none", False), []),
+        ((1, False, False, "none", False), [("target size", 1)]),
+        ((-1, False, False, "none", False), [("target size", -1)]),
+        ((0, True, False, "none", False), [("buttoned or under fire last round", -2)]),
+        ((0, False, True, "none", False), [("target moved fast (over 6 inches)", -2)]),
+        ((0, False, False, "soft", False), [("target in soft cover", -2)]),
+        ((0, False, False, "hard", False), [("target in hard cover", -4)]),
+        ((0, False, False, "none", True), [("firer on the move", -4)]),
     ],
 )
-def test_afv_to_hit_modifiers_each(kwargs: dict[str, object], expected: list[object]) -> None:
-    args: dict[str, object] = {
-        "target_size": 0,
-        "buttoned_or_under_fire": False,
-        "target_fast": False,
-        "cover": "none",
-        "firer_moving": False,
-    }
-    args.update(kwargs)
-    assert afv_to_hit_modifiers(**args) == expected  # type: ignore[arg-type]
+def test_afv_to_hit_modifiers_each(
+    args: tuple[int, bool, bool, Cover, bool], expected: list[object]
+) -> None:
+    assert afv_to_hit_modifiers(*args) == expected
 
 
 def test_afv_to_hit_modifiers_add_up() -> None:

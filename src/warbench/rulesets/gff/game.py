@@ -15,7 +15,7 @@ from shapely.geometry import Point as ShapelyPoint
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.game import Decision, Game, GameOver, Pending
-from warbench.core.geometry import Base, Path
+from warbench.core.geometry import Base, Path, edge_distance
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import melee, spells
 from warbench.rulesets.gff.actions import (
@@ -39,7 +39,7 @@ from warbench.rulesets.gff.actions import (
     Wait,
     slug,
 )
-from warbench.rulesets.gff.attacks import Hit
+from warbench.rulesets.gff.attacks import Hit, regenerate
 from warbench.rulesets.gff.mission import ROUNDS, final_result, score_markers
 from warbench.rulesets.gff.morale import end_of_round_morale
 from warbench.rulesets.gff.movement import (
@@ -84,6 +84,7 @@ class GFFGame(Game):
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
+        self._rolled: set[str] = set()  # models that rolled for dangerous terrain this activation
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -265,7 +266,7 @@ class GFFGame(Game):
             return f'{unit.name} would be within 1" of another unit'
         if s.phase == "ambush":
             enemies = [b for u in s.side_units(other(unit.side)) for b in u.bases()]
-            if too_close(bases, enemies, AMBUSH_GAP + 1e-6):
+            if any(edge_distance(b, e) <= AMBUSH_GAP for b in bases for e in enemies):
                 return 'Ambush units deploy over 9" away from enemy units'
             return None
         zone = self._zone(unit)
@@ -542,8 +543,10 @@ class GFFGame(Game):
         elif isinstance(action, Consolidate):
             unit = s.units[action.unit]
             cx, cy = unit.centre()
+            starts = {m.id: (m.x, m.y) for m in unit.models}
             translate(unit, action.to[0] - cx, action.to[1] - cy)
             self.emit("move", f"{unit.name} consolidates to {action.to[0]:g},{action.to[1]:g}")
+            self._dangerous_moves(unit, starts)
             self._end_activation()
 
     def _deploy(self, unit: Unit, at: tuple[float, float]) -> None:
@@ -578,9 +581,9 @@ class GFFGame(Game):
         elif s.phase == "scout":
             self._start_round(1, s.deploy_first)
         else:
+            first = s.step.get("first", s.player)
             s.step = {}
-            s.phase, s.player = "activate", s.step.get("first", s.player)
-            self._begin_activations(s.deploy_first if s.round == 1 else s.player)
+            self._begin_activations(first)
 
     # -- rounds and activations ----------------------------------------------------------
     def _start_round(self, number: int, first: str) -> None:
@@ -616,13 +619,14 @@ class GFFGame(Game):
         s = self.state
         s.active = unit.id
         unit.moved = unit.charging = False
-        self._dangerous_at_start(unit)
+        was_shaken = unit.shaken
+        self._rolled = self._dangerous_at_start(unit)
         if not unit.alive:
             self._end_activation()
             return
         if isinstance(action, Idle):
             self.emit("activate", f"{unit.name} stays idle")
-            if unit.shaken:
+            if was_shaken:  # a full activation idle while Shaken
                 unit.shaken = False
                 self.emit("shaken", f"{unit.name} is no longer Shaken")
             self._end_activation()
@@ -641,28 +645,40 @@ class GFFGame(Game):
 
     def _move(self, unit: Unit, to: tuple[float, float], kind: str) -> None:
         cx, cy = unit.centre()
-        dx, dy = to[0] - cx, to[1] - cy
-        paths = (
-            [(m, Path.of([(m.x, m.y), (m.x + dx, m.y + dy)])) for m in unit.models]
-            if math.hypot(dx, dy) > 1e-6
-            else []
-        )
-        translate(unit, dx, dy)
+        starts = {m.id: (m.x, m.y) for m in unit.models}
+        translate(unit, to[0] - cx, to[1] - cy)
         unit.moved = True
-        self.emit("move", f'{unit.name} {kind} {math.hypot(dx, dy):.1f}" to {to[0]:g},{to[1]:g}')
-        crossing = [
-            m
-            for m, p in paths
-            if not unit.all_have("Flying")
-            and bfm.crosses_dangerous(m.base(unit.profile.base), p, self.field)
-        ]
-        if crossing:
-            self._dangerous(unit, len(crossing), "moved across dangerous terrain")
+        distance = math.hypot(to[0] - cx, to[1] - cy)
+        self.emit("move", f'{unit.name} {kind} {distance:.1f}" to {to[0]:g},{to[1]:g}')
+        self._dangerous_moves(unit, starts)
 
-    def _dangerous_at_start(self, unit: Unit) -> None:
+    def _dangerous_moves(self, unit: Unit, starts: dict[str, tuple[float, float]]) -> None:
+        """Models whose move crossed dangerous terrain roll, unless they rolled already this
+        activation (ruling GFF-R16: one roll per model per activation); Flying ignores it."""
+        if unit.all_have("Flying"):
+            return
+        crossing = 0
+        for model in unit.models:
+            start = starts.get(model.id)
+            if (
+                start is None
+                or model.id in self._rolled
+                or math.dist(start, (model.x, model.y)) < 1e-6
+            ):
+                continue
+            path = Path.of([start, (model.x, model.y)])
+            if bfm.crosses_dangerous(Base(start, unit.profile.base), path, self.field):
+                crossing += 1
+                self._rolled.add(model.id)
+        if crossing:
+            self._dangerous(unit, crossing, "moved across dangerous terrain")
+
+    def _dangerous_at_start(self, unit: Unit) -> set[str]:
+        """Models that activate in dangerous terrain roll; returns which did."""
         inside = [m for m in unit.models if bfm.in_dangerous(m.base(unit.profile.base), self.field)]
         if inside:
             self._dangerous(unit, len(inside), "activates in dangerous terrain")
+        return {m.id for m in inside}
 
     def _dangerous(self, unit: Unit, models: int, why: str) -> None:
         """A die per model (as many as its Tough value), each 1 a wound."""
@@ -673,7 +689,8 @@ class GFFGame(Game):
         wounds = roll.faces.count(1)
         if wounds:
             self.emit("wounds", f"{unit.name} takes {wounds} wound(s) from dangerous terrain")
-            take_wounds(self, unit, [Hit(0, False, 0, False)] * wounds)
+            kept = regenerate(self, unit, [Hit(0, False, 0, False)] * wounds)
+            take_wounds(self, unit, kept)
 
     def _to_shooting(self, unit: Unit) -> None:
         s = self.state
@@ -753,12 +770,17 @@ class GFFGame(Game):
     def _charge(self, unit: Unit, target: Unit) -> None:
         s = self.state
         unit.charging = True
+        starts = {m.id: (m.x, m.y) for m in unit.models}
         moved = melee.charge_move(s, unit, target)
         if moved is None:
             self.emit("charge", f"{unit.name} can no longer reach {target.name}: the charge fails")
             self._end_activation()
             return
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
+        self._dangerous_moves(unit, starts)
+        if not unit.alive:
+            self._end_activation()
+            return
         melee.chargers_attack(self, unit, target, self.spec.pushing)
         s.step = {"charger": unit.id, "defender": target.id}
         if (

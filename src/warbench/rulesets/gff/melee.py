@@ -118,7 +118,7 @@ def chargers_attack(ref: Referee, charger: Unit, defender: Unit, pushing: bool =
             defender,
             charger,
             charging=False,
-            fatigued=defender.fatigued,
+            fatigued=defender.fatigued or defender.shaken,
             keep=is_counter,
             pushing=pushing,
         )

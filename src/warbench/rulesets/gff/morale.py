@@ -3,8 +3,7 @@ tests every unit; a failed test makes a unit Shaken, or routs it if it already w
 
 from __future__ import annotations
 
-import math
-
+from warbench.core.geometry import edge_distance
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.state import State, Unit
 
@@ -20,12 +19,11 @@ def broken(state: State, side: str) -> bool:
 def morale_quality(state: State, unit: Unit) -> tuple[int, str]:
     """The Quality the unit tests with: a non-Shaken friendly Hero within 12" lends its own."""
     best, source = unit.profile.quality, ""
-    cx, cy = unit.centre()
     for hero in state.side_units(unit.side):
         if hero is unit or not hero.profile.has("Hero") or hero.shaken:
             continue
-        hx, hy = hero.centre()
-        if math.hypot(hx - cx, hy - cy) <= HERO_REACH and hero.profile.quality < best:
+        reach = min(edge_distance(a, b) for a in hero.bases() for b in unit.bases())
+        if reach <= HERO_REACH + 1e-9 and hero.profile.quality < best:
             best, source = hero.profile.quality, f" (Hero {hero.name})"
     return best, source
 

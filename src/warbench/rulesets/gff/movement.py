@@ -92,7 +92,9 @@ def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float
     gap = min(edge_distance(a, b) for a in mine for b in theirs)
     if gap > reach + EPS:
         return None
-    (ax, ay), (bx, by) = unit.centre(), target.centre()
+    # along the line from the nearest charging model to the nearest target model
+    a, b = min(((a, b) for a in mine for b in theirs), key=lambda p: edge_distance(*p))
+    (ax, ay), (bx, by) = a.centre, b.centre
     length = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / length, (by - ay) / length
 

@@ -43,6 +43,8 @@ Rulings (the scan is garbled or silent; each reading and why):
   halved" follows its pointer to 6.3 and restates 6.3's "scattered shots only cause half
   damage"; reading it as always-halved would make a 75mm tank shell half a 75mm field gun's
   and leave a scattered tank shell halved twice.
+- I11 Damage is rolled separately for each base the template touches (each has its own
+  cover), after the template is placed - before the hit roll, as 6.0 says - and scattered.
 """
 
 from __future__ import annotations
