@@ -130,6 +130,16 @@ class Throw(Action):
 
 
 @dataclass(frozen=True)
+class Bombard(Action):
+    """Indirect fire: a mortar man fires his mortar, or a CO with radio calls the artillery."""
+
+    verb = "bombard"
+    summary = "fire your mortar, or call your artillery by radio (CO), at a point you see"
+    man: str
+    at: Point
+
+
+@dataclass(frozen=True)
 class Strike(Action):
     """Close combat: strike an enemy in base contact."""
 
@@ -177,6 +187,7 @@ CODEC = ActionCodec(
         CloseCombat,
         Fire,
         Throw,
+        Bombard,
         Strike,
         Riposte,
         NoRiposte,

@@ -18,6 +18,7 @@ from warbench.core.ruleset import Agent
 from warbench.rulesets.tftww2 import terrain
 from warbench.rulesets.tftww2.actions import (
     AimAt,
+    Bombard,
     ChangePosition,
     ChargeAt,
     CloseCombat,
@@ -81,6 +82,16 @@ class SkirmishAI(Agent):
             return 8.0 + 3.0 * clustered
         if isinstance(action, Strike):
             return 10.0
+        if isinstance(action, Bombard):
+            clustered = sum(
+                1 for e in enemies if math.hypot(e.x - action.at[0], e.y - action.at[1]) <= 3.0
+            )
+            friends = sum(
+                1
+                for f in s.side_men(player)
+                if math.hypot(f.x - action.at[0], f.y - action.at[1]) <= 6.0
+            )
+            return 9.0 + 2.0 * clustered - 5.0 * friends
         if isinstance(action, Flee):
             return 100.0 if s.squads[man.squad].fleeing else -100.0
         if isinstance(action, Manipulate):
@@ -131,7 +142,7 @@ class SkirmishAI(Agent):
 
     def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
         victory = game.spec.victory
-        if victory.kind == "hold_building" and man.side != victory.defender:
+        if victory.kind == "hold_building":  # attackers go in, defenders stay in
             c = game.table.building(victory.building).area.centroid
             return c.x, c.y
         enemies = game.state.side_men(other(man.side))

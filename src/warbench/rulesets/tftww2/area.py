@@ -1,15 +1,20 @@
-"""6.0 Thrown weapons (grenades): the template placed before the roll (DEX of the
-thrower), scatter on a miss, every base it touches attacked, cover reductions (6.1–6.4)."""
+"""6.0 Thrown and indirect fire: grenades (DEX of the thrower), mortars and off-table
+artillery (INT of the firer or the spotting CO); the template placed before the roll, scatter
+on a miss, every base it touches attacked, cover reductions, buildings hit (6.1–6.4, 7.0)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shapely.geometry import Point as ShapelyPoint
+
 from warbench.core.geometry import Base, bearing
-from warbench.core.terrain import Trait
+from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.tftww2 import terrain
 from warbench.rulesets.tftww2.attributes import attributes
-from warbench.rulesets.tftww2.damage import apply_damage
+from warbench.rulesets.tftww2.buildings import Building, Size, damage_building
+from warbench.rulesets.tftww2.combat import roll_damage
+from warbench.rulesets.tftww2.damage import apply_damage, fall
 from warbench.rulesets.tftww2.indirect import (
     area_damage,
     hard_cover_toward_centre,
@@ -50,23 +55,150 @@ def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
     explode(game, centre, weapon.damage_dice or 0, weapon.area, scattered, label)
 
 
+def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | None:
+    """Why `man` may not bring indirect fire on `at` now: only a man serving a mortar, or a
+    CO with radio while his side has fire missions left, in the ranged combat step of a
+    Pivot or Aim, at a point he sees (he spots for himself, ruling TFT-R18)."""
+    if man.action not in ("pivot", "aim") or man.shots:
+        return f"{man.id} may bring indirect fire only after Pivot or Aim, once a turn"
+    if man.support is None:
+        if not man.radio or man.rank != "CO":
+            return f"{man.id} serves no mortar and has no radio"
+        if game.spec.sides[man.side].artillery is None or game.state.missions.get(man.side, 0) <= 0:
+            return f"{man.side} has no off-table fire missions left"
+    elif man.jam:
+        return f"{man.id}'s mortar is jammed (unjam {man.id})"
+    if not terrain.on_table(game.table, *at):
+        return f"{at[0]:g},{at[1]:g} is off the table"
+    if not terrain.sees_point(game.table, man, at):
+        return f"{man.id} cannot see {at[0]:g},{at[1]:g} to spot the fall of shot"
+    return None
+
+
+def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
+    """6.0: the template is placed, then the roll on the spotter's or firer's INT."""
+    off = man.support is None
+    key = game.spec.sides[man.side].artillery if off else man.support
+    assert key is not None
+    weapon = indirect_weapon(key)
+    man.shots += 1
+    man.fired_this_round = True
+    if off:
+        game.state.missions[man.side] -= 1
+    label = f"{weapon.name}: {man.id} → {at[0]:g},{at[1]:g}"
+    mods = indirect_modifiers(
+        firer_under_fire=man.under_fire_last_round,
+        spotter_under_fire=off and man.under_fire_last_round,
+        through_window=False,
+    )
+    result = resolve_indirect(game, label, attributes(man).intelligence, mods, off_table=off)
+    if result.outcome in ("no shot", "misfire"):
+        game.emit("indirect", f"{label}: no shot")
+        return
+    if result.outcome in ("jammed", "jammed badly"):
+        man.jam = 1 if result.outcome == "jammed" else 2
+        game.emit("jam", f"{man.id}'s mortar jams")
+        return
+    centre, scattered = at, False
+    if result.scatters:
+        dx, dy = scatter(game, label, weapon.scatter, bearing((man.x, man.y), at))
+        centre, scattered = (at[0] + dx, at[1] + dy), True
+    explode(
+        game,
+        centre,
+        weapon.damage_dice or 0,
+        weapon.area,
+        scattered,
+        label,
+        artillery=True,
+        critical_three=result.collapses_building,
+    )
+
+
 def explode(
-    game: TFTGame, centre: tuple[float, float], dice: int, area: float, scattered: bool, label: str
+    game: TFTGame,
+    centre: tuple[float, float],
+    dice: int,
+    area: float,
+    scattered: bool,
+    label: str,
+    *,
+    artillery: bool = False,
+    critical_three: bool = False,
 ) -> None:
-    """Every base the template touches takes the weapon's damage, less cover (6.4)."""
+    """Every base the template touches takes the weapon's damage, less cover (6.4); a
+    building the shot falls in takes it too (7.0); artillery (mortars included) is an
+    artillery attack on the squads it touches (5.0)."""
     shape = template(centre, area)
     men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
     hard = [p.area for p in game.table.pieces if p.has(Trait.HARD_COVER)]
     game.emit("blast", f"{label}: explodes at {centre[0]:.1f},{centre[1]:.1f}")
+    struck = _building_at(game, centre)
+    if struck is not None:
+        _damage_building(game, struck, dice, scattered, critical_three, label)
     for man_id in touched(shape, men):
         target = game.state.men[man_id]
+        if not target.active:
+            continue
         target.under_fire = True
+        if artillery:
+            game.state.squads[target.squad].area_attack = True
         damage = area_damage(
             game,
             f"{label} → {man_id}",
             dice,
             scattered=scattered,
             hard_cover_toward_centre=hard_cover_toward_centre(men[man_id], centre, hard),
-            in_intact_building=terrain.inside_building(game.table, target) is not None,
+            in_intact_building=_intact_building_of(game, target) is not None,
         )
         apply_damage(game, target, damage)
+
+
+def _intact_building_of(game: TFTGame, man: Man) -> str | None:
+    name = terrain.inside_building(game.table, man)
+    return name if name is not None and name not in game.state.collapsed else None
+
+
+def _building_at(game: TFTGame, point: tuple[float, float]) -> TerrainPiece | None:
+    for piece in game.table.pieces:
+        if piece.kind == "building" and piece.area.covers(ShapelyPoint(*point)):
+            return piece
+    return None
+
+
+def _damage_building(
+    game: TFTGame, piece: TerrainPiece, dice: int, scattered: bool, critical_three: bool, label: str
+) -> None:
+    """The building takes the full damage roll (halved when scattered); a collapse
+    incapacitates everyone inside (7.0, ruling B5)."""
+    s = game.state
+    if piece.name in s.collapsed:
+        return
+    spec = game.table.specs[piece.name]
+    building = Building(
+        piece.name,
+        spec.material,
+        size_of(piece),
+        spec.floors,
+        piece.area,
+        s.building_hits.get(piece.name, 0),
+    )
+    hits = roll_damage(game, f"{label} → {piece.name}", dice, halve=scattered)
+    collapsed = damage_building(building, hits, critical_three=critical_three)
+    s.building_hits[piece.name] = building.hits_taken
+    game.emit(
+        "building",
+        f"{piece.name} takes {hits} hits ({building.hits_taken} of {building.hit_points})",
+    )
+    if collapsed:
+        s.collapsed.append(piece.name)
+        game.emit("collapse", f"{piece.name} collapses")
+        for man in list(s.men.values()):
+            if man.active and terrain.inside_building(game.table, man) == piece.name:
+                fall(game, man, "incapacitated", f"{man.id} is buried: incapacitated")
+
+
+def size_of(piece: TerrainPiece) -> Size:
+    """Small 4x4, medium 8x8, large 12x12: by the footprint's area (ruling TFT-R19)."""
+    area = float(piece.area.area)
+    return "small" if area <= 32 else "medium" if area <= 100 else "large"

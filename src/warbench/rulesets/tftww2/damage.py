@@ -26,7 +26,7 @@ def hit_man(
 ) -> None:
     """Apply one hit of `dice` damage dice to a man, against his current STR."""
     if critical == "killed":
-        _fall(game, target, "dead", f"{target.id} is killed instantly (critical 3)")
+        fall(game, target, "dead", f"{target.id} is killed instantly (critical 3)")
         return
     damage = roll_damage(
         game,
@@ -48,10 +48,10 @@ def apply_damage(game: TFTGame, target: Man, damage: int) -> None:
         target.wounded = True
         game.emit("wounded", f"{target.id} is wounded: his attributes are halved")
     else:
-        _fall(game, target, effect, f"{target.id} is {effect}")
+        fall(game, target, effect, f"{target.id} is {effect}")
 
 
-def _fall(game: TFTGame, man: Man, status: str, text: str) -> None:
+def fall(game: TFTGame, man: Man, status: str, text: str) -> None:
     """A man out of the fight: his squad counts the loss; a CO's fall shakes his side."""
     man.status = status
     squad = game.state.squads[man.squad]

@@ -14,10 +14,11 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
 from warbench.core.game import Decision, Game, GameOver, Pending
 from warbench.core.geometry import bearing, turn_between
-from warbench.rulesets.tftww2 import close_combat, fire, movement, terrain
+from warbench.rulesets.tftww2 import area, close_combat, fire, movement, terrain
 from warbench.rulesets.tftww2.actions import (
     CODEC,
     AimAt,
+    Bombard,
     ChangePosition,
     ChargeAt,
     CloseCombat,
@@ -101,6 +102,7 @@ class TFTGame(Game):
                         man.close_weapon,
                         man.grenades,
                         man.radio,
+                        man.support,
                     )
         self.state = State(
             phase="orders",
@@ -109,6 +111,10 @@ class TFTGame(Game):
             men=men,
             squads=squads,
             first=spec.first,
+            missions={
+                side: spec.sides[side].missions if spec.sides[side].artillery else 0
+                for side in ("red", "blue")
+            },
         )
         self._begin_turn()
         self.start()
@@ -162,6 +168,8 @@ class TFTGame(Game):
                 acts += [Fire(man.id, e.id) for e in enemies]
                 if man.grenades:
                     acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+                if man.support or man.radio:
+                    acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
         elif s.phase == "close":
             for man in s.side_men(player):
                 acts += [Strike(man.id, e.id) for e in enemies]
@@ -178,7 +186,7 @@ class TFTGame(Game):
         s = self.state
         allowed: dict[str, tuple[type[Action], ...]] = {
             "orders": (*ORDERS, Done),
-            "ranged": (Fire, Throw, Done),
+            "ranged": (Fire, Throw, Bombard, Done),
             "close": (Strike, Done),
             "riposte": (Riposte, NoRiposte),
         }
@@ -201,6 +209,8 @@ class TFTGame(Game):
             return movement.order_problem(self, man, action)
         if isinstance(action, Fire | Throw):
             return fire.shot_problem(self, man, action)
+        if isinstance(action, Bombard):
+            return area.bombard_problem(self, man, action.at)
         if isinstance(action, Strike):
             return close_combat.strike_problem(self, man, action)
         return None
@@ -216,6 +226,9 @@ class TFTGame(Game):
                 self._next_step()
         elif isinstance(action, Fire | Throw):
             fire.shoot(self, s.men[action.man], action)
+            self._check_end()
+        elif isinstance(action, Bombard):
+            area.bombard(self, s.men[action.man], action.at)
             self._check_end()
         elif isinstance(action, Strike):
             close_combat.strike(self, s.men[action.man], s.men[action.target])
@@ -326,6 +339,7 @@ class TFTGame(Game):
             "round": s.round,
             "step": s.step,
             "collapsed": s.collapsed,
+            "missions": s.missions,
             "building_hits": s.building_hits,
             "men": {
                 m.id: [
@@ -345,6 +359,7 @@ class TFTGame(Game):
                     m.shots,
                     m.last_target,
                     m.grenades,
+                    m.support,
                     m.fired_this_round,
                     m.fired_last_round,
                     m.under_fire,

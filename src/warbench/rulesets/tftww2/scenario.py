@@ -39,6 +39,7 @@ class ManSpec(_Strict):
     close_weapon: str = "Attached Bayonet"
     grenades: int = Field(default=0, ge=0)
     radio: bool = False
+    support: Literal["light_mortar", "heavy_mortar"] | None = None
     at: tuple[float, float]
     facing: float = 0.0
 
@@ -56,6 +57,10 @@ class SideSpec(_Strict):
 
     edge: Literal["north", "south", "east", "west"]
     squads: tuple[SquadSpec, ...] = Field(min_length=1)
+    artillery: (
+        Literal["light_artillery", "medium_artillery", "heavy_artillery", "heavy_mortar"] | None
+    ) = None
+    missions: int = Field(default=0, ge=0)
 
 
 class Victory(_Strict):

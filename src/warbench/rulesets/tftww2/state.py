@@ -27,6 +27,7 @@ class Man:
     close_weapon: str  # bayonet, knife, club...
     grenades: int = 0
     radio: bool = False
+    support: str | None = None  # an on-table indirect weapon he serves (6.1), e.g. a mortar
     stance: str = "standing"  # standing | prone
     wounded: bool = False
     status: str = "ok"  # ok | incapacitated | dead | fled | surrendered
@@ -85,6 +86,7 @@ class State:
     first: str = "red"
     step: dict[str, Any] = field(default_factory=dict)
     collapsed: list[str] = field(default_factory=list)
+    missions: dict[str, int] = field(default_factory=dict)  # off-table fire missions left
     building_hits: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     reason: str = ""

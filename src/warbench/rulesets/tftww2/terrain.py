@@ -9,6 +9,7 @@ of him; in full cover when, so covered, he is prone, or inside a building (TFT-R
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
@@ -18,7 +19,7 @@ from shapely.geometry import LineString, Point, Polygon
 from warbench.core.geometry import TerrainIndex, sight_line
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.tftww2.combat import Cover
-from warbench.rulesets.tftww2.scenario import Scenario
+from warbench.rulesets.tftww2.scenario import Scenario, TerrainSpec
 from warbench.rulesets.tftww2.state import MAN_BASE, Man
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ class Table:
     depth: float
     pieces: tuple[TerrainPiece, ...]
     index: TerrainIndex
+    specs: dict[str, TerrainSpec]
     sight_cache: dict[tuple[float, float, float, float], bool] = field(
         default_factory=dict, compare=False
     )
@@ -68,7 +70,8 @@ def _table(spec_json: str) -> Table:
         TerrainPiece(t.kind, Polygon(t.polygon), TRAITS[t.kind], name=t.name or f"{t.kind} {n}")
         for n, t in enumerate(spec.terrain, start=1)
     )
-    return Table(spec.width, spec.depth, pieces, TerrainIndex(pieces))
+    specs = {p.name: t for p, t in zip(pieces, spec.terrain, strict=True)}
+    return Table(spec.width, spec.depth, pieces, TerrainIndex(pieces), specs)
 
 
 def sees(table: Table, a: Man, b: Man) -> bool:
@@ -83,6 +86,13 @@ def sees(table: Table, a: Man, b: Man) -> bool:
         clear = sight_line((a.x, a.y), (b.x, b.y), table.index, see_into=SEE_INTO).clear
         table.sight_cache[key] = clear
     return clear
+
+
+def sees_point(table: Table, man: Man, point: tuple[float, float]) -> bool:
+    """Line of sight from a man to a point on the table (through at most 2" of cover)."""
+    if math.dist((man.x, man.y), point) < 1e-9:
+        return True
+    return sight_line((man.x, man.y), point, table.index, see_into=SEE_INTO).clear
 
 
 def cover(table: Table, target: Man, firer: Man | None) -> Cover:
