@@ -140,6 +140,56 @@ class Bombard(Action):
 
 
 @dataclass(frozen=True)
+class Drive(Action):
+    """8.1: an AFV turns to face a point and drives straight to it."""
+
+    verb = "drive"
+    summary = "drive an AFV to a point (terrain and turns cost movement points)"
+    tank: str
+    to: Point
+
+
+@dataclass(frozen=True)
+class Reverse(Action):
+    """8.1: an AFV reverses straight back at half speed."""
+
+    verb = "reverse"
+    summary = "reverse an AFV straight back DIST inches (double cost)"
+    tank: str
+    dist: float
+
+
+@dataclass(frozen=True)
+class Gun(Action):
+    """8.2: the main gun — AP at an AFV, HE at a man."""
+
+    verb = "gun"
+    summary = "fire an AFV's main gun at an enemy AFV (AP) or man (HE)"
+    tank: str
+    target: str
+
+
+@dataclass(frozen=True)
+class MachineGun(Action):
+    """8.2: one of the AFV's machine guns at a man."""
+
+    verb = "mg"
+    summary = "fire an AFV's machine gun at an enemy man"
+    tank: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Assault(Action):
+    """8.2 Close assault: the men in base contact with an enemy AFV attack it together."""
+
+    verb = "assault"
+    summary = "close assault an enemy AFV in base contact (all your men touching it join)"
+    man: str
+    tank: str
+
+
+@dataclass(frozen=True)
 class Strike(Action):
     """Close combat: strike an enemy in base contact."""
 
@@ -189,6 +239,11 @@ CODEC = ActionCodec(
         Throw,
         Bombard,
         Strike,
+        Drive,
+        Reverse,
+        Gun,
+        MachineGun,
+        Assault,
         Riposte,
         NoRiposte,
         Done,

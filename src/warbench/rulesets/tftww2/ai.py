@@ -18,25 +18,32 @@ from warbench.core.ruleset import Agent
 from warbench.rulesets.tftww2 import terrain
 from warbench.rulesets.tftww2.actions import (
     AimAt,
+    Assault,
     Bombard,
     ChangePosition,
     ChargeAt,
     CloseCombat,
     Done,
+    Drive,
     Fire,
     Flee,
+    Gun,
+    MachineGun,
     Manipulate,
     NoRiposte,
     Pivot,
+    Reverse,
     Riposte,
     Run,
     Strike,
     Throw,
     Walk,
 )
+from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.game import TFTGame, other
 from warbench.rulesets.tftww2.profiles import weapons
 from warbench.rulesets.tftww2.state import Man
+from warbench.rulesets.tftww2.vehicles import drive_cost
 
 
 class SkirmishAI(Agent):
@@ -66,6 +73,10 @@ class SkirmishAI(Agent):
             return 1.0
         if isinstance(action, NoRiposte | Done):
             return 0.0
+        if isinstance(action, Drive | Reverse | Gun | MachineGun):
+            return self._tank_value(game, player, action)
+        if isinstance(action, Assault):
+            return 12.0
         man = s.men[action.man]  # type: ignore[attr-defined]
         enemies = s.side_men(other(player))
         seen = self._sees(game, man)
@@ -140,7 +151,48 @@ class SkirmishAI(Agent):
             together = -0.05 * max(0.0, math.hypot(leader[0].x - x, leader[0].y - y) - 6)
         return 3.0 + (before - after) * 0.4 + together + (0.5 if in_reach else 0.0)
 
+    def _tank_value(
+        self, game: TFTGame, player: str, action: Drive | Reverse | Gun | MachineGun
+    ) -> float:
+        """Tanks hunt enemy tanks with the gun, hose men with MGs, keep 12"+ from infantry."""
+        s = game.state
+        tank = s.tanks[action.tank]
+        if isinstance(action, Gun):
+            return 15.0 if action.target in s.tanks else 9.0
+        if isinstance(action, MachineGun):
+            return 8.0
+        if isinstance(action, Reverse):
+            return 50.0 if tank.reversing else -5.0
+        x, y = action.to
+        foes = s.side_tanks(other(player))
+        if any(
+            terrain.clear_between(game.table, (tank.x, tank.y), (f.x, f.y))
+            and math.hypot(f.x - tank.x, f.y - tank.y) <= 36
+            for f in foes
+        ):
+            return -1.0  # a target in sight: stand and shoot (moving costs -4 to hit)
+        enemies = [(t.x, t.y) for t in foes] or [(m.x, m.y) for m in s.side_men(other(player))]
+        if not enemies:
+            return 0.0
+        near = min(math.hypot(ex - x, ey - y) for ex, ey in enemies)
+        infantry = min(
+            (math.hypot(m.x - x, m.y - y) for m in s.side_men(other(player))), default=99.0
+        )
+        # close to a gunnery range of ~20", but not into reach of close assault
+        return (
+            3.0
+            - abs(near - 20.0) * 0.1
+            - (4.0 if infantry < 4.0 else 0.0)
+            - (
+                2.0
+                if vehicle(tank.key).movement_points / 2
+                < (drive_cost(game, tank, action.to) or 0.0)
+                else 0.0
+            )
+        )
+
     def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
+        """Where a man heads: the building of an assault, else the nearest enemy."""
         victory = game.spec.victory
         if victory.kind == "hold_building":  # attackers go in, defenders stay in
             c = game.table.building(victory.building).area.centroid

@@ -11,6 +11,7 @@ from shapely.geometry import Point as ShapelyPoint
 from warbench.core.geometry import Base, bearing
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2.afv import afv_to_hit, he_modifiers, vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.buildings import Building, Size, damage_building
 from warbench.rulesets.tftww2.combat import roll_damage
@@ -25,7 +26,8 @@ from warbench.rulesets.tftww2.indirect import (
     template,
     touched,
 )
-from warbench.rulesets.tftww2.state import Man
+from warbench.rulesets.tftww2.state import Man, Tank
+from warbench.rulesets.tftww2.vehicles import after_jam, area_attack
 
 if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
@@ -52,7 +54,9 @@ def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
     elif result.outcome not in ("hit", "auto hit"):
         dx, dy = scatter(game, label, "thrown", bearing((man.x, man.y), at))
         centre, scattered = (at[0] + dx, at[1] + dy), True
-    explode(game, centre, weapon.damage_dice or 0, weapon.area, scattered, label)
+    explode(
+        game, centre, weapon.damage_dice or 0, weapon.area, scattered, label, ap=weapon.ap_factor
+    )
 
 
 def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | None:
@@ -112,6 +116,7 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         label,
         artillery=True,
         critical_three=result.collapses_building,
+        ap=weapon.ap_factor,
     )
 
 
@@ -125,6 +130,7 @@ def explode(
     *,
     artillery: bool = False,
     critical_three: bool = False,
+    ap: int | None = None,
 ) -> None:
     """Every base the template touches takes the weapon's damage, less cover (6.4); a
     building the shot falls in takes it too (7.0); artillery (mortars included) is an
@@ -133,6 +139,7 @@ def explode(
     men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
     hard = [p.area for p in game.table.pieces if p.has(Trait.HARD_COVER)]
     game.emit("blast", f"{label}: explodes at {centre[0]:.1f},{centre[1]:.1f}")
+    area_attack(game, centre, shape, ap, label)
     struck = _building_at(game, centre)
     if struck is not None:
         _damage_building(game, struck, dice, scattered, critical_three, label)
@@ -202,3 +209,26 @@ def size_of(piece: TerrainPiece) -> Size:
     """Small 4x4, medium 8x8, large 12x12: by the footprint's area (ruling TFT-R19)."""
     area = float(piece.area.area)
     return "small" if area <= 32 else "medium" if area <= 100 else "large"
+
+
+def he_shot(game: TFTGame, tank: Tank, target: Man) -> None:
+    """HE against a soft target: the template on him, HE modifiers, scatter on a miss."""
+    profile = vehicle(tank.key)
+    assert profile.main_gun is not None and profile.main_gun.he is not None
+    he = profile.main_gun.he
+    target.under_fire = True
+    shot = afv_to_hit(
+        game,
+        f"{tank.id} {profile.main_gun.name} HE → {target.id}",
+        profile.fire_control,
+        he_modifiers(tank.under_fire_last_round, tank.moved > 0),
+        he=True,
+    )
+    after_jam(tank, shot.jammed, shot.outcome)
+    if shot.outcome in ("misfire", "jammed", "jammed badly"):
+        return
+    centre, scattered = (target.x, target.y), False
+    if not shot.hit:
+        dx, dy = scatter(game, f"{tank.id} HE", "afv_he", bearing((tank.x, tank.y), centre))
+        centre, scattered = (centre[0] + dx, centre[1] + dy), True
+    explode(game, centre, he.dice, he.area, scattered, f"{tank.id} HE")

@@ -14,31 +14,37 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
 from warbench.core.game import Decision, Game, GameOver, Pending
 from warbench.core.geometry import bearing, turn_between
-from warbench.rulesets.tftww2 import area, close_combat, fire, movement, terrain
+from warbench.rulesets.tftww2 import area, close_combat, fire, movement, terrain, vehicles
 from warbench.rulesets.tftww2.actions import (
     CODEC,
     AimAt,
+    Assault,
     Bombard,
     ChangePosition,
     ChargeAt,
     CloseCombat,
     Disengage,
     Done,
+    Drive,
     Fire,
     Flee,
+    Gun,
+    MachineGun,
     Manipulate,
     NoRiposte,
     Pivot,
+    Reverse,
     Riposte,
     Run,
     Strike,
     Throw,
     Walk,
 )
+from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
 from warbench.rulesets.tftww2.scenario import Scenario
-from warbench.rulesets.tftww2.state import MAN_BASE, Man, Squad, State
+from warbench.rulesets.tftww2.state import MAN_BASE, Man, Squad, State, Tank
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -57,6 +63,7 @@ ORDERS = (
 )
 SHOOTING_ACTIONS = ("walk", "pivot", "aim")  # the actions that allow ranged combat
 CLOSE_ACTIONS = ("charge", "fight", "pivot")  # the actions that allow close combat
+AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 
 
 def other(side: str) -> str:
@@ -104,6 +111,11 @@ class TFTGame(Game):
                         man.radio,
                         man.support,
                     )
+        tanks: dict[str, Tank] = {}
+        for side in ("red", "blue"):
+            for number, v in enumerate(spec.sides[side].vehicles, start=1):
+                tid = f"{side[0]}t{number}"
+                tanks[tid] = Tank(tid, side, v.vehicle, v.at[0], v.at[1], v.facing)
         self.state = State(
             phase="orders",
             side=spec.first,
@@ -115,6 +127,7 @@ class TFTGame(Game):
                 side: spec.sides[side].missions if spec.sides[side].artillery else 0
                 for side in ("red", "blue")
             },
+            tanks=tanks,
         )
         self._begin_turn()
         self.start()
@@ -163,7 +176,23 @@ class TFTGame(Game):
                 for enemy in enemies:
                     acts += [AimAt(man.id, enemy.id), ChargeAt(man.id, enemy.id)]
                 acts.append(Disengage(man.id))
+            for tank in self._tanks_to_order():
+                if not tank.reversing:
+                    reach = float(vehicle(tank.key).movement_points)
+                    for angle in range(0, 360, 45):
+                        rad = math.radians(angle)
+                        for frac in (1.0, 0.5):
+                            to = (
+                                round(tank.x + reach * frac * math.sin(rad), 2),
+                                round(tank.y + reach * frac * math.cos(rad), 2),
+                            )
+                            acts.append(Drive(tank.id, to))
+                acts += [Reverse(tank.id, d) for d in (1.0, 2.0, 4.0)]
         elif s.phase == "ranged":
+            for tank in s.side_tanks(player):
+                acts += [Gun(tank.id, t.id) for t in s.side_tanks(other(player))]
+                acts += [Gun(tank.id, e.id) for e in enemies]
+                acts += [MachineGun(tank.id, e.id) for e in enemies]
             for man in s.side_men(player):
                 acts += [Fire(man.id, e.id) for e in enemies]
                 if man.grenades:
@@ -173,6 +202,7 @@ class TFTGame(Game):
         elif s.phase == "close":
             for man in s.side_men(player):
                 acts += [Strike(man.id, e.id) for e in enemies]
+                acts += [Assault(man.id, t.id) for t in s.side_tanks(other(player))]
         else:
             acts = [Riposte(), NoRiposte()]
         return acts
@@ -181,18 +211,24 @@ class TFTGame(Game):
         s = self.state
         return [m for m in s.side_men(s.side) if m.action is None]
 
+    def _tanks_to_order(self) -> list[Tank]:
+        s = self.state
+        return [t for t in s.side_tanks(s.side) if t.action is None and not t.immobilised]
+
     # -- legality -------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
         allowed: dict[str, tuple[type[Action], ...]] = {
-            "orders": (*ORDERS, Done),
-            "ranged": (Fire, Throw, Bombard, Done),
-            "close": (Strike, Done),
+            "orders": (*ORDERS, Drive, Reverse, Done),
+            "ranged": (Fire, Throw, Bombard, Gun, MachineGun, Done),
+            "close": (Strike, Assault, Done),
             "riposte": (Riposte, NoRiposte),
         }
         if not isinstance(action, allowed[s.phase]):
             forms = ", ".join(CODEC.form(c) for c in allowed[s.phase])
             return f"now is the {s.phase} step; allowed: {forms}"
+        if isinstance(action, Drive | Reverse | Gun | MachineGun):
+            return self._illegal_for_tank(action, player)
         man_id = getattr(action, "man", None)
         if man_id is None:
             return None
@@ -213,16 +249,65 @@ class TFTGame(Game):
             return area.bombard_problem(self, man, action.at)
         if isinstance(action, Strike):
             return close_combat.strike_problem(self, man, action)
+        if isinstance(action, Assault):
+            return vehicles.assault_problem(self, man, action.tank)
         return None
+
+    def _illegal_for_tank(
+        self, action: Drive | Reverse | Gun | MachineGun, player: str
+    ) -> str | None:
+        s = self.state
+        tank = s.tanks.get(action.tank)
+        if tank is None or tank.side != player or not tank.active:
+            mine = ", ".join(t.id for t in s.side_tanks(player)) or "none"
+            return f"'{action.tank}' is not one of your AFVs in the fight; yours: {mine}"
+        if isinstance(action, Drive | Reverse):
+            if tank.action is not None:
+                return f"{tank.id} has moved this turn"
+            if isinstance(action, Drive):
+                return vehicles.drive_problem(self, tank, action.to, reverse=False)
+            if not 0 < action.dist <= vehicle(tank.key).movement_points / 2:
+                return f"{tank.id} reverses up to half its movement points in inches"
+            return vehicles.drive_problem(
+                self, tank, self._reverse_point(tank, action.dist), reverse=True
+            )
+        return vehicles.fire_problem(self, tank, action.target, isinstance(action, Gun))
+
+    @staticmethod
+    def _reverse_point(tank: Tank, dist: float) -> tuple[float, float]:
+        back = math.radians(tank.facing + 180)
+        return tank.x + dist * math.sin(back), tank.y + dist * math.cos(back)
 
     # -- resolution -----------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
         s = self.state
         if isinstance(action, Done):
             self._next_step()
+        elif isinstance(action, Drive | Reverse):
+            tank = s.tanks[action.tank]
+            if isinstance(action, Drive):
+                vehicles.drive(self, tank, action.to, reverse=False)
+            else:
+                vehicles.drive(self, tank, self._reverse_point(tank, action.dist), reverse=True)
+            self._check_end()
+            if s.phase == "orders" and not self._to_order() and not self._tanks_to_order():
+                self._next_step()
+        elif isinstance(action, Gun):
+            tank = s.tanks[action.tank]
+            if action.target in s.men:
+                area.he_shot(self, tank, s.men[action.target])
+            else:
+                vehicles.fire_gun(self, tank, action.target)
+            self._check_end()
+        elif isinstance(action, MachineGun):
+            vehicles.fire_mg(self, s.tanks[action.tank], action.target)
+            self._check_end()
+        elif isinstance(action, Assault):
+            vehicles.assault(self, s.men[action.man], action.tank)
+            self._check_end()
         elif s.phase == "orders":
             movement.carry_out(self, s.men[action.man], action)  # type: ignore[attr-defined]
-            if not self._to_order():
+            if not self._to_order() and not self._tanks_to_order():
                 self._next_step()
         elif isinstance(action, Fire | Throw):
             fire.shoot(self, s.men[action.man], action)
@@ -243,11 +328,13 @@ class TFTGame(Game):
         for man in s.men.values():
             if man.side == s.side:
                 man.action, man.moved, man.shots, man.last_target = None, 0.0, 0, None
+        for tank in s.side_tanks(s.side):
+            tank.action, tank.spent, tank.moved, tank.fired = None, 0.0, 0.0, False
         s.phase, s.player, s.step = "orders", s.side, {}
         for man in list(s.side_men(s.side)):
             if s.squads[man.squad].fleeing:
                 movement.carry_out(self, man, Flee(man.id))
-        if not self._to_order():
+        if not self._to_order() and not self._tanks_to_order():
             self._next_step()
 
     def _next_step(self) -> None:
@@ -284,6 +371,8 @@ class TFTGame(Game):
         for man in s.men.values():
             man.fired_last_round, man.fired_this_round = man.fired_this_round, False
             man.under_fire_last_round, man.under_fire = man.under_fire, False
+        for tank in s.tanks.values():
+            tank.under_fire_last_round, tank.under_fire = tank.under_fire, False
         for squad in s.squads.values():
             squad.lost_this_round, squad.area_attack = 0, False
         if s.round >= self.spec.victory.rounds:
@@ -297,7 +386,7 @@ class TFTGame(Game):
         if s.phase == "over":
             return True
         for side in ("red", "blue"):
-            if not s.side_men(side):
+            if not s.side_men(side) and not s.side_tanks(side):
                 self._finish(other(side), f"{side} has no men left in the fight")
                 return True
         return False
@@ -315,6 +404,7 @@ class TFTGame(Game):
             return victory.defender, f"{victory.defender} held the {victory.building}"
         lost = {
             side: sum(1 for m in s.men.values() if m.side == side and not m.active)
+            + AFV_WORTH * sum(1 for t in s.tanks.values() if t.side == side and not t.active)
             for side in ("red", "blue")
         }
         s.score = {"red": float(lost["blue"]), "blue": float(lost["red"])}
@@ -367,6 +457,28 @@ class TFTGame(Game):
                     m.aim_target,
                 ]
                 for m in s.men.values()
+            },
+            "tanks": {
+                t.id: [
+                    t.side,
+                    t.key,
+                    round(t.x, 6),
+                    round(t.y, 6),
+                    round(t.facing, 6),
+                    t.status,
+                    t.immobilised,
+                    t.gun_out,
+                    t.mgs_out,
+                    t.jam,
+                    t.reversing,
+                    t.spent,
+                    t.moved,
+                    t.fired,
+                    t.under_fire,
+                    t.under_fire_last_round,
+                    t.action,
+                ]
+                for t in s.tanks.values()
             },
             "squads": {
                 q.id: [q.fleeing, q.casualties, q.lost_this_round, q.area_attack]

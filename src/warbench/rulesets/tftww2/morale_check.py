@@ -15,6 +15,7 @@ from warbench.rulesets.tftww2 import terrain
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.morale import ldr_check, ldr_modifiers
 from warbench.rulesets.tftww2.state import Man, Squad
+from warbench.rulesets.tftww2.vehicles import afv_within
 
 if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
@@ -38,7 +39,7 @@ def _modifiers(game: TFTGame, squad: Squad) -> list[tuple[str, int]]:
         casualties=squad.casualties,
         in_cover=sum(terrain.cover(game.table, m, None) != "none" for m in men) * 2 > len(men),
         under_air_flame_rocket=False,
-        afv_within_12=False,
+        afv_within_12=afv_within(game, squad.side, men),
         quality=squad.quality,  # type: ignore[arg-type]
     )
 

@@ -66,6 +66,22 @@ class TFTWW2(Ruleset):
                         f"facing {m.facing:.0f}° {m.stance} {state}"
                         + (f" ({m.action})" if m.action else "")
                     )
+        for t in s.tanks.values():
+            flags = [
+                f
+                for f, on in (
+                    ("immobilised", t.immobilised),
+                    ("gun out", t.gun_out),
+                    ("MGs out", t.mgs_out),
+                    ("jammed", bool(t.jam)),
+                    ("reversing", t.reversing),
+                )
+                if on
+            ]
+            lines.append(
+                f"  {t.id} {t.side} {t.key} at {t.x:.1f},{t.y:.1f} facing "
+                f"{t.facing:.0f}° {t.status}" + (f" ({', '.join(flags)})" if flags else "")
+            )
         return "\n".join(lines)
 
     def scene(self, game: Game) -> Scene:
@@ -89,4 +105,7 @@ class TFTWW2(Ruleset):
                         marks=marks,
                     )
                 )
+        for t in game.state.tanks.values():
+            if t.active:
+                scene.figures.append(Figure(t.id, t.side, t.base().shape(), facing=t.facing))
         return scene

@@ -11,6 +11,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from warbench.rulesets.tftww2.afv import afv_tables
 from warbench.rulesets.tftww2.profiles import weapons
 
 SIDES = ("red", "blue")
@@ -52,11 +53,20 @@ class SquadSpec(_Strict):
     men: tuple[ManSpec, ...] = Field(min_length=1)
 
 
+class VehicleSpec(_Strict):
+    """An AFV as deployed: its profile (data/afvs.yaml), place and facing."""
+
+    vehicle: str
+    at: tuple[float, float]
+    facing: float = 0.0
+
+
 class SideSpec(_Strict):
     """One side's force and its table edge (where fleeing men head)."""
 
     edge: Literal["north", "south", "east", "west"]
     squads: tuple[SquadSpec, ...] = Field(min_length=1)
+    vehicles: tuple[VehicleSpec, ...] = ()
     artillery: (
         Literal["light_artillery", "medium_artillery", "heavy_artillery", "heavy_mortar"] | None
     ) = None
@@ -96,7 +106,13 @@ class Scenario(_Strict):
                 f"{', '.join(names) or 'none'}"
             )
         known = weapons()
+        vehicles = afv_tables().vehicles
         for side, spec in self.sides.items():
+            for v in spec.vehicles:
+                if v.vehicle not in vehicles:
+                    raise ValueError(
+                        f"{side}: no vehicle '{v.vehicle}'; known: {', '.join(vehicles)}"
+                    )
             for squad in spec.squads:
                 for man in squad.men:
                     for name, melee in ((man.weapon, False), (man.close_weapon, True)):

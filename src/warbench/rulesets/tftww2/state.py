@@ -10,6 +10,7 @@ from typing import Any
 from warbench.core.geometry import Base
 
 MAN_BASE = 1.0  # inches: a 25 mm round base
+TANK_WIDTH, TANK_LENGTH = 3.0, 6.0  # inches (ours)
 
 
 @dataclass(slots=True)
@@ -58,6 +59,39 @@ class Man:
 
 
 @dataclass(slots=True)
+class Tank:
+    """An AFV in play (8.0): where it is and faces, what is broken, how far it went."""
+
+    id: str
+    side: str
+    key: str  # its profile in data/afvs.yaml
+    x: float
+    y: float
+    facing: float
+    status: str = "ok"  # ok | knocked out | abandoned | exploded
+    immobilised: bool = False
+    gun_out: bool = False
+    mgs_out: bool = False
+    jam: int = 0
+    reversing: bool = False  # its crew failed a morale test
+    spent: float = 0.0  # movement points spent this turn
+    moved: float = 0.0  # inches this turn
+    fired: bool = False
+    under_fire: bool = False
+    under_fire_last_round: bool = False
+    action: str | None = None
+
+    @property
+    def active(self) -> bool:
+        """Still fighting."""
+        return self.status == "ok"
+
+    def base(self) -> Base:
+        """Its footprint: 3" wide, 6" long (ours)."""
+        return Base((self.x, self.y), TANK_WIDTH, TANK_LENGTH, self.facing)
+
+
+@dataclass(slots=True)
 class Squad:
     """A squad and its morale."""
 
@@ -87,6 +121,7 @@ class State:
     step: dict[str, Any] = field(default_factory=dict)
     collapsed: list[str] = field(default_factory=list)
     missions: dict[str, int] = field(default_factory=dict)  # off-table fire missions left
+    tanks: dict[str, Tank] = field(default_factory=dict)
     building_hits: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     reason: str = ""
@@ -95,6 +130,10 @@ class State:
     def copy(self) -> State:
         """A deep copy for restoring a failed resolution."""
         return copy.deepcopy(self)
+
+    def side_tanks(self, side: str) -> list[Tank]:
+        """The AFVs of `side` still fighting."""
+        return [t for t in self.tanks.values() if t.side == side and t.active]
 
     def side_men(self, side: str) -> list[Man]:
         """The men of `side` still in the fight."""

@@ -90,9 +90,14 @@ def sees(table: Table, a: Man, b: Man) -> bool:
 
 def sees_point(table: Table, man: Man, point: tuple[float, float]) -> bool:
     """Line of sight from a man to a point on the table (through at most 2" of cover)."""
-    if math.dist((man.x, man.y), point) < 1e-9:
+    return clear_between(table, (man.x, man.y), point)
+
+
+def clear_between(table: Table, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Line of sight between two points (an AFV's position, a template's centre...)."""
+    if math.dist(a, b) < 1e-9:
         return True
-    return sight_line((man.x, man.y), point, table.index, see_into=SEE_INTO).clear
+    return sight_line(a, b, table.index, see_into=SEE_INTO).clear
 
 
 def cover(table: Table, target: Man, firer: Man | None) -> Cover:
