@@ -149,7 +149,17 @@ class SkirmishAI(Agent):
         together = 0.0
         if leader and leader[0] is not man:
             together = -0.05 * max(0.0, math.hypot(leader[0].x - x, leader[0].y - y) - 6)
-        return 3.0 + (before - after) * 0.4 + together + (0.5 if in_reach else 0.0)
+        danger = sum(
+            max(0.0, 12.0 - math.hypot(t.x - x, t.y - y))
+            for t in game.state.side_tanks(other(man.side))
+        )
+        return (
+            3.0
+            + (before - after) * 0.4
+            + together
+            + (0.5 if in_reach else 0.0)
+            - (0.15 * danger if not man.grenades else 0.0)
+        )
 
     def _tank_value(
         self, game: TFTGame, player: str, action: Drive | Reverse | Gun | MachineGun
