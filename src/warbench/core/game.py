@@ -13,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from warbench.core import registry
 from warbench.core.actions import Action, ActionCodec
@@ -264,3 +264,39 @@ class Game(ABC):
             if step.hash and done.hash != step.hash:
                 raise ReplayMismatch(f"step {number} '{step.action}': state hash differs")
         return game
+
+
+class CopyableState(Protocol):
+    """A ruleset's state object that can copy itself deeply."""
+
+    def copy(self) -> Any:
+        """A deep copy."""
+        ...
+
+
+class OpenGame(Game):
+    """A game without hidden information whose whole state is `self.state`: every player
+    and spectator sees all of it, and a failed resolution restores a copy of it."""
+
+    state: CopyableState
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """Nothing is hidden: the whole state and the pending decision."""
+        pending = self.pending
+        shown = (
+            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
+            if isinstance(pending, Decision)
+            else {"result": pending.line()}
+        )
+        return {
+            "ruleset": self.ruleset.id,
+            "viewer": player,
+            "state": self.state_data(),
+            "pending": shown,
+        }
+
+    def _snapshot(self) -> object:
+        return self.state.copy()
+
+    def _restore(self, snapshot: object) -> None:
+        self.state = snapshot  # type: ignore[assignment]

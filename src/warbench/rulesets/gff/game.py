@@ -14,7 +14,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, RollRequest
-from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import melee, spells
@@ -69,10 +69,11 @@ def other(side: str) -> str:
     return "blue" if side == "red" else "red"
 
 
-class GFFGame(Game):
+class GFFGame(OpenGame):
     """One game of Grimdark Future Firefight."""
 
     codec = CODEC
+    state: State
 
     def __init__(
         self,
@@ -881,23 +882,6 @@ class GFFGame(Game):
             "winner": s.winner,
             "reason": s.reason,
         }
-
-    def view(self, player: str | None) -> dict[str, Any]:
-        """Army lists are open in this game: everyone sees the whole state (ruling GFF-R1)."""
-        pending = self.pending
-        shown = (
-            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
-            if isinstance(pending, Decision)
-            else {"result": pending.line()}
-        )
-        return {"ruleset": "gff", "viewer": player, "state": self.state_data(), "pending": shown}
-
-    def _snapshot(self) -> object:
-        return self.state.copy()
-
-    def _restore(self, snapshot: object) -> None:
-        assert isinstance(snapshot, State)
-        self.state = snapshot
 
 
 def _models(uid: str, profile: Any) -> list[Model]:

@@ -4,13 +4,12 @@ export), the points, the optional force organisation, and the battlefield."""
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
 from warbench.rulesets.gff import armies, army_forge
 from warbench.rulesets.gff.force_org import check_force_org, check_points
 from warbench.rulesets.gff.profiles import ArmyList
@@ -70,13 +69,7 @@ class Scenario(_Strict):
 
 def validate(data: Any, source: str, base: Path | None = None) -> Scenario:
     """A checked scenario with both armies resolved inline (so records stand alone)."""
-    try:
-        spec = Scenario.model_validate(data)
-    except ValidationError as err:
-        broken = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'scenario'}: {e['msg']}" for e in err.errors()
-        )
-        raise ValueError(f"{source}: {broken}") from None
+    spec = validate_model(Scenario, data, source)
     resolved = {side: _resolve(choice, base) for side, choice in spec.armies.items()}
     problems = check_points(resolved["red"], resolved["blue"], spec.points)
     if spec.force_org:
@@ -102,23 +95,13 @@ def _resolve(choice: ArmyChoice, base: Path | None) -> ArmyList:
 
 def read_file(path: Path) -> Scenario:
     """A scenario from YAML; Army Forge paths are relative to the file."""
-    try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as err:
-        raise ValueError(f"{path}: cannot read scenario: {err}") from None
-    return validate(data, str(path), path.parent)
+    return validate(read_yaml(path), str(path), path.parent)
 
 
 @cache
 def shipped() -> dict[str, Scenario]:
     """The scenarios in data/scenarios/."""
-    folder = resources.files(__package__).joinpath("data/scenarios")
-    found = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".yaml"):
-            scenario = validate(yaml.safe_load(entry.read_text()), entry.name)
-            found[scenario.id] = scenario
-    return found
+    found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
+    return {s.id: s for s in found}
 
 
-Edge = Literal["north", "south", "east", "west"]

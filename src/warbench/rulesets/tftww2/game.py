@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
-from warbench.core.game import Decision, Game, GameOver, Pending
-from warbench.core.geometry import bearing, turn_between
+from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.rulesets.tftww2 import area, close_combat, fire, movement, terrain, vehicles
 from warbench.rulesets.tftww2.actions import (
     CODEC,
@@ -44,7 +43,7 @@ from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
 from warbench.rulesets.tftww2.scenario import Scenario
-from warbench.rulesets.tftww2.state import MAN_BASE, Man, Squad, State, Tank
+from warbench.rulesets.tftww2.state import Man, Squad, State, Tank
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -61,8 +60,6 @@ ORDERS = (
     Manipulate,
     CloseCombat,
 )
-SHOOTING_ACTIONS = ("walk", "pivot", "aim")  # the actions that allow ranged combat
-CLOSE_ACTIONS = ("charge", "fight", "pivot")  # the actions that allow close combat
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 
 
@@ -71,10 +68,11 @@ def other(side: str) -> str:
     return "blue" if side == "red" else "red"
 
 
-class TFTGame(Game):
+class TFTGame(OpenGame):
     """One TFT WW2 skirmish."""
 
     codec = CODEC
+    state: State
 
     def __init__(
         self,
@@ -487,36 +485,3 @@ class TFTGame(Game):
             "winner": s.winner,
             "reason": s.reason,
         }
-
-    def view(self, player: str | None) -> dict[str, Any]:
-        """Nothing is hidden in this game: everyone sees the whole table."""
-        pending = self.pending
-        shown = (
-            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
-            if isinstance(pending, Decision)
-            else {"result": pending.line()}
-        )
-        return {"ruleset": "tftww2", "viewer": player, "state": self.state_data(), "pending": shown}
-
-    def _snapshot(self) -> object:
-        return self.state.copy()
-
-    def _restore(self, snapshot: object) -> None:
-        assert isinstance(snapshot, State)
-        self.state = snapshot
-
-
-def facing_to(man: Man, x: float, y: float) -> float:
-    """The compass bearing from a man to a point."""
-    return bearing((man.x, man.y), (x, y))
-
-
-def turn_cost(start: float, end: float) -> int:
-    """3.0: each 90° of turn costs 1 movement point (part of 90° counts as a whole)."""
-    angle = turn_between(start, end)
-    return math.ceil(angle / 90 - 1e-9)
-
-
-def in_contact(a: Man, b: Man) -> bool:
-    """Base to base contact (with a little tolerance)."""
-    return a.distance(b) <= MAN_BASE + 0.05

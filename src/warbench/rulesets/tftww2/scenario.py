@@ -4,13 +4,12 @@ with each man's rank, weapons and place, who moves first, and the victory condit
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
 from warbench.rulesets.tftww2.afv import afv_tables
 from warbench.rulesets.tftww2.profiles import weapons
 
@@ -132,31 +131,16 @@ class Scenario(_Strict):
 
 def validate(data: Any, source: str) -> Scenario:
     """A checked scenario; ValueError names each broken field."""
-    try:
-        return Scenario.model_validate(data)
-    except ValidationError as err:
-        broken = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'scenario'}: {e['msg']}" for e in err.errors()
-        )
-        raise ValueError(f"{source}: {broken}") from None
+    return validate_model(Scenario, data, source)
 
 
 def read_file(path: Path) -> Scenario:
     """A scenario from YAML."""
-    try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as err:
-        raise ValueError(f"{path}: cannot read scenario: {err}") from None
-    return validate(data, str(path))
+    return validate(read_yaml(path), str(path))
 
 
 @cache
 def shipped() -> dict[str, Scenario]:
     """The scenarios in data/scenarios/."""
-    folder = resources.files(__package__).joinpath("data/scenarios")
-    found = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".yaml"):
-            scenario = validate(yaml.safe_load(entry.read_text()), entry.name)
-            found[scenario.id] = scenario
-    return found
+    found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
+    return {s.id: s for s in found}

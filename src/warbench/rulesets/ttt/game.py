@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
-from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.grid import Square
 from warbench.rulesets.ttt import attacking, setup
 from warbench.rulesets.ttt.actions import CODEC, Aim, Attack, End, Move, Pass, Place
@@ -24,10 +24,11 @@ if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
 
 
-class TTTGame(Game):
+class TTTGame(OpenGame):
     """One operation of Table Top Troopers."""
 
     codec = CODEC
+    state: State
 
     def __init__(
         self,
@@ -323,20 +324,6 @@ class TTTGame(Game):
     def state_data(self) -> dict[str, Any]:
         return self.state.to_json()
 
-    def view(self, player: str | None) -> dict[str, Any]:
-        """Table Top Troopers has no hidden information: everyone sees the whole state."""
-        pending = self.pending
-        shown = (
-            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
-            if isinstance(pending, Decision)
-            else {"result": pending.line()}
-        )
-        return {"ruleset": "ttt", "viewer": player, "state": self.state_data(), "pending": shown}
-
-    def _snapshot(self) -> object:
-        return self.state.copy()
-
     def _restore(self, snapshot: object) -> None:
-        assert isinstance(snapshot, State)
-        self.state = snapshot
+        super()._restore(snapshot)
         self._reach.clear()
