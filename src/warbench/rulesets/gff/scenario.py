@@ -103,5 +103,3 @@ def shipped() -> dict[str, Scenario]:
     """The scenarios in data/scenarios/."""
     found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
     return {s.id: s for s in found}
-
-

@@ -55,7 +55,14 @@ def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         dx, dy = scatter(game, label, "thrown", bearing((man.x, man.y), at))
         centre, scattered = (at[0] + dx, at[1] + dy), True
     explode(
-        game, centre, weapon.damage_dice or 0, weapon.area, scattered, label, ap=weapon.ap_factor
+        game,
+        centre,
+        weapon.damage_dice or 0,
+        weapon.area,
+        scattered,
+        label,
+        ap=weapon.ap_factor,
+        aimed_at=at,
     )
 
 
@@ -91,7 +98,7 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         game.state.missions[man.side] -= 1
     label = f"{weapon.name}: {man.id} → {at[0]:g},{at[1]:g}"
     mods = indirect_modifiers(
-        firer_under_fire=man.under_fire_last_round,
+        firer_under_fire=not off and man.under_fire_last_round,
         spotter_under_fire=off and man.under_fire_last_round,
         through_window=False,
     )
@@ -105,7 +112,7 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         return
     centre, scattered = at, False
     if result.scatters:
-        dx, dy = scatter(game, label, weapon.scatter, bearing((man.x, man.y), at))
+        dx, dy = scatter(game, label, weapon.scatter, bearing(_firing_from(game, man, off, at), at))
         centre, scattered = (at[0] + dx, at[1] + dy), True
     explode(
         game,
@@ -117,7 +124,25 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         artillery=True,
         critical_three=result.collapses_building,
         ap=weapon.ap_factor,
+        aimed_at=at,
     )
+
+
+def _firing_from(
+    game: TFTGame, man: Man, off: bool, at: tuple[float, float]
+) -> tuple[float, float]:
+    """Where the shot comes from for scatter: the firer on the table, else the point of the
+    friendly table edge straight behind the target (6.3, ruling I8)."""
+    if not off:
+        return man.x, man.y
+    edge = game.spec.sides[man.side].edge
+    width, depth = game.table.width, game.table.depth
+    return {
+        "south": (at[0], 0.0),
+        "north": (at[0], depth),
+        "west": (0.0, at[1]),
+        "east": (width, at[1]),
+    }[edge]
 
 
 def explode(
@@ -131,17 +156,18 @@ def explode(
     artillery: bool = False,
     critical_three: bool = False,
     ap: int | None = None,
+    aimed_at: tuple[float, float] | None = None,
 ) -> None:
-    """Every base the template touches takes the weapon's damage, less cover (6.4); a
-    building the shot falls in takes it too (7.0); artillery (mortars included) is an
-    artillery attack on the squads it touches (5.0)."""
+    """Every base the template touches takes the weapon's damage, less cover (6.4); the
+    building aimed at takes it too while the template still touches it (7.0, ruling B5);
+    artillery (mortars included) is an artillery attack on the squads it touches (5.0)."""
     shape = template(centre, area)
     men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
     hard = [p.area for p in game.table.pieces if p.has(Trait.HARD_COVER)]
     game.emit("blast", f"{label}: explodes at {centre[0]:.1f},{centre[1]:.1f}")
     area_attack(game, centre, shape, ap, label)
-    struck = _building_at(game, centre)
-    if struck is not None:
+    struck = _building_at(game, aimed_at or centre)
+    if struck is not None and struck.area.intersects(shape):
         _damage_building(game, struck, dice, scattered, critical_three, label)
     for man_id in touched(shape, men):
         target = game.state.men[man_id]
@@ -231,4 +257,6 @@ def he_shot(game: TFTGame, tank: Tank, target: Man) -> None:
     if not shot.hit:
         dx, dy = scatter(game, f"{tank.id} HE", "afv_he", bearing((tank.x, tank.y), centre))
         centre, scattered = (centre[0] + dx, centre[1] + dy), True
-    explode(game, centre, he.dice, he.area, scattered, f"{tank.id} HE")
+    explode(
+        game, centre, he.dice, he.area, scattered, f"{tank.id} HE", aimed_at=(target.x, target.y)
+    )

@@ -18,7 +18,7 @@ from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import NotPossible, ranged_modifiers, to_hit
 from warbench.rulesets.tftww2.damage import hit_man
 from warbench.rulesets.tftww2.profiles import weapons
-from warbench.rulesets.tftww2.state import Man
+from warbench.rulesets.tftww2.state import MAN_BASE, Man
 
 if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
@@ -27,6 +27,11 @@ MAX_RANGE_FACTOR = 3
 ADDITIONAL_TARGET_REACH = 4.0
 FAST = 6.0
 FRONT_ARC = 90.0  # half-width: a man fires into the half circle he faces (ruling TFT-R17)
+
+
+def gap(a: Man, b: Man) -> float:
+    """Range base edge to base edge (ARCHITECTURE: distances are edge to edge)."""
+    return max(0.0, a.distance(b) - MAN_BASE)
 
 
 def shots_allowed(man: Man) -> int:
@@ -58,7 +63,7 @@ def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
         return f"{man.id} aimed at {man.aim_target} and may fire only at him"
     weapon = weapons()[man.weapon]
     assert weapon.effective_range is not None
-    distance = man.distance(target)
+    distance = gap(man, target)
     if distance > MAX_RANGE_FACTOR * weapon.effective_range:
         return (
             f'{target.id} is {distance:.1f}" away, beyond {MAX_RANGE_FACTOR}x the '
@@ -88,7 +93,7 @@ def _modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
     previous = _previous(game, man)
     additional = previous is not None and previous.id != target.id
     return ranged_modifiers(
-        distance=man.distance(target),
+        distance=gap(man, target),
         weapon=weapon,
         aimed=man.action == "aim",
         snap_shot=man.action == "walk",
@@ -98,7 +103,7 @@ def _modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
         full_cover=terrain.full_cover(game.table, target, man),
         target_shot_last_round=target.fired_last_round or target.fired_this_round,
         additional_target=additional,
-        distance_from_previous=target.distance(previous) if additional and previous else None,
+        distance_from_previous=gap(target, previous) if additional and previous else None,
         additional_auto_target=additional and weapon.automatic,
     )
 

@@ -335,13 +335,27 @@ class TFTGame(OpenGame):
         if not self._to_order() and not self._tanks_to_order():
             self._next_step()
 
+    def _may_bombard(self, side: str) -> bool:
+        """Indirect fire may fall on any point a spotter sees, not only on the enemy men the
+        sampled actions aim at: a side that can bring it keeps its ranged step."""
+        s = self.state
+        return any(
+            m.action in ("pivot", "aim")
+            and not m.shots
+            and (
+                (m.support is not None and not m.jam)
+                or (m.radio and m.rank == "CO" and s.missions.get(side, 0) > 0)
+            )
+            for m in s.side_men(side)
+        )
+
     def _next_step(self) -> None:
         s = self.state
         if s.phase == "orders":
             for man in self._to_order():
                 man.action = "pivot"  # no order given: he stands fast, facing as he was
             s.phase = "ranged"
-            if len(self.legal_actions(s.side)) <= 1:
+            if len(self.legal_actions(s.side)) <= 1 and not self._may_bombard(s.side):
                 self._next_step()
         elif s.phase == "ranged":
             s.phase = "close"
@@ -372,7 +386,7 @@ class TFTGame(OpenGame):
         for tank in s.tanks.values():
             tank.under_fire_last_round, tank.under_fire = tank.under_fire, False
         for squad in s.squads.values():
-            squad.lost_this_round, squad.area_attack = 0, False
+            squad.lost_this_round, squad.area_attack, squad.co_lost = 0, False, False
         if s.round >= self.spec.victory.rounds:
             self._finish(*self._verdict())
             return
@@ -479,7 +493,14 @@ class TFTGame(OpenGame):
                 for t in s.tanks.values()
             },
             "squads": {
-                q.id: [q.fleeing, q.casualties, q.lost_this_round, q.area_attack]
+                q.id: [
+                    q.fleeing,
+                    q.casualties,
+                    q.lost_this_round,
+                    q.area_attack,
+                    q.co_lost,
+                    q.tested,
+                ]
                 for q in s.squads.values()
             },
             "winner": s.winner,

@@ -67,7 +67,7 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
 def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
     """Why `man` may not take `action` now (each action's limits), or None."""
     mov = attributes(man).mov
-    moving = isinstance(action, Run | Walk | ChargeAt | Disengage)
+    moving = isinstance(action, Run | Walk | ChargeAt | Disengage | Flee)
     if moving and man.stance == "prone":
         return f"{man.id} is prone: change position first (position {man.id})"
     if isinstance(action, Run):
@@ -110,7 +110,21 @@ def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | 
     gap = man.distance(target) - MAN_BASE
     if gap > mov:
         return f'{target.id} is {gap:.1f}" away; {man.id} charges up to {mov}"'
+    end = step(man, gap, heading)
+    for other in game.state.men.values():
+        if other not in (man, target) and other.active and _passes_over(man, end, other):
+            return f"{other.id} stands in the way of {man.id}'s charge"
     return None
+
+
+def _passes_over(man: Man, end: tuple[float, float], other: Man) -> bool:
+    """Whether a base moving straight from the man to `end` overlaps `other`'s base."""
+    dx, dy = end[0] - man.x, end[1] - man.y
+    length2 = dx * dx + dy * dy
+    t = 0.0
+    if length2 > 0:
+        t = max(0.0, min(1.0, ((other.x - man.x) * dx + (other.y - man.y) * dy) / length2))
+    return math.hypot(man.x + t * dx - other.x, man.y + t * dy - other.y) < MAN_BASE - 1e-6
 
 
 def _aim_problem(game: TFTGame, man: Man, target_id: str) -> str | None:
@@ -188,6 +202,10 @@ def flee(game: TFTGame, man: Man) -> None:
     """5.0: run toward the nearest cover not occupied by the enemy; once in cover, toward the
     friendly table edge, where he leaves the game; surrounded men surrender (TFT-R9)."""
     man.action = "flee"
+    if man.stance == "prone":
+        man.stance = "standing"
+        game.emit("flee", f"{man.id} gets up to flee (a prone man does not move, TFT-R1)")
+        return
     mov = attributes(man).mov * 2
     table = game.table
     enemies = game.state.side_men("blue" if man.side == "red" else "red")
