@@ -30,6 +30,16 @@ TERRAIN_COLOURS = {
     "road": "#c8b89a",
     "bunker": "#555555",
     "difficult": "#6b8e23",
+    "ruins": "#8c7b6b",
+    "rubble": "#b09a7a",
+    "crater field": "#9c8466",
+    "barricade": "#6d6d6d",
+    "hill": "#c9b77d",
+    "pond": "#5b9bd5",
+    "minefield": "#d98c5f",
+    "wall": "#5a5a5a",
+    "hedge": "#4f8a3c",
+    "rough": "#b5a77a",
 }
 SIDE_COLOURS = {"red": "#c0392b", "blue": "#2058b0"}
 
@@ -45,8 +55,10 @@ def render(scene: Scene, out: Path) -> None:
     ax.set_aspect("equal")
     ax.set_facecolor(TERRAIN_COLOURS["plain"])
     ax.set_title(f"{scene.title} ({scene.unit})")
+    kinds: dict[str, str] = {}
     for area in scene.terrain:
         colour = TERRAIN_COLOURS.get(area.kind, "#bbbbbb")
+        kinds[area.kind] = colour
         ax.add_patch(Patch(list(area.shape.exterior.coords), facecolor=colour, alpha=0.85))
     for area in scene.objectives:
         ax.add_patch(
@@ -80,6 +92,9 @@ def render(scene: Scene, out: Path) -> None:
         ax.set_xticks([c + 0.5 for c in range(cols)], [column_letters(c) for c in range(cols)])
         ax.set_yticks([r + 0.5 for r in range(rows)], [str(r + 1) for r in range(rows)])
         ax.tick_params(length=0)
+    if kinds and not scene.grid:
+        handles = [Patch([(0, 0)], facecolor=c, label=k) for k, c in sorted(kinds.items())]
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
     fig.tight_layout()
     fig.savefig(out)
     plt.close(fig)
