@@ -350,7 +350,7 @@ def test_blast_ignores_cover() -> None:
 
 def test_blast_hits_are_split_between_enemy_units_within_three_inches() -> None:
     """b2 (2 models, 1.5" from b1) is in the blast, b3 (4" away) is not: Blast(3) makes the
-    hit 3 hits (3 models), split 2 to the target and 1 to b2."""
+    hit 3 hits (3 models): one to each, the odd one where the defender says."""
     launcher = gun("Launcher", rules=["Blast(3)"])
     game = position(
         [profile(weapons=[launcher])],
@@ -358,11 +358,30 @@ def test_blast_hits_are_split_between_enemy_units_within_three_inches() -> None:
         {"r1": (24, 10), "b1": (24, 20), "b2": (26.5, 20), "b3": (24, 25)},
         dice=[4, 6, 6, 6],
     )
-    events = play(game, "hold r1", "fire r1 launcher b1")
+    play(game, "hold r1", "fire r1 launcher b1")
+    # 3 hits between 2 units: one each, and the defender decides who takes the odd one
+    assert decision(game) == ("blue", "blast-split")
+    assert refusal(game, "take b3") is not None  # b3 is not within 3"
+    events = play(game, "take b1")
     blocks = [
         (r.request.label.split(" blocks")[0], r.request.dice) for r in rolled(events, "Defense")
     ]
     assert blocks == [("Defense: b1 Trooper", 2), ("Defense: b2 Trooper", 1)]
+
+
+def test_the_defender_may_give_the_odd_blast_hit_to_the_other_unit() -> None:
+    launcher = gun("Launcher", rules=["Blast(3)"])
+    game = position(
+        [profile(weapons=[launcher])],
+        [profile(), profile(size=2), profile()],
+        {"r1": (24, 10), "b1": (24, 20), "b2": (26.5, 20), "b3": (24, 25)},
+        dice=[4, 6, 6, 6],
+    )
+    events = play(game, "hold r1", "fire r1 launcher b1", "take b2")
+    blocks = [
+        (r.request.label.split(" blocks")[0], r.request.dice) for r in rolled(events, "Defense")
+    ]
+    assert blocks == [("Defense: b1 Trooper", 1), ("Defense: b2 Trooper", 2)]
     assert script(game).remaining == 0
 
 

@@ -145,6 +145,15 @@ class Tokens(Action):
 
 
 @dataclass(frozen=True)
+class Take(Action):
+    """Blast: the defender picks a unit to take one of the odd hits of an uneven split."""
+
+    verb = "take"
+    summary = "give one of the odd Blast hits to this unit of yours"
+    unit: str
+
+
+@dataclass(frozen=True)
 class Done(Action):
     """Finish the current step: stop shooting, spend no (more) tokens, or stay put."""
 
@@ -193,6 +202,7 @@ CODEC = ActionCodec(
         Fire,
         Cast,
         Tokens,
+        Take,
         Done,
         StrikeBack,
         NoStrikeBack,

@@ -35,6 +35,7 @@ from warbench.rulesets.gff.actions import (
     Reserve,
     Rush,
     StrikeBack,
+    Take,
     Tokens,
     Wait,
     slug,
@@ -52,7 +53,15 @@ from warbench.rulesets.gff.movement import (
     translate,
 )
 from warbench.rulesets.gff.scenario import Scenario
-from warbench.rulesets.gff.shooting import MAX_TARGETS, fire, ranged_weapons, solution
+from warbench.rulesets.gff.shooting import (
+    MAX_TARGETS,
+    BlastSplit,
+    fire,
+    ranged_weapons,
+    solution,
+    split_blast,
+    weapon_named,
+)
 from warbench.rulesets.gff.state import Marker, Model, State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -141,6 +150,7 @@ class GFFGame(OpenGame):
             "activate": f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
             "shoot": f"{s.active}: fire a weapon or cast a spell, or done",
             "spell-help": "spend spell tokens on the casting roll, or done",
+            "blast-split": "choose which of your units takes an odd Blast hit",
             "strike-back": f"{s.step.get('defender')} was charged: strike back or not",
             "consolidate": f'{s.step.get("survivor")} may move up to 3", or done',
         }
@@ -196,6 +206,9 @@ class GFFGame(OpenGame):
                     Cast(unit.id, slug(spell.name), t.id) for t in self._spell_targets(spell, unit)
                 ]
             return acts
+        if s.phase == "blast-split":
+            blast = s.step["blast"]
+            return [Take(u) for u in blast["units"] if u not in blast["chosen"]]
         if s.phase == "spell-help":
             acts = [Done()]
             for helper in self._helpers():
@@ -309,6 +322,7 @@ class GFFGame(OpenGame):
             "ambush": (Deploy, Wait),
             "activate": (Hold, Advance, Rush, Charge, Idle),
             "shoot": (Fire, Cast, Done),
+            "blast-split": (Take,),
             "spell-help": (Tokens, Done),
             "strike-back": (StrikeBack, NoStrikeBack),
             "consolidate": (Consolidate, Done),
@@ -363,6 +377,14 @@ class GFFGame(OpenGame):
                 return f"{unit.name} cannot spend tokens on this roll; casters that may: {names}"
             if not 1 <= action.count <= unit.tokens:
                 return f"{unit.name} has {unit.tokens} token(s); spend 1 to {unit.tokens}"
+            return None
+        if isinstance(action, Take):
+            blast = s.step["blast"]
+            free = [u for u in blast["units"] if u not in blast["chosen"]]
+            if unit.id not in free:
+                return (
+                    f"{unit.name} cannot take an odd Blast hit; units that may: {', '.join(free)}"
+                )
             return None
         if isinstance(action, Consolidate):
             if unit.id != s.step.get("survivor"):
@@ -524,6 +546,8 @@ class GFFGame(OpenGame):
             self._activate(action, s.units[action.unit])
         elif isinstance(action, Fire):
             self._fire(action)
+        elif isinstance(action, Take):
+            self._take(action)
         elif isinstance(action, Cast):
             self._cast(action)
         elif isinstance(action, Tokens):
@@ -706,9 +730,45 @@ class GFFGame(OpenGame):
         s.step["fired"].append(action.weapon)
         if target.id not in s.step["targets"]:
             s.step["targets"].append(target.id)
-        fire(self, s, self.field, unit, weapon, target, self.spec.pushing)
+        split = fire(self, s, self.field, unit, weapon, target, self.spec.pushing)
+        if split is not None:
+            s.step["blast"] = {
+                "weapon": action.weapon,
+                "units": list(split.units),
+                "share": split.share,
+                "extra": split.extra,
+                "hits": [[h.ap, h.bane, h.deadly, h.ignores_regeneration] for h in split.hits],
+                "chosen": [],
+            }
+            s.phase, s.player = "blast-split", target.side
+            return
+        self._after_shot(unit)
+
+    def _after_shot(self, unit: Unit) -> None:
         if len(self.legal_actions(unit.side)) <= 1:
             self._end_activation()
+
+    def _take(self, action: Take) -> None:
+        """The defender gives one odd Blast hit to a unit; when all are given, resolve."""
+        s = self.state
+        blast = s.step["blast"]
+        blast["chosen"].append(action.unit)
+        self.emit("blast", f"{s.units[action.unit].name} takes one of the odd Blast hits")
+        if len(blast["chosen"]) < blast["extra"]:
+            return
+        attacker = s.units[s.step["unit"]]
+        weapon = weapon_named(attacker, blast["weapon"])
+        assert weapon is not None
+        split = BlastSplit(
+            tuple(blast["units"]),
+            blast["share"],
+            blast["extra"],
+            tuple(Hit(a, b, d, r) for a, b, d, r in blast["hits"]),
+        )
+        del s.step["blast"]
+        split_blast(self, s, attacker, weapon, split, blast["chosen"], self.spec.pushing)
+        s.phase, s.player = "shoot", attacker.side
+        self._after_shot(attacker)
 
     def _cast(self, action: Cast) -> None:
         s = self.state

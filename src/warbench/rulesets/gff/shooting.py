@@ -5,6 +5,7 @@ Limited and cover."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from warbench.core.geometry import edge_distance
@@ -91,8 +92,9 @@ def fire(
     weapon: Weapon,
     target: Unit,
     pushing: bool = False,
-) -> None:
-    """Resolve one weapon's fire at a target (legality is checked by the game)."""
+) -> BlastSplit | None:
+    """Resolve one weapon's fire at a target (legality is checked by the game); a Blast
+    whose hits do not split evenly returns the split for the defender to choose."""
     shot = solution(field, unit, weapon, target)
     if weapon.rating("Limited") is not None:
         unit.used_limited.add(slug(weapon.name))
@@ -107,9 +109,9 @@ def fire(
     hits = roll_hits(ref, unit, weapon, shot.attacks, target, ctx)
     blast = weapon.rating("Blast")
     if blast and hits:
-        _blast(ref, state, unit, weapon, hits, target, ctx, blast, pushing)
-        return
+        return _blast(ref, state, unit, weapon, hits, target, ctx, blast, pushing)
     resolve_hits(ref, unit, weapon, hits, target, ctx, pushing=pushing)
+    return None
 
 
 def resolve_hits(
@@ -149,6 +151,16 @@ def push(ref: Referee, attacker: Unit, target: Unit) -> None:
     ref.emit("push", f'{target.name} is pushed {PUSH:g}" away')
 
 
+@dataclass(frozen=True)
+class BlastSplit:
+    """Blast hits waiting for the defender to say which units take the odd ones."""
+
+    units: tuple[str, ...]
+    share: int
+    extra: int
+    hits: tuple[Hit, ...]
+
+
 def _blast(
     ref: Referee,
     state: State,
@@ -159,10 +171,10 @@ def _blast(
     ctx: Context,
     blast: int,
     pushing: bool,
-) -> None:
-    """Blast(X): each hit ×X, X at most the enemy models in and within 3" of the target;
-    the hits split evenly between the enemy units within 3" of the target, the remainder
-    to the target (ruling GFF-R9)."""
+) -> BlastSplit | None:
+    """Blast(X): each hit ×X, X at most the enemy models in and within 3" of the target; the
+    hits split evenly between the enemy units within 3" of the target — the defender picks
+    which take the odd hits (a decision, `split_blast`)."""
     near = [target] + [
         u
         for u in state.side_units(target.side)
@@ -173,10 +185,35 @@ def _blast(
     multiplied = [h for h in hits for _ in range(min(blast, models))]
     ref.emit("blast", f"Blast({blast}): {len(hits)} hit(s) become {len(multiplied)}")
     share, extra = divmod(len(multiplied), len(near))
+    split = BlastSplit(tuple(u.id for u in near), share, extra, tuple(multiplied))
+    if extra:
+        ref.emit("blast", f"{extra} odd hit(s) among {len(near)} units: the defender chooses")
+        return split
+    split_blast(ref, state, unit, weapon, split, (), pushing)
+    return None
+
+
+def split_blast(
+    ref: Referee,
+    state: State,
+    attacker: Unit,
+    weapon: Weapon,
+    split: BlastSplit,
+    chosen: Sequence[str],
+    pushing: bool,
+) -> None:
+    """Resolve Blast hits: each unit its share, and one more for each unit in `chosen`."""
+    ctx = Context(melee=False)
     start = 0
-    for index, victim in enumerate(near):
-        count = share + (extra if index == 0 else 0)
+    for uid in split.units:
+        count = split.share + (1 if uid in chosen else 0)
         resolve_hits(
-            ref, unit, weapon, multiplied[start : start + count], victim, ctx, pushing=pushing
+            ref,
+            attacker,
+            weapon,
+            list(split.hits[start : start + count]),
+            state.units[uid],
+            ctx,
+            pushing=pushing,
         )
         start += count
