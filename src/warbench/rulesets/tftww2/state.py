@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from warbench.core.geometry import Base
@@ -128,8 +128,18 @@ class State:
     score: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> State:
-        """A deep copy for restoring a failed resolution."""
-        return copy.deepcopy(self)
+        """A deep copy for restoring a failed resolution (every field is plain data)."""
+        return replace(
+            self,
+            men={k: replace(m) for k, m in self.men.items()},
+            squads={k: replace(q) for k, q in self.squads.items()},
+            tanks={k: replace(t) for k, t in self.tanks.items()},
+            step=copy.deepcopy(self.step),
+            collapsed=list(self.collapsed),
+            building_hits=dict(self.building_hits),
+            missions=dict(self.missions),
+            score=dict(self.score),
+        )
 
     def side_tanks(self, side: str) -> list[Tank]:
         """The AFVs of `side` still fighting."""
