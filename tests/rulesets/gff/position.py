@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
-from warbench.core.dice import Roll, RollRequest, ScriptedDice, resolve
+from warbench.core.dice import Roll, ScriptedDice
 from warbench.core.events import Event
 from warbench.core.game import Decision
 from warbench.rulesets.gff.game import GFFGame
@@ -100,23 +100,6 @@ def state_of(*units: Unit, starting: dict[str, int] | None = None) -> State:
         round=1,
         starting_units=starting or counts,
     )
-
-
-class Ref:
-    """A referee for direct rule calls: scripted dice, rolls and events recorded."""
-
-    def __init__(self, faces: Sequence[int] = ()) -> None:
-        self.dice = ScriptedDice(faces)
-        self.rolls: list[Roll] = []
-        self.events: list[tuple[str, str]] = []
-
-    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
-        result = resolve(request, self.dice.faces(request))
-        self.rolls.append(result)
-        return result
-
-    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
-        self.events.append((kind, text))
 
     def kinds(self) -> list[str]:
         """The kinds of the events emitted, in order."""

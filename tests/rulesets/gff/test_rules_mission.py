@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.referee import Ref
 from tests.rulesets.gff.position import (
     SETUP,
-    Ref,
     decision,
     new_game,
     play,

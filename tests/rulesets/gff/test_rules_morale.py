@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rulesets.gff.position import Ref, play, position, profile, rolled, state_of, unit
+from tests.referee import Ref
+from tests.rulesets.gff.position import play, position, profile, rolled, state_of, unit
 from warbench.rulesets.gff.morale import end_of_round_morale, morale_test
 
 

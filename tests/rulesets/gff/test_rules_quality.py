@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rulesets.gff.position import Ref, gun, profile, state_of, unit
+from tests.referee import Ref
+from tests.rulesets.gff.position import gun, profile, state_of, unit
 from warbench.core.dice import resolve
 from warbench.rulesets.gff import morale
 from warbench.rulesets.gff.attacks import Context, Hit, roll_blocks, roll_hits
@@ -106,7 +107,7 @@ def test_morale_test_is_a_quality_test(quality: int, face: int, passed: bool) ->
     ref = Ref([face])
     squad = unit("r1", profile(quality=quality), (10.0, 10.0))
     assert morale.morale_test(ref, state_of(squad), squad) is passed
-    assert ref.dice.remaining == 0
+    assert ref.script.remaining == 0
 
 
 def test_morale_test_one_fails_even_with_a_hero_at_quality_2() -> None:

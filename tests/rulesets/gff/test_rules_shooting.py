@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.referee import Ref
 from tests.rulesets.gff.position import (
-    Ref,
     blade,
     decision,
     gun,

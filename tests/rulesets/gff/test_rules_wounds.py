@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rulesets.gff.position import Ref, gun, play, position, profile, rolled, square, unit
+from tests.referee import Ref
+from tests.rulesets.gff.position import gun, play, position, profile, rolled, square, unit
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.shooting import resolve_hits
 from warbench.rulesets.gff.wounds import take_wounds

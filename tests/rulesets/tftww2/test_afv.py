@@ -3,14 +3,14 @@ penetration, the damage table, the crew, over-running and close assault; and our
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from warbench.core.dice import DiceSource, Roll, RollRequest, ScriptedDice, exact_outcomes, resolve
+from tests.referee import Ref
+from warbench.core.dice import DiceSource, Roll, RollRequest, exact_outcomes, resolve
 from warbench.core.geometry import Base, Path
 from warbench.rulesets.tftww2.afv import (
     CloseAssaultResult,
@@ -45,23 +45,6 @@ from warbench.rulesets.tftww2.afv import (
     vehicle,
 )
 from warbench.rulesets.tftww2.indirect import indirect_weapon
-
-
-class Ref:
-    """A referee for direct rule calls: scripted dice, rolls and events recorded."""
-
-    def __init__(self, faces: Sequence[int] = ()) -> None:
-        self.dice = ScriptedDice(faces)
-        self.rolls: list[Roll] = []
-        self.events: list[tuple[str, str]] = []
-
-    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
-        result = resolve(request, self.dice.faces(request))
-        self.rolls.append(result)
-        return result
-
-    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
-        self.events.append((kind, text))
 
 
 class DiceRef:
@@ -310,7 +293,7 @@ def test_equal_penetration_penetrates(penetration: int, armour: int, result: boo
 def test_damage_table_boundaries(natural: int, he: int, extra: list[int], result: str) -> None:
     ref = Ref([*three(natural), *extra])
     assert damage_table(ref, "hit", he) == result
-    assert ref.dice.remaining == 0
+    assert ref.script.remaining == 0
 
 
 @pytest.mark.parametrize(

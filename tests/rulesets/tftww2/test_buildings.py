@@ -3,14 +3,12 @@ single-attack collapse, the critical 3 of indirect fire (6.0), and those inside.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from warbench.core.dice import Roll, RollRequest, ScriptedDice, resolve
+from tests.referee import Ref
 from warbench.core.geometry import Base
 from warbench.rulesets.tftww2.buildings import (
     Building,
@@ -26,23 +24,6 @@ from warbench.rulesets.tftww2.buildings import (
     occupants,
 )
 from warbench.rulesets.tftww2.indirect import resolve_indirect
-
-
-class Ref:
-    """A referee for direct rule calls: scripted dice, rolls and events recorded."""
-
-    def __init__(self, faces: Sequence[int] = ()) -> None:
-        self.dice = ScriptedDice(faces)
-        self.rolls: list[Roll] = []
-        self.events: list[tuple[str, str]] = []
-
-    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
-        result = resolve(request, self.dice.faces(request))
-        self.rolls.append(result)
-        return result
-
-    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
-        self.events.append((kind, text))
 
 
 def house(material: Material = "wood", size: Size = "small", floors: int = 1) -> Building:

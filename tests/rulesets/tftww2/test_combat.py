@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from warbench.core.dice import DiceSource, Roll, RollRequest, ScriptedDice, exact_outcomes, resolve
+from tests.referee import Ref
+from warbench.core.dice import DiceSource, exact_outcomes
 from warbench.rulesets.tftww2.combat import (
     ActionName,
     Fighter,
@@ -36,24 +37,6 @@ from warbench.rulesets.tftww2.profiles import CharacterProfile, WeaponProfile, c
 WAYS = dict(
     zip(range(3, 19), [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1], strict=True)
 )
-
-
-class Ref:
-    """A referee for direct rule calls: scripted (or given) dice, rolls and events kept."""
-
-    def __init__(self, faces: Sequence[int] = (), dice: DiceSource | None = None) -> None:
-        self.script = ScriptedDice(faces)
-        self.dice: DiceSource = dice or self.script
-        self.rolls: list[Roll] = []
-        self.events: list[tuple[str, str]] = []
-
-    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
-        result = resolve(request, self.dice.faces(request))
-        self.rolls.append(result)
-        return result
-
-    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
-        self.events.append((kind, text))
 
 
 def three(total: int) -> list[int]:

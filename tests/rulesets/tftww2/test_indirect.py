@@ -4,14 +4,13 @@ its criticals, 6.3 scatter, the template, and 6.4 damage in cover."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 import pytest
 import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from warbench.core.dice import Roll, RollRequest, ScriptedDice, resolve
+from tests.referee import Ref
 from warbench.core.geometry import Base
 from warbench.rulesets.tftww2.indirect import (
     ScatterKind,
@@ -30,23 +29,6 @@ from warbench.rulesets.tftww2.indirect import (
     touched,
     who_rolls,
 )
-
-
-class Ref:
-    """A referee for direct rule calls: scripted dice, rolls and events recorded."""
-
-    def __init__(self, faces: Sequence[int] = ()) -> None:
-        self.dice = ScriptedDice(faces)
-        self.rolls: list[Roll] = []
-        self.events: list[tuple[str, str]] = []
-
-    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
-        result = resolve(request, self.dice.faces(request))
-        self.rolls.append(result)
-        return result
-
-    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
-        self.events.append((kind, text))
 
 
 def three(total: int) -> list[int]:
@@ -299,7 +281,7 @@ def test_scatter_direction_turns_with_the_firers_bearing() -> None:
 def test_scatter_distance_dice_by_weapon_kind(kind: ScatterKind, distance_faces: list[int]) -> None:
     ref = Ref([1, *distance_faces])  # direction 1: directly away, firer looking up the table
     dx, dy = scatter(ref, "shot", kind, 0.0)
-    assert ref.dice.remaining == 0
+    assert ref.script.remaining == 0
     assert ref.rolls[1].request.dice == len(distance_faces)
     assert dx == pytest.approx(0.0, abs=1e-9)
     assert dy == pytest.approx(sum(distance_faces))

@@ -2,34 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from warbench.core.dice import DiceSource, Roll, RollRequest, ScriptedDice, exact_outcomes, resolve
+from tests.referee import Ref
+from warbench.core.dice import DiceSource, exact_outcomes
 from warbench.rulesets.tftww2.morale import ldr_check, ldr_modifiers, morale_triggers
 from warbench.rulesets.tftww2.profiles import Quality, characters
-
-
-class Ref:
-    """A referee for direct rule calls: scripted (or given) dice, rolls and events kept."""
-
-    def __init__(self, faces: Sequence[int] = (), dice: DiceSource | None = None) -> None:
-        self.script = ScriptedDice(faces)
-        self.dice: DiceSource = dice or self.script
-        self.rolls: list[Roll] = []
-        self.events: list[tuple[str, str]] = []
-
-    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
-        result = resolve(request, self.dice.faces(request))
-        self.rolls.append(result)
-        return result
-
-    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
-        self.events.append((kind, text))
 
 
 def three(total: int) -> list[int]:
