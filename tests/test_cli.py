@@ -148,4 +148,5 @@ def test_bad_options_are_named() -> None:
     result = runner.invoke(app, ["play", "nope"])
     assert result.exit_code != 0 and "no ruleset 'nope'" in _words(result.output)
     result = runner.invoke(app, ["play", "ttt", "--scenario", "nope"])
-    assert result.exit_code != 0 and "no TTT operation 'nope'" in _words(result.output)
+    assert result.exit_code != 0
+    assert "no Table Top Troopers operation 'nope'" in _words(result.output)

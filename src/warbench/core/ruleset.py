@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
@@ -14,6 +14,29 @@ from warbench.core.game import Game
 from warbench.core.scene import Scene
 
 Unit = Literal["cm", "inch", "square"]
+
+
+class ScenarioModel(Protocol):
+    """A ruleset's validated scenario (a pydantic model with these fields)."""
+
+    @property
+    def id(self) -> str:
+        """Its id."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """Its name."""
+        ...
+
+    @property
+    def summary(self) -> str:
+        """One line about it."""
+        ...
+
+    def model_dump(self, *, mode: str) -> dict[str, Any]:
+        """The scenario as data."""
+        ...
 
 
 class Agent(ABC):
@@ -46,17 +69,41 @@ class Ruleset(ABC):
     players: ClassVar[tuple[str, ...]] = ("red", "blue")
     hidden_information: ClassVar[bool] = False
 
+    scenario_word: ClassVar[str] = "scenario"  # the rulebook's word: "operation", "mission"
+
     @abstractmethod
+    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
+        """The scenarios this ruleset ships, by id."""
+
+    @abstractmethod
+    def read_scenario(self, path: Path) -> ScenarioModel:
+        """A scenario file (YAML), validated; ValueError names each broken field."""
+
+    @abstractmethod
+    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
+        """Scenario data (as stored in a record), validated."""
+
     def scenarios(self) -> list[ScenarioInfo]:
         """The scenarios this ruleset ships."""
+        return [ScenarioInfo(s.id, s.name, s.summary) for s in self.shipped_scenarios().values()]
 
-    @abstractmethod
     def load_scenario(self, name_or_path: str) -> dict[str, Any]:
         """A shipped scenario by id, or a YAML file by path, validated; returns its data."""
+        shipped = self.shipped_scenarios()
+        if name_or_path in shipped:
+            spec = shipped[name_or_path]
+        elif self.is_path(name_or_path):
+            spec = self.read_scenario(Path(name_or_path))
+        else:
+            raise ValueError(
+                f"no {self.name} {self.scenario_word} '{name_or_path}'; shipped: "
+                f"{', '.join(shipped)} (or give a .yaml file)"
+            )
+        return spec.model_dump(mode="json")
 
-    @abstractmethod
     def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
         """Validate scenario data (as stored in a record) and return it normalised."""
+        return self.check_scenario(data).model_dump(mode="json")
 
     @abstractmethod
     def new_game(

@@ -132,5 +132,5 @@ def test_broken_scenario_files_name_what_is_wrong(tmp_path: Path) -> None:
     data = scenario_data(objective={"kind": "hold_bridge"})
     with pytest.raises(ValueError, match="needs a board with a bridge"):
         ruleset.scenario_from_data(data)
-    with pytest.raises(ValueError, match="no TTT operation 'nope'"):
+    with pytest.raises(ValueError, match="no Table Top Troopers operation 'nope'"):
         ruleset.load_scenario("nope")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from shapely.geometry import Point
 from warbench.ai.random_agent import RandomAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
-from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioInfo
+from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.tftww2 import scenario as scenarios
 from warbench.rulesets.tftww2.ai import SkirmishAI
@@ -26,21 +27,14 @@ class TFTWW2(Ruleset):
     version = "1"
     unit = "inch"
 
-    def scenarios(self) -> list[ScenarioInfo]:
-        return [ScenarioInfo(s.id, s.name, s.summary) for s in scenarios.shipped().values()]
+    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
+        return scenarios.shipped()
 
-    def load_scenario(self, name_or_path: str) -> dict[str, Any]:
-        shipped = scenarios.shipped()
-        if name_or_path in shipped:
-            return shipped[name_or_path].model_dump(mode="json")
-        if self.is_path(name_or_path):
-            return scenarios.read_file(Path(name_or_path)).model_dump(mode="json")
-        raise ValueError(
-            f"no tftww2 scenario '{name_or_path}'; shipped: {', '.join(shipped)} (or a .yaml file)"
-        )
+    def read_scenario(self, path: Path) -> ScenarioModel:
+        return scenarios.read_file(path)
 
-    def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
-        return scenarios.validate(data, "scenario").model_dump(mode="json")
+    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
+        return scenarios.validate(data, "scenario")
 
     def new_game(
         self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None

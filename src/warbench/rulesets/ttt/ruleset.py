@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from warbench.ai.random_agent import RandomAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
 from warbench.core.grid import Square, column_letters
-from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioInfo
+from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
 from warbench.rulesets.ttt import scenario as scenarios
@@ -28,27 +29,20 @@ class TableTopTroopers(Ruleset):
     version = "1"
     unit = "square"
 
-    def scenarios(self) -> list[ScenarioInfo]:
-        return [ScenarioInfo(s.id, s.name, s.summary) for s in scenarios.shipped().values()]
+    scenario_word = "operation"
 
-    def load_scenario(self, name_or_path: str) -> dict[str, Any]:
-        shipped = scenarios.shipped()
-        if name_or_path in shipped:
-            spec = shipped[name_or_path]
-        elif self.is_path(name_or_path):
-            spec = scenarios.read_file(Path(name_or_path))
-        else:
-            raise ValueError(
-                f"no TTT operation '{name_or_path}'; shipped: {', '.join(shipped)} "
-                f"(or give a .yaml file)"
-            )
+    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
+        return scenarios.shipped()
+
+    def read_scenario(self, path: Path) -> ScenarioModel:
+        spec = scenarios.read_file(path)
         Table.build(spec)
-        return spec.model_dump(mode="json")
+        return spec
 
-    def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
+    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
         spec = scenarios.validate(data, "scenario")
         Table.build(spec)
-        return spec.model_dump(mode="json")
+        return spec
 
     def new_game(
         self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
