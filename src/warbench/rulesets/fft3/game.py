@@ -1,0 +1,955 @@
+"""Sequence of Play: each turn the attacker, then the defender, has an artillery phase, a
+movement phase (the other side may fire overwatch), a fire phase and quality checks.
+
+The flow is a state machine on `State.phase`. Overwatch is a decision of the non-moving
+player in the middle of the mover's move: after a leg is declared, the overwatching player
+declares every overwatch attack at the point of the leg they choose, then the leg resolves
+in order along its length (templates touched, overwatch fire), stopping if the mover falls.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.actions import Action
+from warbench.core.dice import DiceSource, Modifier, RollRequest
+from warbench.core.game import Decision, GameOver, OpenGame, Pending
+from warbench.core.geometry import bearing
+from warbench.rulesets.fft3 import artillery, battlefield, victory
+from warbench.rulesets.fft3.actions import (
+    CODEC,
+    Barrage,
+    Debark,
+    Deploy,
+    Embark,
+    End,
+    Face,
+    Fire,
+    Move,
+    Overwatch,
+    OverwatchFire,
+    Pass,
+    Resolve,
+    Strategic,
+)
+from warbench.rulesets.fft3.fire import Volley, plan, resolve_volleys, weapons_of
+from warbench.rulesets.fft3.movement import (
+    closest_along,
+    cohesion_problem,
+    first_within,
+    in_cohesion,
+    keep_away_problem,
+    point_along,
+)
+from warbench.rulesets.fft3.profiles import forces, profile, tables
+from warbench.rulesets.fft3.quality import OUT_OF_COHESION, passes, quality_check
+from warbench.rulesets.fft3.scenario import PLAYERS, Scenario
+from warbench.rulesets.fft3.state import Point, Shot, Stand, State, Template, Unit
+
+if TYPE_CHECKING:
+    from warbench.core.ruleset import Ruleset
+
+NEXT_TO = 1.0
+"""Carrying Infantry: "next to" is within 1" edge to edge (ruling R8)."""
+
+SPACING = 2.0
+"""Deployment (ours): stands in line abreast 2" apart centre to centre, six to a rank."""
+RANK = 6
+
+PROMPTS = {
+    "deploy": "deploy a unit in your strip (deploy UNIT X,Y)",
+    "artillery": "artillery phase: place a template (barrage X,Y) or end",
+    "movement": "movement phase: move, strategic, face, embark, debark, or end",
+    "overwatch": "overwatch fire at the moving stand (owfire STAND WEAPON ALONG) or pass",
+    "fire": "fire phase: fire STAND WEAPON TARGET, resolve TARGET, overwatch STAND, or end",
+}
+
+
+class FFT3Game(OpenGame):
+    """One game of A Fistful of TOWs 3 (introductory rules)."""
+
+    codec = CODEC
+    state: State
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: dict[str, Any],
+        spec: Scenario,
+        seed: int | None,
+        dice: DiceSource | None = None,
+    ) -> None:
+        super().__init__(ruleset, scenario, seed, dice)
+        self.spec = spec
+        table = spec.table
+        if table.terrain is not None:
+            self.field = battlefield.from_data(list(table.terrain), table.width, table.depth)
+        else:
+            self.field = battlefield.generate(self, width=table.width, depth=table.depth)
+        stands: dict[str, Stand] = {}
+        units: dict[str, Unit] = {}
+        for player in PLAYERS:
+            force = spec.forces[player]
+            for u in force.units:
+                ids = []
+                for n in range(1, u.tanks + 1):
+                    ids.append(f"{u.id}t{n}")
+                    stands[ids[-1]] = Stand(ids[-1], u.id, player, profile(force.side, "tank"))
+                for n in range(1, u.ifvs + 1):
+                    ifv, inf = f"{u.id}v{n}", f"{u.id}i{n}"
+                    stands[ifv] = Stand(ifv, u.id, player, profile(force.side, "ifv"), carrying=inf)
+                    stands[inf] = Stand(
+                        inf, u.id, player, profile(force.side, "infantry"), carried_by=ifv
+                    )
+                    ids += [ifv, inf]
+                units[u.id] = Unit(u.id, player, u.organisation, ids)
+        first = spec.attacker or self._roll_off()
+        second = "blue" if first == "red" else "red"
+        self.state = State(
+            phase="deploy", player=second, order=(first, second), stands=stands, units=units
+        )
+        self.emit(
+            "sequence",
+            f"{first} ({spec.forces[first].side}) plays the attacker's half of each turn first; "
+            f"{second} deploys first",
+        )
+        self.start()
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        """The dice source protocol, so the battlefield is generated with the game's dice."""
+        return self.roll(request).faces
+
+    def _roll_off(self) -> str:
+        while True:
+            red = self.roll(RollRequest("roll-off for the attacker's half: red")).total
+            blue = self.roll(RollRequest("roll-off for the attacker's half: blue")).total
+            if red != blue:
+                return "red" if red > blue else "blue"
+
+    # -- decisions -----------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        s = self.state
+        if s.phase == "over":
+            return GameOver(s.winner, s.reason, dict(s.score))
+        where = f"turn {s.turn}, " if s.turn else ""
+        return Decision(s.player, s.phase, f"{s.player}: {where}{PROMPTS[s.phase]}")
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every discrete action, and a sample of the continuous ones (each one legal)."""
+        s = self.state
+        if s.phase == "over" or player != s.player:
+            return []
+        return [a for a in self._candidates(player) if self._illegal(a, player) is None]
+
+    def _candidates(self, player: str) -> list[Action]:
+        s = self.state
+        out: list[Action] = []
+        if s.phase == "deploy":
+            for unit in self._undeployed(player):
+                out += [Deploy(unit.id, at) for at in self.deploy_points(player)]
+            return out
+        if s.phase == "artillery":
+            out.append(End())
+            for enemy in s.side_stands(s.enemy(player)):
+                out.append(Barrage(enemy.at))
+            return out
+        if s.phase == "movement":
+            out.append(End())
+            for stand in s.side_stands(player):
+                for strategic, to in self.move_points(stand):
+                    out.append(Strategic(stand.id, to) if strategic else Move(stand.id, to))
+                if stand.carrying is not None:
+                    out += [Debark(stand.id, at) for at in self._debark_points(stand)]
+                elif stand.profile.kind == "ifv":
+                    out += [Embark(stand.id, inf.id) for inf in s.side_stands(player)]
+            return out
+        if s.phase == "overwatch":
+            out.append(Pass())
+            for stand in s.side_stands(player):
+                if stand.overwatch:
+                    for weapon in weapons_of(stand):
+                        out += [OverwatchFire(stand.id, weapon, d) for d in self._leg_samples()]
+            return out
+        out.append(End())
+        out += [Resolve(t) for t in s.groups]
+        enemies = s.side_stands(s.enemy(player))
+        for stand in s.side_stands(player):
+            out.append(Overwatch(stand.id))
+            for weapon in weapons_of(stand):
+                out += [Fire(stand.id, weapon, e.id) for e in enemies]
+        return out
+
+    # -- candidate points for agents (each is checked before it is offered) ----------------
+    def deploy_points(self, player: str) -> list[Point]:
+        """Points along the middle of the player's strip, every 6"."""
+        low, high = self.spec.forces[player].zone
+        y = (low + high) / 2
+        width = self.field.width
+        return [(float(x), y) for x in range(6, int(width) - 5, 6)]
+
+    def move_points(self, stand: Stand, count: int = 8) -> list[tuple[bool, Point]]:
+        """(strategic, point) candidates around `stand`: normal moves at its full and half
+        allowance, strategic ones at double; each pulled back to what its MP pay for."""
+        out: list[tuple[bool, Point]] = []
+        moved = stand.mp_spent > 0
+        for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
+            if moved and strategic != stand.strategic:
+                continue
+            for k in range(count):
+                angle = math.radians(360 * k / count + (22.5 if scale == 0.5 else 0))
+                reach = stand.profile.mov * scale
+                to = (stand.x + reach * math.sin(angle), stand.y + reach * math.cos(angle))
+                to = (
+                    min(max(to[0], stand.radius), self.field.width - stand.radius),
+                    min(max(to[1], stand.radius), self.field.depth - stand.radius),
+                )
+                end = self._affordable(stand, to, strategic)
+                if end != stand.at:
+                    out.append((strategic, end))
+        return out
+
+    def _affordable(self, stand: Stand, to: Point, strategic: bool) -> Point:
+        """`to`, pulled back along the leg to what the stand's MP pay for."""
+        mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
+        got = self.field.reach(stand.at, to, max(mp, 0.0), vehicle=stand.profile.vehicle)
+        end = point_along(stand.at, to, got * 0.999)
+        return (round(end[0], 2), round(end[1], 2))
+
+    def _debark_points(self, ifv: Stand) -> list[Point]:
+        r = ifv.radius + NEXT_TO / 2 + 0.375
+        return [
+            (
+                round(ifv.x + r * math.sin(math.radians(a)), 2),
+                round(ifv.y + r * math.cos(math.radians(a)), 2),
+            )
+            for a in (ifv.facing + 180, ifv.facing + 90, ifv.facing - 90)
+        ]
+
+    def _leg_samples(self) -> list[float]:
+        length = self.state.leg["length"]
+        return sorted({round(length * k / 4, 2) for k in range(5)})
+
+    # -- legality --------------------------------------------------------------------------
+    def _illegal(self, action: Action, player: str) -> str | None:
+        s = self.state
+        allowed = {
+            "deploy": (Deploy,),
+            "artillery": (Barrage, End),
+            "movement": (Move, Strategic, Face, Embark, Debark, End),
+            "overwatch": (OverwatchFire, Pass),
+            "fire": (Fire, Resolve, Overwatch, End),
+        }[s.phase]
+        if not isinstance(action, allowed):
+            names = ", ".join(cls.verb for cls in allowed)
+            return f"this is the {s.phase} phase; allowed: {names}"
+        if isinstance(action, End | Pass):
+            return None
+        if isinstance(action, Deploy):
+            return self._deploy_problem(action, player)
+        if isinstance(action, Barrage):
+            return self._barrage_problem(action, player)
+        if isinstance(action, Resolve):
+            if action.target not in s.groups:
+                open_ = ", ".join(s.groups) or "none"
+                return f"no fire is declared at {action.target}; declared at: {open_}"
+            return None
+        stand_id = getattr(action, "stand", None) or getattr(action, "ifv", None)
+        problem = self._own_stand(stand_id, player)
+        if problem:
+            return problem
+        stand = s.stands[str(stand_id)]
+        if isinstance(action, Move | Strategic):
+            return self._move_problem(stand, action.to, strategic=isinstance(action, Strategic))
+        if isinstance(action, Face):
+            if not 0 <= action.facing < 360:
+                return f"a facing is a compass bearing from 0 to 360, not {action.facing:g}"
+            return None
+        if isinstance(action, Embark):
+            return self._embark_problem(stand, action.infantry)
+        if isinstance(action, Debark):
+            return self._debark_problem(stand, action.at)
+        if isinstance(action, Fire):
+            return self._fire_problem(stand, action.weapon, action.target)
+        if isinstance(action, Overwatch):
+            declared = any(x.firer == stand.id for g in s.groups.values() for x in g)
+            if stand.attacks or declared:
+                return f"{stand.name} has fired or declared fire this phase"
+            return self._may_fire(stand) or None
+        assert isinstance(action, OverwatchFire)
+        return self._overwatch_fire_problem(stand, action.weapon, action.along)
+
+    def _own_stand(self, stand_id: object, player: str) -> str | None:
+        s = self.state
+        stand = s.stands.get(str(stand_id))
+        if stand is None:
+            mine = ", ".join(x.id for x in s.side_stands(player))
+            return f"there is no stand '{stand_id}'; your stands: {mine}"
+        if stand.player != player:
+            return f"{stand.name} is not yours"
+        if not stand.alive:
+            return f"{stand.name} has been eliminated"
+        if stand.carried_by is not None:
+            return f"{stand.name} is riding in {stand.carried_by}; debark it first"
+        return None
+
+    def _undeployed(self, player: str) -> list[Unit]:
+        s = self.state
+        return [
+            u for u in s.units.values() if u.player == player and not s.stands[u.stands[0]].deployed
+        ]
+
+    def formation(self, unit: Unit, at: Point) -> list[tuple[str, Point, float]]:
+        """Deployment (ours): the unit's vehicles in line abreast around `at`, six to a
+        rank, further ranks 2" back; facing the enemy's side of the table."""
+        s = self.state
+        low, _ = self.spec.forces[unit.player].zone
+        facing = 0.0 if low < self.field.depth / 2 else 180.0
+        back = -1.0 if facing == 0.0 else 1.0
+        vehicles = [i for i in unit.stands if s.stands[i].carried_by is None]
+        placed = []
+        for n, sid in enumerate(vehicles):
+            rank, file = divmod(n, RANK)
+            in_rank = min(RANK, len(vehicles) - rank * RANK)
+            x = at[0] + (file - (in_rank - 1) / 2) * SPACING
+            y = at[1] + back * rank * SPACING
+            placed.append((sid, (round(x, 4), round(y, 4)), facing))
+        return placed
+
+    def _deploy_problem(self, action: Deploy, player: str) -> str | None:
+        s = self.state
+        unit = s.units.get(action.unit)
+        todo = self._undeployed(player)
+        if unit is None or unit not in todo:
+            names = ", ".join(u.id for u in todo) or "none"
+            return f"'{action.unit}' is not one of your units still to deploy: {names}"
+        low, high = self.spec.forces[player].zone
+        for sid, at, _ in self.formation(unit, action.at):
+            stand = s.stands[sid]
+            if not self.field.on_table(at, stand.radius):
+                return f"{stand.name} would stand off the table at {at[0]:g},{at[1]:g}"
+            if not low <= at[1] <= high:
+                return f"{stand.name} would stand outside your strip (y {low:g} to {high:g})"
+            for other in s.stands.values():
+                if other.on_table and math.dist(other.at, at) < other.radius + stand.radius:
+                    return f"{stand.name} would overlap {other.name}"
+        return None
+
+    def _barrage_problem(self, action: Barrage, player: str) -> str | None:
+        s = self.state
+        if s.templates_left <= 0:
+            return "you have no artillery templates left this turn"
+        x, y = action.at
+        if not (0 <= x <= self.field.width and 0 <= y <= self.field.depth):
+            return f"the template's centre {x:g},{y:g} is off the table"
+        r = artillery.radius()
+        for stand in s.side_stands(player):
+            if self.field.can_see(stand.at, stand.radius, action.at, r):
+                return None
+        return "none of your stands can see any part of a template there"
+
+    def _move_problem(self, stand: Stand, to: Point, *, strategic: bool) -> str | None:
+        s = self.state
+        if stand.mp_spent and stand.strategic != strategic:
+            how = "strategically" if stand.strategic else "normally"
+            return f"{stand.name} already moved {how} this phase and must go on that way"
+        if strategic and stand.attacks:
+            return f"{stand.name} cannot move strategically"
+        if not self.field.on_table(to, stand.radius):
+            return f"{to[0]:g},{to[1]:g} is off the table for {stand.name}"
+        if to == stand.at:
+            return f"{stand.name} is already at {to[0]:g},{to[1]:g}"
+        cost = self.field.leg_cost(stand.at, to, vehicle=stand.profile.vehicle)
+        total = stand.profile.mov * (2 if strategic else 1)
+        left = total - stand.mp_spent - stand.mp_lost
+        if cost > left + 1e-9:
+            return f"the move costs {cost:.2f} MP and {stand.name} has {max(left, 0):.2f} MP left"
+        problem = keep_away_problem(
+            s, stand, to, tables().enemy_keep_away, 'stands never move within 1" of an enemy'
+        )
+        if problem is None and strategic:
+            problem = keep_away_problem(
+                s,
+                stand,
+                to,
+                tables().strategic_keep_away,
+                'strategic movement never comes within 10" of an enemy',
+            )
+        return problem or cohesion_problem(s, stand, to)
+
+    def _embark_problem(self, ifv: Stand, infantry: str) -> str | None:
+        s = self.state
+        if ifv.profile.kind != "ifv":
+            return f"only IFVs carry infantry, and {ifv.name} is a {ifv.profile.kind}"
+        if ifv.carrying is not None:
+            return f"{ifv.name} already carries {ifv.carrying}"
+        inf = s.stands.get(infantry)
+        if (
+            inf is None
+            or inf.player != ifv.player
+            or not inf.on_table
+            or inf.profile.kind != "infantry"
+        ):
+            return f"'{infantry}' is not one of your infantry stands on the table"
+        if ifv.gap(inf) > NEXT_TO + 1e-9:
+            return f'{inf.name} is {ifv.gap(inf):.1f}" from {ifv.name}; it must be next to it (1")'
+        return self._mp_for(ifv, tables().embark_mp, "pick up infantry")
+
+    def _debark_problem(self, ifv: Stand, at: Point) -> str | None:
+        s = self.state
+        if ifv.carrying is None:
+            return f"{ifv.name} carries no infantry"
+        inf = s.stands[ifv.carrying]
+        if not self.field.on_table(at, inf.radius):
+            return f"{at[0]:g},{at[1]:g} is off the table"
+        gap = math.dist(at, ifv.at) - ifv.radius - inf.radius
+        if gap > NEXT_TO + 1e-9:
+            return (
+                f'the infantry must be put down next to {ifv.name} (within 1"), not {gap:.1f}" away'
+            )
+        for enemy in s.side_stands(s.enemy(ifv.player)):
+            if math.dist(at, enemy.at) - inf.radius - enemy.radius < tables().enemy_keep_away:
+                return f'that is within 1" of {enemy.name}'
+        return self._mp_for(ifv, tables().debark_mp, "drop off infantry")
+
+    def _mp_for(self, stand: Stand, cost: int, what: str) -> str | None:
+        if stand.mp_left() < cost - 1e-9:
+            return f"{stand.name} needs {cost} MP to {what} and has {stand.mp_left():.2f}"
+        return None
+
+    def _may_fire(self, stand: Stand) -> str:
+        """Why `stand` cannot attack in this fire phase at all ('' if it may)."""
+        if stand.strategic:
+            return f"{stand.name} moved strategically and cannot fire this turn"
+        if "overwatch" in stand.attacks:
+            return f"{stand.name} took an overwatch marker instead of firing"
+        if stand.profile.vehicle and stand.attacks:
+            return f"{stand.name} has made its attack this turn (a vehicle makes one)"
+        return ""
+
+    def _fire_problem(self, stand: Stand, weapon: str, target_id: str) -> str | None:
+        s = self.state
+        problem = self._may_fire(stand)
+        if problem:
+            return problem
+        if weapon in stand.attacks:
+            return f"{stand.name} has made its {weapon} attack this phase"
+        if any(
+            shot.firer == stand.id and shot.weapon == weapon
+            for g in s.groups.values()
+            for shot in g
+        ):
+            return f"{stand.name} has already declared its {weapon} attack"
+        if stand.profile.vehicle and any(
+            shot.firer == stand.id for g in s.groups.values() for shot in g
+        ):
+            return f"{stand.name} has already declared its attack (a vehicle makes one)"
+        target = s.stands.get(target_id)
+        if target is None or target.player == stand.player or not target.on_table:
+            return f"'{target_id}' is not an enemy stand on the table"
+        if target_id in s.resolved:
+            return (
+                f"the fire at {target.name} has been resolved this phase; all fire against a "
+                "stand is declared before any is resolved"
+            )
+        if weapon == "missile" and stand.profile.kind == "ifv":
+            limit = stand.profile.mov * tables().missile_ifv_mp_fraction
+            if stand.mp_spent > limit + 1e-9:
+                return (
+                    f"{stand.name} spent {stand.mp_spent:.1f} MP; IFVs fire missiles only after "
+                    f"spending {limit:g} MP or less"
+                )
+        result = plan(self.field, stand, weapon, target)
+        return result if isinstance(result, str) else None
+
+    def _overwatch_fire_problem(self, stand: Stand, weapon: str, along: float) -> str | None:
+        s = self.state
+        leg = s.leg
+        if not stand.overwatch:
+            return f"{stand.name} has no overwatch marker"
+        if not 0 <= along <= leg["length"] + 1e-9:
+            return f"ALONG must be from 0 to {leg['length']:g} inches along the move"
+        mover = s.stands[leg["stand"]]
+        at = point_along(tuple(leg["from"]), tuple(leg["to"]), along)
+        result = plan(self.field, stand, weapon, mover, target_at=at, overwatch=True)
+        return result if isinstance(result, str) else None
+
+    # -- resolution ------------------------------------------------------------------------
+    def _resolve(self, action: Action, player: str) -> None:
+        s = self.state
+        if isinstance(action, Deploy):
+            self._deploy(s.units[action.unit], action.at)
+        elif isinstance(action, Barrage):
+            self._barrage(player, action.at)
+        elif isinstance(action, Move | Strategic):
+            self._start_leg(s.stands[action.stand], action.to, isinstance(action, Strategic))
+        elif isinstance(action, Face):
+            stand = s.stands[action.stand]
+            stand.facing = action.facing
+            self.emit("move", f"{stand.name} turns to face {action.facing:g}°")
+        elif isinstance(action, Embark):
+            self._embark(s.stands[action.ifv], s.stands[action.infantry])
+        elif isinstance(action, Debark):
+            self._debark(s.stands[action.ifv], action.at)
+        elif isinstance(action, OverwatchFire):
+            stand = s.stands[action.stand]
+            stand.overwatch = False
+            s.leg["shots"].append([stand.id, action.weapon, action.along])
+            self.emit(
+                "overwatch",
+                f'{stand.name} will fire {action.weapon} at {action.along:g}" along the move',
+            )
+            if not self._overwatchers():
+                self._finish_leg()
+        elif isinstance(action, Pass):
+            self._finish_leg()
+        elif isinstance(action, Fire):
+            s.groups.setdefault(action.target, []).append(Shot(action.stand, action.weapon))
+            stand = s.stands[action.stand]
+            self.emit(
+                "fire",
+                f"{stand.name} declares {action.weapon} fire at {s.stands[action.target].name}",
+            )
+        elif isinstance(action, Resolve):
+            self._resolve_group(action.target)
+        elif isinstance(action, Overwatch):
+            stand = s.stands[action.stand]
+            stand.overwatch = True
+            stand.attacks.append("overwatch")
+            self.emit("overwatch", f"{stand.name} takes an overwatch marker")
+        elif isinstance(action, End):
+            self._end_phase()
+        self._check_wipe_out()
+
+    # deployment
+    def _deploy(self, unit: Unit, at: Point) -> None:
+        s = self.state
+        for sid, where, facing in self.formation(unit, at):
+            self._place(s.stands[sid], where)
+            s.stands[sid].facing = facing
+            s.stands[sid].deployed = True
+            passenger = s.stands[sid].carrying
+            if passenger is not None:
+                s.stands[passenger].deployed = True
+        self.emit("deploy", f"{unit.player} deploys unit {unit.id} around {at[0]:g},{at[1]:g}")
+        mine, theirs = self._undeployed(unit.player), self._undeployed(s.enemy(unit.player))
+        if theirs:
+            s.player = s.enemy(unit.player)
+        elif not mine:
+            self._start_turn(1)
+
+    def _place(self, stand: Stand, at: Point) -> None:
+        stand.x, stand.y = at
+        if stand.carrying is not None:
+            passenger = self.state.stands[stand.carrying]
+            passenger.x, passenger.y = at
+
+    # turn and half
+    def _start_turn(self, number: int) -> None:
+        s = self.state
+        s.turn, s.half = number, 0
+        for stand in s.stands.values():
+            stand.fire_checked = stand.artillery_checked = False
+        for unit in s.units.values():
+            unit.lost_this_turn = 0
+        self.emit("turn", f"turn {number} begins")
+        self._start_half()
+
+    def _start_half(self) -> None:
+        """Artillery Phase: the mover's old templates come off; suppression it caused ends."""
+        s = self.state
+        player = s.mover
+        s.templates = [t for t in s.templates if t.owner != player]
+        for stand in s.stands.values():
+            if stand.suppressed_by == player:
+                stand.suppressed_by = None
+            if stand.player == player:
+                stand.attacks = []
+        units = sum(1 for u in s.units.values() if u.player == player and s.unit_stands(u.id))
+        s.templates_left = artillery.templates_for(units)
+        s.player = player
+        self.emit("phase", f"{player}'s artillery phase ({s.templates_left} template(s))")
+        if s.templates_left:
+            s.phase = "artillery"
+        else:
+            self._start_movement()
+
+    def _barrage(self, player: str, at: Point) -> None:
+        s = self.state
+        s.templates_left -= 1
+        template = Template(player, at[0], at[1])
+        s.templates.append(template)
+        self.emit("artillery", f"{player} places a template at {at[0]:g},{at[1]:g}")
+        for stand in list(s.stands.values()):
+            if stand.on_table and artillery.under(template, stand):
+                template.attacked.append(stand.id)
+                self._artillery_attack(stand, player)
+        if s.templates_left == 0:
+            self._start_movement()
+
+    def _artillery_attack(self, stand: Stand, owner: str) -> None:
+        effect = artillery.artillery_effect(
+            self, stand, in_difficult=self.field.in_difficult(stand.at)
+        )
+        if effect == "destroyed":
+            self._eliminate(stand, "destroyed by artillery")
+        elif effect == "check-then-suppressed":
+            if stand.artillery_checked:
+                self.emit("check", f"{stand.name} has taken its artillery check this turn")
+                self._suppress(stand, owner)
+            else:
+                stand.artillery_checked = True
+                if self._stand_check(stand, "artillery"):
+                    self._suppress(stand, owner)
+        elif effect == "suppressed":
+            self._suppress(stand, owner)
+
+    def _suppress(self, stand: Stand, owner: str) -> None:
+        s = self.state
+        if stand.suppressed_by is None and s.phase == "movement" and stand.player == s.mover:
+            stand.mp_lost += tables().suppressed_mp_loss  # suppressed mid-move (ruling R11)
+        stand.suppressed_by = owner
+        self.emit("suppressed", f"{stand.name} is suppressed")
+
+    def _start_movement(self) -> None:
+        s = self.state
+        s.phase, s.player = "movement", s.mover
+        for stand in s.side_stands(s.mover):
+            stand.mp_spent = 0.0
+            stand.mp_lost = float(tables().suppressed_mp_loss) if stand.suppressed else 0.0
+            stand.strategic = False
+            stand.began_in_cohesion = in_cohesion(s, stand)
+        self.emit("phase", f"{s.mover}'s movement phase")
+
+    # movement
+    def _start_leg(self, stand: Stand, to: Point, strategic: bool) -> None:
+        s = self.state
+        cost = self.field.leg_cost(stand.at, to, vehicle=stand.profile.vehicle)
+        stand.mp_spent += cost
+        stand.strategic = strategic
+        stand.facing = bearing(stand.at, to)
+        how = "strategically " if strategic else ""
+        self.emit(
+            "move",
+            f"{stand.name} moves {how}from {stand.x:.1f},{stand.y:.1f} to {to[0]:g},{to[1]:g} "
+            f"({cost:.2f} MP, {stand.mp_left():.2f} left)",
+        )
+        s.leg = {
+            "stand": stand.id,
+            "from": [stand.x, stand.y],
+            "to": [to[0], to[1]],
+            "length": math.dist(stand.at, to),
+            "shots": [],
+        }
+        if self._overwatchers():
+            s.phase, s.player = "overwatch", s.enemy(stand.player)
+        else:
+            self._finish_leg()
+
+    def _overwatchers(self) -> list[Stand]:
+        """Enemy stands with an overwatch marker that could fire somewhere on the leg."""
+        s = self.state
+        leg = s.leg
+        mover = s.stands[leg["stand"]]
+        a, b = tuple(leg["from"]), tuple(leg["to"])
+        samples = self._leg_samples()
+        out = []
+        for stand in s.side_stands(s.enemy(mover.player)):
+            if not stand.overwatch:
+                continue
+            near = closest_along(a, b, stand.at)
+            for weapon in weapons_of(stand):
+                if any(
+                    not isinstance(
+                        plan(
+                            self.field,
+                            stand,
+                            weapon,
+                            mover,
+                            target_at=point_along(a, b, d),
+                            overwatch=True,
+                        ),
+                        str,
+                    )
+                    for d in [near, *samples]
+                ):
+                    out.append(stand)
+                    break
+        return out
+
+    def _finish_leg(self) -> None:
+        """The declared move resolves along its length: templates it touches attack it, and
+        overwatch fire at each chosen point, nearest the start first."""
+        s = self.state
+        leg = s.leg
+        mover = s.stands[leg["stand"]]
+        a: Point = (leg["from"][0], leg["from"][1])
+        b: Point = (leg["to"][0], leg["to"][1])
+        events: list[tuple[float, int, Any]] = []
+        for template in s.templates:
+            if mover.id in template.attacked:
+                continue
+            d = first_within(a, b, template.at, artillery.radius() + mover.radius)
+            if d is not None:
+                events.append((d, 0, template))
+        shots: dict[float, list[Shot]] = {}
+        for firer, weapon, along in leg["shots"]:
+            shots.setdefault(along, []).append(Shot(firer, weapon, along))
+        events += [(d, 1, group) for d, group in shots.items()]
+        s.phase, s.player = "movement", mover.player
+        for d, _, what in sorted(events, key=lambda e: (e[0], e[1])):
+            self._place(mover, point_along(a, b, d))
+            if isinstance(what, Template):
+                what.attacked.append(mover.id)
+                self.emit("artillery", f"{mover.name} runs into {what.owner}'s template")
+                self._artillery_attack(mover, what.owner)
+            else:
+                self._volleys(mover, what, overwatch=True)
+            if not mover.alive:
+                break
+        if mover.alive:
+            self._place(mover, b)
+        s.leg = {}
+
+    def _embark(self, ifv: Stand, inf: Stand) -> None:
+        ifv.mp_spent += tables().embark_mp
+        ifv.carrying, inf.carried_by = inf.id, ifv.id
+        inf.overwatch = False
+        self._place(ifv, ifv.at)
+        self.emit("carry", f"{ifv.name} picks up {inf.name} (2 MP)")
+
+    def _debark(self, ifv: Stand, at: Point) -> None:
+        assert ifv.carrying is not None
+        inf = self.state.stands[ifv.carrying]
+        ifv.mp_spent += tables().debark_mp
+        ifv.carrying, inf.carried_by = None, None
+        inf.x, inf.y, inf.facing = at[0], at[1], ifv.facing
+        inf.mp_lost += tables().debark_infantry_mp_loss
+        self.emit("carry", f"{ifv.name} drops off {inf.name} at {at[0]:g},{at[1]:g} (2 MP)")
+
+    # fire
+    def _volleys(self, target: Stand, shots: list[Shot], *, overwatch: bool = False) -> None:
+        s = self.state
+        volleys = []
+        for shot in shots:
+            firer = s.stands[shot.firer]
+            if not firer.alive:
+                self.emit("fire", f"{firer.name} is gone; its fire is lost")
+                continue
+            result = plan(self.field, firer, shot.weapon, target, overwatch=overwatch)
+            if isinstance(result, str):
+                self.emit("fire", f"{firer.name} {shot.weapon}: {result}; the fire is lost")
+                continue
+            if not overwatch:
+                firer.attacks.append(shot.weapon)
+            volleys.append(Volley(firer, shot.weapon, firer.at, result))
+        resolve_volleys(
+            self,
+            target,
+            volleys,
+            in_difficult=self.field.in_difficult(target.at),
+            check=self._fire_check,
+            destroy=self._eliminate,
+        )
+
+    def _resolve_group(self, target_id: str) -> None:
+        s = self.state
+        shots = s.groups.pop(target_id)
+        s.resolved.append(target_id)
+        self._volleys(s.stands[target_id], shots)
+
+    def _fire_check(self, stand: Stand, why: str, modifiers: tuple[Modifier, ...]) -> bool:
+        """A quality check from enemy fire: at most one per turn; passing ignores the rest."""
+        if stand.fire_checked:
+            self.emit(
+                "check",
+                f"{stand.name} has taken its check from enemy fire this turn: {why} ignored",
+            )
+            return True
+        stand.fire_checked = True
+        return self._stand_check(stand, why, modifiers)
+
+    def _stand_check(self, stand: Stand, why: str, modifiers: tuple[Modifier, ...] = ()) -> bool:
+        mods = modifiers + (() if stand.cohesive else (OUT_OF_COHESION,))
+        quality = forces().sides[stand.profile.side].quality
+        if quality_check(self, f"{stand.name} ({why})", quality, mods).success:
+            return True
+        self._eliminate(stand, f"fails its quality check ({why})")
+        return False
+
+    def _eliminate(self, stand: Stand, why: str) -> None:
+        s = self.state
+        stand.alive = False
+        stand.overwatch = False
+        s.units[stand.unit].lost_this_turn += 1
+        self.emit("eliminated", f"{stand.name} {why}")
+        if stand.carrying is not None:
+            passenger = s.stands[stand.carrying]
+            stand.carrying, passenger.carried_by = None, None
+            passenger.x, passenger.y = stand.x, stand.y
+            self._stand_check(passenger, f"its IFV {stand.id} was destroyed")
+
+    def _end_phase(self) -> None:
+        s = self.state
+        if s.phase == "artillery":
+            self._start_movement()
+        elif s.phase == "movement":
+            for stand in s.side_stands(s.mover):
+                stand.cohesive = stand.began_in_cohesion and in_cohesion(s, stand)
+                if stand.carrying is not None:
+                    s.stands[stand.carrying].cohesive = stand.cohesive
+            for stand in s.side_stands(s.enemy(s.mover)):
+                stand.overwatch = False
+            s.phase = "fire"
+            self.emit("phase", f"{s.mover}'s fire phase")
+        else:
+            for target in list(s.groups):
+                self._resolve_group(target)
+            s.resolved = []
+            self._casualty_checks()
+            if s.phase == "over":
+                return
+            if s.half == 0:
+                s.half = 1
+                self._start_half()
+            else:
+                self._end_turn()
+
+    def _casualty_checks(self) -> None:
+        """Quality Checks: a unit checks when it first loses 2/3 of its stands (round up),
+        then in any later turn in which it loses one or more; at most once a turn; one roll
+        for the whole unit, each stand reading it with its own cohesion."""
+        s = self.state
+        for unit in s.units.values():
+            alive = s.unit_stands(unit.id)
+            if not alive or not unit.lost_this_turn or unit.checked_turn == s.turn:
+                continue
+            lost = len(unit.stands) - len(alive)
+            if unit.broken_turn is None:
+                if lost < math.ceil(2 * len(unit.stands) / 3):
+                    continue
+                unit.broken_turn = s.turn
+            elif unit.broken_turn == s.turn:
+                continue
+            unit.checked_turn = s.turn
+            quality = forces().sides[alive[0].profile.side].quality
+            roll = quality_check(self, f"unit {unit.id} casualties ({lost} stands lost)", quality)
+            for stand in alive:
+                mods = () if stand.cohesive else (OUT_OF_COHESION,)
+                if not passes(roll.total, quality, mods):
+                    self._eliminate(stand, "fails the unit's casualty check")
+
+    def _end_turn(self) -> None:
+        s = self.state
+        for n, objective in enumerate(self.spec.objectives, start=1):
+            who = victory.holder(s, objective)
+            if who:
+                s.held[str(n)] = who
+            else:
+                s.held.pop(str(n), None)
+        broken = [p for p in PLAYERS if victory.broken(s, p)]
+        if len(broken) == 2:
+            self._over(None, "both forces are broken (2/3 of their stands lost)")
+        elif broken:
+            winner = "blue" if broken[0] == "red" else "red"
+            self._over(winner, f"{broken[0]} is broken: 2/3 of its stands lost")
+        elif s.turn >= self.spec.turns:
+            self._final_result()
+        else:
+            self._start_turn(s.turn + 1)
+
+    def _final_result(self) -> None:
+        s = self.state
+        held = {p: sum(1 for h in s.held.values() if h == p) for p in PLAYERS}
+        if self.spec.victory == "attack":
+            attacker = self.spec.attacker
+            assert attacker is not None
+            defender = "blue" if attacker == "red" else "red"
+            if held[attacker] > held[defender]:
+                self._over(
+                    attacker,
+                    f"the attacker holds {held[attacker]} objective(s) to {held[defender]}",
+                )
+            else:
+                self._over(
+                    defender, f"the defender is not outheld ({held[defender]} to {held[attacker]})"
+                )
+            return
+        if held["red"] != held["blue"]:
+            winner = "red" if held["red"] > held["blue"] else "blue"
+            self._over(
+                winner, f"{winner} holds more objectives (red {held['red']}, blue {held['blue']})"
+            )
+            return
+        share = {p: victory.share_destroyed(s, p) for p in PLAYERS}
+        if share["red"] != share["blue"]:
+            winner = "red" if share["red"] > share["blue"] else "blue"
+            self._over(winner, f"objectives even; {winner} destroyed a larger share of the enemy")
+        else:
+            self._over(None, "objectives and losses even")
+
+    def _check_wipe_out(self) -> None:
+        s = self.state
+        if s.phase == "over" or s.turn == 0:
+            return
+        gone = [p for p in PLAYERS if not any(x.alive and x.player == p for x in s.stands.values())]
+        if len(gone) == 2:
+            self._over(None, "both forces are gone")
+        elif gone:
+            self._over("blue" if gone[0] == "red" else "red", f"{gone[0]} has no stands left")
+
+    def _over(self, winner: str | None, reason: str) -> None:
+        s = self.state
+        s.phase, s.winner, s.reason = "over", winner, reason
+        s.score = {p: float(sum(1 for h in s.held.values() if h == p)) for p in PLAYERS} | {
+            f"{p} lost": float(victory.lost(s, p)) for p in PLAYERS
+        }
+        self.emit("over", f"game over: {reason}")
+
+    # -- state -------------------------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "phase": s.phase,
+            "player": s.player,
+            "order": list(s.order),
+            "turn": s.turn,
+            "half": s.half,
+            "templates": [[t.owner, t.x, t.y, t.attacked] for t in s.templates],
+            "templates_left": s.templates_left,
+            "groups": {k: [[x.firer, x.weapon] for x in v] for k, v in s.groups.items()},
+            "resolved": s.resolved,
+            "leg": s.leg,
+            "held": s.held,
+            "stands": {
+                x.id: [
+                    x.unit,
+                    x.player,
+                    x.profile.name,
+                    round(x.x, 6),
+                    round(x.y, 6),
+                    round(x.facing, 6),
+                    x.alive,
+                    x.deployed,
+                    x.carried_by,
+                    x.carrying,
+                    x.suppressed_by,
+                    x.overwatch,
+                    round(x.mp_spent, 6),
+                    x.mp_lost,
+                    x.strategic,
+                    x.attacks,
+                    x.fire_checked,
+                    x.artillery_checked,
+                    x.cohesive,
+                    x.began_in_cohesion,
+                ]
+                for x in s.stands.values()
+            },
+            "units": {
+                u.id: [u.lost_this_turn, u.broken_turn, u.checked_turn] for u in s.units.values()
+            },
+            "winner": s.winner,
+            "reason": s.reason,
+        }

@@ -1,0 +1,107 @@
+"""Movement: straight legs paid in movement points, kept 1" from enemy stands (10" when
+moving strategically), and Cohesion: "within 2" of at least one other stand in its unit"."""
+
+from __future__ import annotations
+
+import math
+
+from warbench.rulesets.fft3.profiles import tables
+from warbench.rulesets.fft3.state import Point, Stand, State
+
+EPS = 1e-9
+
+
+def closest_along(a: Point, b: Point, c: Point) -> float:
+    """How far along a→b the point nearest `c` lies."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return 0.0
+    t = ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / length
+    return min(max(t, 0.0), length)
+
+
+def point_along(a: Point, b: Point, along: float) -> Point:
+    """The point `along` inches from `a` towards `b`."""
+    length = math.dist(a, b)
+    if length == 0:
+        return a
+    t = min(max(along / length, 0.0), 1.0)
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def nearest_approach(a: Point, b: Point, c: Point) -> float:
+    """The least distance from `c` to the segment a→b."""
+    return math.dist(point_along(a, b, closest_along(a, b, c)), c)
+
+
+def first_within(a: Point, b: Point, c: Point, reach: float) -> float | None:
+    """How far along a→b a point first comes within `reach` of `c` (None if it never does)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if math.dist(a, c) <= reach + EPS:
+        return 0.0
+    if length == 0:
+        return None
+    ux, uy = dx / length, dy / length
+    fx, fy = a[0] - c[0], a[1] - c[1]
+    along = -(fx * ux + fy * uy)
+    across2 = (fx * fx + fy * fy) - along * along
+    if across2 > reach * reach + EPS:
+        return None
+    first = along - math.sqrt(max(0.0, reach * reach - across2))
+    return first if 0 <= first <= length + EPS else None
+
+
+def keep_away_problem(state: State, stand: Stand, to: Point, gap: float, why: str) -> str | None:
+    """Why the leg comes closer than `gap` to an enemy stand (one that starts closer may not
+    get any closer), or None."""
+    ax, ay = stand.at
+    leg = math.dist(stand.at, to)
+    for enemy in state.side_stands(state.enemy(stand.player)):
+        reach = stand.radius + enemy.radius
+        start = math.hypot(enemy.x - ax, enemy.y - ay) - reach
+        if start - leg > gap:
+            continue  # too far to come within `gap` on this leg
+        least = nearest_approach(stand.at, to, enemy.at) - reach
+        if least < min(gap, start) - 1e-6:
+            return f'the move comes within {max(least, 0):.2f}" of {enemy.name}; {why}'
+    return None
+
+
+def mates(state: State, stand: Stand) -> list[Stand]:
+    """The other stands of its unit on the table."""
+    return [
+        state.stands[i]
+        for i in state.units[stand.unit].stands
+        if i != stand.id and state.stands[i].on_table
+    ]
+
+
+def in_cohesion(state: State, stand: Stand, at: Point | None = None) -> bool:
+    """Cohesion: within 2" of another stand of its unit on the table. A passenger shares
+    its IFV's cohesion; a unit's only stand on the table is in cohesion (ruling R7)."""
+    if stand.carried_by is not None:
+        return in_cohesion(state, state.stands[stand.carried_by])
+    others = mates(state, stand)
+    if not others:
+        return True
+    where = at or stand.at
+    limit = tables().cohesion
+    return any(math.dist(where, o.at) - stand.radius - o.radius <= limit + EPS for o in others)
+
+
+def cohesion_problem(state: State, stand: Stand, to: Point) -> str | None:
+    """ "If it moves, it must attempt to move in cohesion": a stand out of cohesion must end
+    each leg in cohesion or nearer the nearest stand of its unit."""
+    if in_cohesion(state, stand) or in_cohesion(state, stand, to):
+        return None
+    others = mates(state, stand)
+    now = min(math.dist(stand.at, o.at) for o in others)
+    then = min(math.dist(to, o.at) for o in others)
+    if then < now - EPS:
+        return None
+    return (
+        f"{stand.name} is out of cohesion and must move back towards its unit "
+        f'(it is {now:.1f}" from the nearest stand; this leg ends {then:.1f}" away)'
+    )

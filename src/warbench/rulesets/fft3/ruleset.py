@@ -1,0 +1,117 @@
+"""A Fistful of TOWs 3 (introductory rules) as a registered ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import Point
+
+from warbench.ai.random_agent import RandomAgent
+from warbench.core.dice import DiceSource
+from warbench.core.game import Game
+from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
+from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.fft3 import artillery
+from warbench.rulesets.fft3 import scenario as scenarios
+from warbench.rulesets.fft3.game import FFT3Game
+
+
+class FistfulOfTows3(Ruleset):
+    """A Fistful of TOWs 3, introductory rules: modern mechanised battles in inches."""
+
+    id = "fft3"
+    name = "A Fistful of TOWs 3 (introductory rules)"
+    version = "1"
+    unit = "inch"
+
+    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
+        return scenarios.shipped()
+
+    def read_scenario(self, path: Path) -> ScenarioModel:
+        return scenarios.read_file(path)
+
+    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
+        return scenarios.validate(data, "scenario")
+
+    def new_game(
+        self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
+    ) -> Game:
+        spec = scenarios.validate(scenario, "scenario")
+        return FFT3Game(self, scenario, spec, seed, dice)
+
+    def agents(self) -> dict[str, AgentFactory]:
+        from warbench.rulesets.fft3.ai import TowsAI
+
+        return {"random": RandomAgent, "ai": TowsAI}
+
+    def board_text(self, game: Game) -> str:
+        assert isinstance(game, FFT3Game)
+        s = game.state
+        lines = [
+            f"turn {s.turn}, {s.mover if s.turn else ''} {s.phase}; "
+            f'table {game.field.width:g}"x{game.field.depth:g}"'
+        ]
+        for n, (ox, oy) in enumerate(game.spec.objectives, start=1):
+            lines.append(f"  objective {n} at {ox:g},{oy:g}: {s.held.get(str(n), 'nobody')}")
+        for t in s.templates:
+            lines.append(f"  {t.owner}'s artillery template at {t.x:g},{t.y:g}")
+        for x in s.stands.values():
+            if not x.alive:
+                lines.append(f"  {x.name} ({x.player}): eliminated")
+                continue
+            if not x.deployed:
+                lines.append(f"  {x.name} ({x.player}): to deploy")
+                continue
+            where = (
+                f"aboard {x.carried_by}"
+                if x.carried_by
+                else f"at {x.x:.1f},{x.y:.1f} facing {x.facing:.0f}"
+            )
+            flags = [
+                f
+                for f, on in (
+                    ("suppressed", x.suppressed),
+                    ("overwatch", x.overwatch),
+                    ("out of cohesion", not x.cohesive),
+                    ("in difficult", not x.carried_by and game.field.in_difficult(x.at)),
+                )
+                if on
+            ]
+            lines.append(
+                f"  {x.name} ({x.player}) {where}"
+                + (
+                    f" MP left {x.mp_left():.1f}"
+                    if s.phase == "movement" and x.player == s.mover
+                    else ""
+                )
+                + (f" [{', '.join(flags)}]" if flags else "")
+            )
+        return "\n".join(lines)
+
+    def scene(self, game: Game) -> Scene:
+        assert isinstance(game, FFT3Game)
+        field = game.field
+        scene = Scene(game.spec.name, field.width, field.depth, "inch")
+        for piece in field.pieces:
+            scene.terrain.append(Area(piece.kind, piece.area, piece.name))
+        for n, (ox, oy) in enumerate(game.spec.objectives, start=1):
+            owner = game.state.held.get(str(n), "nobody")
+            scene.objectives.append(Area("objective", Point(ox, oy).buffer(1.0), f"{n}: {owner}"))
+        for t in game.state.templates:
+            scene.templates.append(
+                Area("template", Point(t.x, t.y).buffer(artillery.radius()), t.owner)
+            )
+        for x in game.state.stands.values():
+            if not x.on_table:
+                continue
+            marks = tuple(
+                m for m, on in (("suppressed", x.suppressed), ("overwatch", x.overwatch)) if on
+            )
+            scene.figures.append(
+                Figure(
+                    x.id, x.player, Point(x.x, x.y).buffer(x.radius), facing=x.facing, marks=marks
+                )
+            )
+        return scene

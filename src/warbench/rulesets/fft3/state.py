@@ -1,0 +1,165 @@
+"""The state of a Fistful of TOWs 3 game: stands, units, templates, the turn and phase."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from warbench.rulesets.fft3.profiles import StandProfile
+
+Point = tuple[float, float]
+
+RADIUS = {"tank": 0.625, "ifv": 0.625, "infantry": 0.375}
+"""Base radii in inches (ruling R3): vehicles on 1¼" rounds, infantry on pennies (¾")."""
+
+
+@dataclass(slots=True)
+class Stand:
+    """One stand: a vehicle or an infantry platoon."""
+
+    id: str
+    unit: str
+    player: str
+    profile: StandProfile
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 0.0
+    alive: bool = True
+    deployed: bool = False
+    carried_by: str | None = None  # the IFV an infantry stand rides in
+    carrying: str | None = None  # an IFV's passenger
+    suppressed_by: str | None = None  # the player whose artillery suppressed it
+    overwatch: bool = False
+    mp_spent: float = 0.0  # this movement phase
+    mp_lost: float = 0.0  # this movement phase: suppression, debarking
+    strategic: bool = False  # moved strategically this turn: no fire
+    attacks: list[str] = field(default_factory=list)  # attack kinds made since its half began
+    fire_checked: bool = False  # took a quality check from enemy fire this turn
+    artillery_checked: bool = False  # took a quality check from artillery this turn
+    cohesive: bool = True  # began and ended its last movement phase in cohesion
+    began_in_cohesion: bool = True
+
+    @property
+    def radius(self) -> float:
+        """Its base radius."""
+        return RADIUS[self.profile.kind]
+
+    @property
+    def at(self) -> Point:
+        """Its centre."""
+        return (self.x, self.y)
+
+    @property
+    def on_table(self) -> bool:
+        """Alive, deployed and not riding in an IFV."""
+        return self.alive and self.deployed and self.carried_by is None
+
+    @property
+    def name(self) -> str:
+        """`s1t2 Soviet Tank`, as the log writes it."""
+        return f"{self.id} {self.profile.name}"
+
+    @property
+    def suppressed(self) -> bool:
+        """Suppressed by enemy artillery."""
+        return self.suppressed_by is not None
+
+    def mp_left(self) -> float:
+        """Movement points left this phase (doubled when moving strategically)."""
+        total = self.profile.mov * (2 if self.strategic else 1)
+        return total - self.mp_spent - self.mp_lost
+
+    def gap(self, other: Stand) -> float:
+        """Edge-to-edge distance to `other`."""
+        return max(0.0, math.dist(self.at, other.at) - self.radius - other.radius)
+
+
+@dataclass(slots=True)
+class Unit:
+    """A unit: a NATO company or a Soviet battalion."""
+
+    id: str
+    player: str
+    organisation: str
+    stands: list[str]
+    lost_this_turn: int = 0
+    broken_turn: int | None = None  # the turn it first lost 2/3 of its stands
+    checked_turn: int = 0  # last turn it took a casualty check
+
+
+@dataclass(slots=True)
+class Template:
+    """An artillery template on the table until its owner's next artillery phase."""
+
+    owner: str
+    x: float
+    y: float
+    attacked: list[str] = field(default_factory=list)  # stands it has attacked
+
+    @property
+    def at(self) -> Point:
+        """Its centre."""
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Shot:
+    """One declared attack: a stand, a weapon, and for overwatch the point along the move."""
+
+    firer: str
+    weapon: str
+    along: float = 0.0
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a game (hashed and saved)."""
+
+    phase: str  # deploy | artillery | movement | overwatch | fire | over
+    player: str  # whose decision the phase is (the mover's, or the overwatching side's)
+    order: tuple[str, str]  # who plays the attacker's half first
+    stands: dict[str, Stand]
+    units: dict[str, Unit]
+    turn: int = 0
+    half: int = 0  # 0: the first player's half of the turn, 1: the second's
+    templates: list[Template] = field(default_factory=list)
+    templates_left: int = 0
+    groups: dict[str, list[Shot]] = field(default_factory=dict)  # declared fire by target
+    resolved: list[str] = field(default_factory=list)  # targets resolved this fire phase
+    leg: dict[str, Any] = field(default_factory=dict)  # the move waiting on overwatch
+    held: dict[str, str] = field(default_factory=dict)  # objective number -> holder
+    winner: str | None = None
+    reason: str = ""
+    score: dict[str, float] = field(default_factory=dict)
+
+    def copy(self) -> State:
+        """A deep copy (profiles are immutable and shared)."""
+        return replace(
+            self,
+            stands={k: replace(s, attacks=list(s.attacks)) for k, s in self.stands.items()},
+            units={k: replace(u, stands=list(u.stands)) for k, u in self.units.items()},
+            templates=[replace(t, attacked=list(t.attacked)) for t in self.templates],
+            groups={k: [replace(s) for s in v] for k, v in self.groups.items()},
+            resolved=list(self.resolved),
+            leg=dict(self.leg),
+            held=dict(self.held),
+            score=dict(self.score),
+        )
+
+    @property
+    def mover(self) -> str:
+        """The player whose half of the turn it is."""
+        return self.order[self.half]
+
+    def enemy(self, player: str) -> str:
+        """The other player."""
+        return self.order[1] if player == self.order[0] else self.order[0]
+
+    def side_stands(self, player: str) -> list[Stand]:
+        """`player`'s stands on the table."""
+        return [s for s in self.stands.values() if s.player == player and s.on_table]
+
+    def unit_stands(self, unit: str) -> list[Stand]:
+        """The living stands of `unit` (passengers included)."""
+        return [self.stands[i] for i in self.units[unit].stands if self.stands[i].alive]
