@@ -63,6 +63,11 @@ SCENARIO: dict[str, Any] = {
 }
 
 
+BYSTANDERS = {"red": At("s2t3", 2, 2), "blue": At("n2t1", 70, 46)}
+"""A side the test places nothing of gets one stand far off in a corner, so that it is not
+wiped out (which ends the game at once)."""
+
+
 def scenario(terrain: Sequence[dict[str, Any]] = (), **changes: Any) -> dict[str, Any]:
     """The test scenario with `terrain` and any top-level field changed."""
     data = dict(SCENARIO)
@@ -79,12 +84,18 @@ def position(
     phase: str = "fire",
     mover: str = "red",
     carried: dict[str, str] | None = None,
+    suppressed: Sequence[str] = (),
 ) -> FFT3Game:
-    """A game with only `stands` on the table; `carried` maps infantry → the IFV it rides."""
+    """A game with only `stands` on the table; `carried` maps infantry → the IFV it rides;
+    `suppressed` stands are suppressed by the enemy. A movement phase is begun properly (MP
+    reset, suppression's 2 MP taken, cohesion noted)."""
     game = FistfulOfTows3().new_game(scenario(terrain), seed=None, dice=ScriptedDice(faces))
     assert isinstance(game, FFT3Game)
     s = game.state
     placed = {a.id: a for a in stands}
+    for player, bystander in BYSTANDERS.items():
+        if not any(s.stands[i].player == player for i in [*placed, *(carried or {})]):
+            placed[bystander.id] = bystander
     carried = carried or {}
     for stand in s.stands.values():
         stand.carried_by = stand.carrying = None
@@ -102,6 +113,10 @@ def position(
     s.phase, s.player = phase, mover
     for stand in s.stands.values():
         stand.cohesive = stand.began_in_cohesion = in_cohesion(s, stand)
+    for sid in suppressed:
+        s.stands[sid].suppressed_by = s.enemy(s.stands[sid].player)
+    if phase == "movement":
+        game._start_movement()
     game._initial_hash = game.state_hash()
     return game
 
