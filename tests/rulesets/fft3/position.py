@@ -2,12 +2,14 @@
 
 `position(...)` makes a real `FFT3Game` on an explicit table (open unless `terrain` is
 given, so no generation rolls), red Soviet playing first (no roll-off), then overwrites the
-state: the listed stands placed where the test says, every other stand eliminated, turn 1,
-the phase and player the test asks for. The dice are scripted from `faces`.
+state: the listed stands placed where the test says, every other stand taken out of the game
+(units keep only the listed stands, so nothing counts as lost), turn 1, the phase and player
+the test asks for. The dice are scripted from `faces`.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,7 +72,7 @@ wiped out (which ends the game at once)."""
 
 def scenario(terrain: Sequence[dict[str, Any]] = (), **changes: Any) -> dict[str, Any]:
     """The test scenario with `terrain` and any top-level field changed."""
-    data = dict(SCENARIO)
+    data = copy.deepcopy(SCENARIO)
     data["table"] = {**SCENARIO["table"], "terrain": list(terrain)}
     data.update(changes)
     return data
@@ -85,11 +87,13 @@ def position(
     mover: str = "red",
     carried: dict[str, str] | None = None,
     suppressed: Sequence[str] = (),
+    changes: dict[str, Any] | None = None,
 ) -> FFT3Game:
     """A game with only `stands` on the table; `carried` maps infantry → the IFV it rides;
     `suppressed` stands are suppressed by the enemy. A movement phase is begun properly (MP
-    reset, suppression's 2 MP taken, cohesion noted)."""
-    game = FistfulOfTows3().new_game(scenario(terrain), seed=None, dice=ScriptedDice(faces))
+    reset, suppression's 2 MP taken, cohesion noted). `changes` alter scenario fields."""
+    data = scenario(terrain, **(changes or {}))
+    game = FistfulOfTows3().new_game(data, seed=None, dice=ScriptedDice(faces))
     assert isinstance(game, FFT3Game)
     s = game.state
     placed = {a.id: a for a in stands}
@@ -97,12 +101,13 @@ def position(
         if not any(s.stands[i].player == player for i in [*placed, *(carried or {})]):
             placed[bystander.id] = bystander
     carried = carried or {}
+    for sid in [i for i in s.stands if i not in placed and i not in carried]:
+        del s.stands[sid]
+    for unit in s.units.values():
+        unit.stands = [i for i in unit.stands if i in s.stands]
     for stand in s.stands.values():
         stand.carried_by = stand.carrying = None
         a = placed.get(stand.id)
-        if a is None and stand.id not in carried:
-            stand.alive = False
-            continue
         stand.deployed = True
         if a is not None:
             stand.x, stand.y, stand.facing = a.x, a.y, a.facing

@@ -433,18 +433,11 @@ class FFT3Game(OpenGame):
         problem = self._may_fire(stand)
         if problem:
             return problem
-        if weapon in stand.attacks:
-            return f"{stand.name} has made its {weapon} attack this phase"
-        if any(
-            shot.firer == stand.id and shot.weapon == weapon
-            for g in s.groups.values()
-            for shot in g
-        ):
-            return f"{stand.name} has already declared its {weapon} attack"
-        if stand.profile.vehicle and any(
-            shot.firer == stand.id for g in s.groups.values() for shot in g
-        ):
+        declared = [shot.weapon for g in s.groups.values() for shot in g if shot.firer == stand.id]
+        if stand.profile.vehicle and declared:
             return f"{stand.name} has already declared its attack (a vehicle makes one)"
+        if weapon in stand.attacks or weapon in declared:
+            return f"{stand.name} has made its {weapon} attack this phase"
         target = s.stands.get(target_id)
         if target is None or target.player == stand.player or not target.on_table:
             return f"'{target_id}' is not an enemy stand on the table"
