@@ -256,6 +256,35 @@ def test_save_and_load_mid_game(ruleset_id: str, scenario_id: str, tmp_path: Pat
     assert loaded.record.to_json() == game.record.to_json()
 
 
+@pytest.mark.parametrize(("ruleset_id", "scenario_id"), CASES)
+def test_a_fork_plays_on_without_touching_its_game(ruleset_id: str, scenario_id: str) -> None:
+    """What search agents rely on: a fork shares nothing mutable with the game it came from."""
+    seed = 6
+    ruleset, full = _new_game(ruleset_id, scenario_id, seed)
+    halfway = len(_play(full, _agents(ruleset, seed)).steps) // 2
+    _, game = _new_game(ruleset_id, scenario_id, seed)
+    _, twin = _new_game(ruleset_id, scenario_id, seed)
+    for played in (game, twin):
+        _play(played, _agents(ruleset, seed), steps=halfway)
+    assert isinstance(game.pending, Decision)
+    before, view = _fingerprint(game), json.dumps(game.view(None), sort_keys=True)
+    fork = game.fork(SeededDice(99))
+    assert fork.state_hash() == game.state_hash()
+    _play(fork, _agents(ruleset, 31), steps=5)
+    assert fork.seed is None and len(fork.steps) == 5
+    if isinstance(fork.pending, Decision):  # fill the fork's caches with its own position
+        assert fork.legal_actions(fork.pending.player)
+    assert _fingerprint(game) == before
+    assert json.dumps(game.view(None), sort_keys=True) == view
+    for player in ruleset.players:
+        assert game.legal_actions(player) == twin.legal_actions(player)
+    _play(fork, _agents(ruleset, 31))
+    assert isinstance(fork.pending, GameOver)
+    _play(game, _agents(ruleset, 77))
+    _play(twin, _agents(ruleset, 77))
+    assert game.record.to_json() == twin.record.to_json()
+
+
 # -- (d) replay determinism ---------------------------------------------------------------------
 
 

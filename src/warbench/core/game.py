@@ -8,6 +8,7 @@ subclass supplies the rules: `pending`, `legal_actions`, `_illegal`, `_resolve`,
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from abc import ABC, abstractmethod
@@ -189,6 +190,23 @@ class Game(ABC):
         self._rolls.append(result.faces)
         self._events.append(Event("roll", result.explain(), visible_to, result))
         return result
+
+    def fork(self, dice: DiceSource) -> Game:
+        """A copy of this game to look ahead in: the same state, its own dice, no log, record
+        or hashing. Search agents play forks forward; this game is left untouched."""
+        clone = copy.copy(self)
+        clone._restore(self._snapshot())
+        clone._detach()
+        clone.dice = dice
+        clone.seed = None
+        clone.log, clone.steps, clone.event_counts = [], [], []
+        clone._events, clone._rolls = [], []
+        clone.track_hashes = False
+        return clone
+
+    def _detach(self) -> None:  # noqa: B027 (a hook: most rulesets keep nothing outside)
+        """Give a fork its own copy of any mutable data kept outside `_snapshot` (caches,
+        scratch sets of the action being resolved). Rulesets that keep such data override it."""
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical JSON of the state."""

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal, Protocol
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
-from warbench.core.game import Game
+from warbench.core.game import Game, GameOver
 from warbench.core.scene import Scene
 
 Unit = Literal["cm", "inch", "square"]
@@ -122,6 +122,25 @@ class Ruleset(ABC):
     @abstractmethod
     def board_text(self, game: Game) -> str:
         """The table as text for a terminal player (`board` at the prompt)."""
+
+    def evaluate(self, game: Game, player: str) -> float:
+        """How well `player` stands, from -1 (lost) through 0 (even) to 1 (won): what a
+        search agent maximises at the end of a look-ahead. A finished game scores its result;
+        a ruleset that offers search weighs an unfinished one by its own victory conditions."""
+        pending = game.pending
+        if isinstance(pending, GameOver):
+            return 0.0 if pending.winner is None else (1.0 if pending.winner == player else -1.0)
+        raise NotImplementedError(f"{self.id} cannot weigh an unfinished game for search")
+
+    def determinise(self, game: Game, player: str, dice: DiceSource) -> Game:
+        """A game to look ahead in, built only from what `player` may see, with `dice`.
+
+        Without hidden information that is a fork of the game. A ruleset with hidden
+        information overrides it to sample the hidden parts consistently with the view, so a
+        search agent never peeks."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.id} cannot yet sample its hidden information")
+        return game.fork(dice)
 
     def commands(self) -> object | None:
         """A typer app of this ruleset's own commands (`warbench <id> ...`), if any."""

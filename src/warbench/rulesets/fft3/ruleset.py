@@ -9,12 +9,14 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
-from warbench.core.game import Game
+from warbench.core.game import Game, GameOver
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery
 from warbench.rulesets.fft3 import scenario as scenarios
+from warbench.rulesets.fft3.evaluation import position_value
 from warbench.rulesets.fft3.game import FFT3Game
 
 
@@ -41,10 +43,17 @@ class FistfulOfTows3(Ruleset):
         spec = scenarios.validate(scenario, "scenario")
         return FFT3Game(self, scenario, spec, seed, dice)
 
+    def evaluate(self, game: Game, player: str) -> float:
+        """A finished game scores its result; an unfinished one is read by `evaluation.py`."""
+        if isinstance(game.pending, GameOver):
+            return super().evaluate(game, player)
+        assert isinstance(game, FFT3Game)
+        return position_value(game, player)
+
     def agents(self) -> dict[str, AgentFactory]:
         from warbench.rulesets.fft3.ai import TowsAI
 
-        return {"random": RandomAgent, "ai": TowsAI}
+        return {"random": RandomAgent, "ai": TowsAI, "search": SearchAgent}
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, FFT3Game)

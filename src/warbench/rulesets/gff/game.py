@@ -128,6 +128,9 @@ class GFFGame(OpenGame):
         """The dice source protocol, so the battlefield is generated with the game's dice."""
         return self.roll(request).faces
 
+    def _detach(self) -> None:
+        self._rolled = set(self._rolled)
+
     def _roll_off(self, label: str) -> str:
         while True:
             red = self.roll(RollRequest(f"{label}: red")).total

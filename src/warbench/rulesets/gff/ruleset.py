@@ -9,11 +9,13 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
-from warbench.core.game import Game
+from warbench.core.game import Game, GameOver
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.gff import scenario as scenarios
+from warbench.rulesets.gff.evaluation import position_value
 from warbench.rulesets.gff.game import GFFGame
 
 
@@ -40,10 +42,17 @@ class GrimdarkFutureFirefight(Ruleset):
         spec = scenarios.validate(scenario, "scenario")
         return GFFGame(self, scenario, spec, seed, dice)
 
+    def evaluate(self, game: Game, player: str) -> float:
+        """A finished game scores its result; an unfinished one is read by `evaluation.py`."""
+        if isinstance(game.pending, GameOver):
+            return super().evaluate(game, player)
+        assert isinstance(game, GFFGame)
+        return position_value(game, player)
+
     def agents(self) -> dict[str, AgentFactory]:
         from warbench.rulesets.gff.ai import FirefightAI
 
-        return {"random": RandomAgent, "ai": FirefightAI}
+        return {"random": RandomAgent, "ai": FirefightAI, "search": SearchAgent}
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, GFFGame)

@@ -9,12 +9,14 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
-from warbench.core.game import Game
+from warbench.core.game import Game, GameOver
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.tftww2 import scenario as scenarios
 from warbench.rulesets.tftww2.ai import SkirmishAI
+from warbench.rulesets.tftww2.evaluation import position_value
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.state import MAN_BASE
 
@@ -41,8 +43,15 @@ class TFTWW2(Ruleset):
     ) -> Game:
         return TFTGame(self, scenario, scenarios.validate(scenario, "scenario"), seed, dice)
 
+    def evaluate(self, game: Game, player: str) -> float:
+        """A finished game scores its result; an unfinished one is read by `evaluation.py`."""
+        if isinstance(game.pending, GameOver):
+            return super().evaluate(game, player)
+        assert isinstance(game, TFTGame)
+        return position_value(game, player)
+
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": SkirmishAI}
+        return {"random": RandomAgent, "ai": SkirmishAI, "search": SearchAgent}
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, TFTGame)

@@ -83,7 +83,7 @@ class TrooperAI(Agent):
             s.pieces[action.piece].aim = action.target
         elif isinstance(action, Pass):
             pass
-        return _evaluate(game.table, s, player)
+        return position_value(game.table, s, player)
 
 
 def _value(table: Table, piece: Piece) -> float:
@@ -141,7 +141,7 @@ def _distance_field(table: Table, goals: frozenset[Square]) -> dict[Square, int]
     return found
 
 
-def _evaluate(table: Table, s: State, side: str) -> float:
+def position_value(table: Table, s: State, side: str) -> float:
     """Expected hits we can make now, minus expected losses next turn, plus objective."""
     mine, theirs = s.side_pieces(side), s.side_pieces(other(side))
     offense = 0.0

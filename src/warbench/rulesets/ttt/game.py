@@ -327,3 +327,6 @@ class TTTGame(OpenGame):
     def _restore(self, snapshot: object) -> None:
         super()._restore(snapshot)
         self._reach.clear()
+
+    def _detach(self) -> None:
+        self._reach = {}

@@ -9,14 +9,16 @@ from typing import Any
 from shapely.geometry import Point, box
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
-from warbench.core.game import Game
+from warbench.core.game import Game, GameOver
 from warbench.core.grid import Square, column_letters
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.ai import TrooperAI
+from warbench.rulesets.ttt.evaluation import position_value
 from warbench.rulesets.ttt.game import TTTGame
 from warbench.rulesets.ttt.table import Table
 
@@ -50,8 +52,15 @@ class TableTopTroopers(Ruleset):
         table = Table.build(scenarios.validate(scenario, "scenario"))
         return TTTGame(self, scenario, table, seed, dice)
 
+    def evaluate(self, game: Game, player: str) -> float:
+        """A finished game scores its result; an unfinished one is read by `evaluation.py`."""
+        if isinstance(game.pending, GameOver):
+            return super().evaluate(game, player)
+        assert isinstance(game, TTTGame)
+        return position_value(game, player)
+
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": TrooperAI}
+        return {"random": RandomAgent, "ai": TrooperAI, "search": SearchAgent}
 
     def commands(self) -> object | None:
         return ttt_cli.app

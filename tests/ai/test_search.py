@@ -1,0 +1,213 @@
+"""The search agent: looks ahead in forks through the rules code, never touches the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from warbench.ai.search import Budget, SearchAgent
+from warbench.core import registry
+from warbench.core.actions import Action, ActionCodec
+from warbench.core.dice import DiceSource, SeededDice
+from warbench.core.game import Decision, Game, GameOver, OpenGame, Pending
+from warbench.core.ruleset import Agent, AgentFactory, Ruleset, ScenarioModel
+from warbench.core.scene import Scene
+
+SEARCHABLE = ["ttt", "fft3", "gff", "tftww2"]
+OPENING = {
+    "ttt": "cap-the-capn",
+    "fft3": "meeting-engagement",
+    "gff": "skirmish",
+    "tftww2": "patrol",
+}
+
+# -- a toy game where the look-ahead must beat a short-sighted AI ------------------------------
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """Take 1 or 2 counters; whoever takes the last one wins."""
+
+    verb = "take"
+    count: int
+
+
+@dataclass
+class _Pile:
+    left: int
+    player: str = "red"
+    winner: str | None = None
+    taken: list[int] = field(default_factory=list)
+
+    def copy(self) -> _Pile:
+        return replace(self, taken=list(self.taken))
+
+
+class _PileGame(OpenGame):
+    codec = ActionCodec([Take])
+    state: _Pile
+
+    def __init__(self, ruleset: Ruleset, left: int, dice: DiceSource | None) -> None:
+        super().__init__(ruleset, {"left": left}, 1, dice)
+        self.state = _Pile(left)
+        self.start()
+
+    @property
+    def pending(self) -> Pending:
+        if self.state.winner:
+            return GameOver(self.state.winner, "took the last counter")
+        return Decision(self.state.player, "take", "take 1 or 2")
+
+    def legal_actions(self, player: str) -> list[Action]:
+        if self.state.winner or player != self.state.player:
+            return []
+        return [Take(n) for n in (1, 2) if n <= self.state.left]
+
+    def _illegal(self, action: Action, player: str) -> str | None:
+        assert isinstance(action, Take)
+        return None if 1 <= action.count <= min(2, self.state.left) else "take 1 or 2"
+
+    def _resolve(self, action: Action, player: str) -> None:
+        assert isinstance(action, Take)
+        s = self.state
+        s.left -= action.count
+        s.taken.append(action.count)
+        if s.left == 0:
+            s.winner = player
+        s.player = "blue" if player == "red" else "red"
+
+    def state_data(self) -> dict[str, Any]:
+        return {"left": self.state.left, "player": self.state.player}
+
+
+class _TakeOne(Agent):
+    """Short-sighted: always takes one."""
+
+    def __init__(self, seed: int) -> None:
+        del seed
+
+    def choose(self, game: Game, player: str) -> Action:
+        return Take(1)
+
+
+class _PileRuleset(Ruleset):
+    id = "pile"
+    name = "Pile"
+    version = "1"
+    unit = "square"
+
+    def shipped_scenarios(self) -> dict[str, ScenarioModel]:
+        return {}
+
+    def read_scenario(self, path: Path) -> ScenarioModel:
+        raise ValueError("no files")
+
+    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
+        raise ValueError("no scenarios")
+
+    def new_game(
+        self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
+    ) -> Game:
+        return _PileGame(self, int(scenario["left"]), dice)
+
+    def agents(self) -> dict[str, AgentFactory]:
+        return {"ai": _TakeOne}
+
+    def scene(self, game: Game) -> Scene:
+        raise NotImplementedError
+
+    def board_text(self, game: Game) -> str:
+        return str(game.state_data())
+
+
+class _ScoredPile(_PileRuleset):
+    """Weighs an unfinished pile as even."""
+
+    def evaluate(self, game: Game, player: str) -> float:
+        return super().evaluate(game, player) if isinstance(game.pending, GameOver) else 0.0
+
+
+def test_search_finds_the_win_the_ai_misses() -> None:
+    # 4 left, both sides then taking one at a time: after red takes 1 blue takes the last
+    # counter, after red takes 2 red does. Only a look-ahead sees it.
+    game = _ScoredPile().new_game({"left": 4}, 1)
+    agent = SearchAgent(3, Budget(lookaheads=8, horizon=10, candidates=2))
+    assert agent.choose(game, "red") == Take(2)
+    assert _TakeOne(0).choose(game, "red") == Take(1)
+
+
+def test_search_with_no_horizon_falls_back_to_the_ai() -> None:
+    # with no look-ahead every candidate scores alike and the AI's choice stands
+    game = _ScoredPile().new_game({"left": 5}, 1)
+    agent = SearchAgent(3, Budget(lookaheads=4, horizon=0, candidates=2))
+    assert agent.choose(game, "red") == Take(1)
+
+
+def test_budget_refuses_nonsense() -> None:
+    with pytest.raises(ValueError, match="at least 1 look-ahead"):
+        Budget(lookaheads=0)
+    with pytest.raises(ValueError, match="horizon"):
+        Budget(horizon=-1)
+
+
+def test_hidden_information_is_never_forked_for_search() -> None:
+    class Hidden(_PileRuleset):
+        hidden_information = True
+
+    ruleset = Hidden()
+    game = ruleset.new_game({"left": 5}, 1)
+    with pytest.raises(NotImplementedError, match="hidden information"):
+        ruleset.determinise(game, "red", SeededDice(1))
+
+
+def test_a_finished_game_scores_its_result() -> None:
+    ruleset = _PileRuleset()
+    game = ruleset.new_game({"left": 2}, 1)
+    game.apply(Take(2), "red")
+    assert ruleset.evaluate(game, "red") == 1.0
+    assert ruleset.evaluate(game, "blue") == -1.0
+    with pytest.raises(NotImplementedError, match="cannot weigh"):
+        ruleset.evaluate(ruleset.new_game({"left": 2}, 1), "red")
+
+
+# -- the four rulesets that offer search -------------------------------------------------------
+
+
+def _opened(ruleset_id: str, seed: int, steps: int) -> Game:
+    """A game a few AI moves in, so the search has a real position to weigh."""
+    ruleset = registry.get(ruleset_id)
+    game = ruleset.new_game(ruleset.load_scenario(OPENING[ruleset_id]), seed)
+    agents = {p: ruleset.agents()["ai"](seed + n) for n, p in enumerate(ruleset.players)}
+    for _ in range(steps):
+        pending = game.pending
+        assert isinstance(pending, Decision)
+        game.apply(agents[pending.player].choose(game, pending.player), pending.player)
+    return game
+
+
+@pytest.mark.parametrize("ruleset_id", SEARCHABLE)
+def test_search_chooses_a_legal_action_reproducibly_and_leaves_the_game_alone(
+    ruleset_id: str,
+) -> None:
+    game = _opened(ruleset_id, 4, 12)
+    pending = game.pending
+    assert isinstance(pending, Decision)
+    before = (game.state_hash(), len(game.steps), len(game.log))
+    budget = Budget(lookaheads=4, horizon=6, candidates=2)
+    first = SearchAgent(11, budget).choose(game, pending.player)
+    assert (game.state_hash(), len(game.steps), len(game.log)) == before
+    assert game.check(first, pending.player) is None
+    assert SearchAgent(11, budget).choose(game, pending.player) == first
+    assert "search" in registry.get(ruleset_id).agents()
+
+
+@pytest.mark.parametrize("ruleset_id", SEARCHABLE)
+def test_evaluate_reads_an_unfinished_game_from_both_sides(ruleset_id: str) -> None:
+    ruleset = registry.get(ruleset_id)
+    game = _opened(ruleset_id, 2, 30)
+    red, blue = ruleset.evaluate(game, "red"), ruleset.evaluate(game, "blue")
+    assert -1.0 < red < 1.0
+    assert -1.0 < blue < 1.0
