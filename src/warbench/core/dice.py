@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 
 class Read(StrEnum):
@@ -220,14 +220,17 @@ class Reading:
 
     Giving a Reading claims that the rules read the faces in any order alike (a multiset),
     and cannot tell apart faces of one class: `classes[face - 1]` is the class of each face.
-    With `by_total` only the sum of the faces is read. The source then rolls one
-    representative (the sorted lowest faces of each class) weighted by how many ordered
-    rolls it stands for, so every probability stays exact. A finer partition is always
-    safe; tests check each ruleset's readings against face-by-face enumeration.
+    `summary` says what of that multiset the rules read: all of it (`multiset`, e.g. a count
+    of successes), only the sum of the faces (`total`), or only which classes are present
+    (`present`: "any 6 destroys, else any 4-5 forces a check"). The source then rolls one
+    representative roll per class of rolls (sorted, with the lowest face of each class)
+    weighted by how many ordered rolls it stands for, so every probability stays exact. A
+    finer partition is always safe; tests check each ruleset's readings against
+    face-by-face enumeration.
     """
 
     classes: tuple[int, ...]
-    by_total: bool = False
+    summary: Literal["multiset", "total", "present"] = "multiset"
 
     @classmethod
     def unordered(cls, sides: int = 6) -> Reading:
@@ -237,30 +240,41 @@ class Reading:
     @classmethod
     def natural_total(cls, sides: int = 6) -> Reading:
         """Only the natural total is read (a 3d6 roll-under with criticals on the total)."""
-        return cls(tuple(range(sides)), by_total=True)
+        return cls(tuple(range(sides)), summary="total")
+
+    @classmethod
+    def keyed(
+        cls,
+        sides: int,
+        key: Callable[[int], Hashable],
+        summary: Literal["multiset", "total", "present"] = "multiset",
+    ) -> Reading:
+        """Faces with equal `key` are read alike (order does not matter)."""
+        keys = [key(face) for face in range(1, sides + 1)]
+        return cls(tuple(keys.index(k) for k in keys), summary)
 
     @classmethod
     def by_success(cls, request: RollRequest, keep: frozenset[int] = frozenset()) -> Reading:
         """Each die is read only as success or failure against the request (a count of
         successes), except the natural faces in `keep` and the request's own natural
         successes and failures, which stay classes of their own."""
-        if request.target is None or request.read is Read.TOTAL:
+        target = request.target
+        if target is None or request.read is Read.TOTAL:
             return cls.unordered(request.sides)
         named = keep | request.always_succeed | request.always_fail
-        keys: list[object] = [
-            face if face in named else _die_succeeds(request, face, request.target)
-            for face in range(1, request.sides + 1)
-        ]
-        return cls(tuple(keys.index(key) for key in keys))
+        return cls.keyed(
+            request.sides,
+            lambda face: face if face in named else _die_succeeds(request, face, target),
+        )
 
 
-Outcomes = tuple[tuple[tuple[int, ...], ...], tuple[Fraction, ...]]
+Outcomes = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
 @functools.lru_cache(maxsize=4096)
 def reduced_outcomes(dice: int, sides: int, reading: Reading) -> Outcomes:
-    """The representative rolls of `dice` d`sides` read as `reading` says, with the exact
-    probability of each (multinomial weights)."""
+    """The representative rolls of `dice` d`sides` read as `reading` says, each with how
+    many of the sides**dice ordered rolls it stands for (multinomial weights)."""
     if len(reading.classes) != sides:
         raise ValueError(f"a reading of d{sides} needs {sides} face classes")
     members: dict[int, list[int]] = {}
@@ -274,14 +288,14 @@ def reduced_outcomes(dice: int, sides: int, reading: Reading) -> Outcomes:
             n = combo.count(g)
             count = count // math.factorial(n) * len(group) ** n
         faces = tuple(groups[g][0] for g in combo)  # sorted: groups are in face order
-        key: object = sum(faces) if reading.by_total else faces
+        key: object = faces
+        if reading.summary == "total":
+            key = sum(faces)
+        elif reading.summary == "present":
+            key = frozenset(combo)
         first, seen = ways.get(key, (faces, 0))
         ways[key] = (first, seen + count)
-    total = sides**dice
-    return (
-        tuple(faces for faces, _ in ways.values()),
-        tuple(Fraction(n, total) for _, n in ways.values()),
-    )
+    return tuple(faces for faces, _ in ways.values()), tuple(n for _, n in ways.values())
 
 
 ReadingPolicy = Callable[[RollRequest], Reading | None]
@@ -290,7 +304,6 @@ ReadingPolicy = Callable[[RollRequest], Reading | None]
 @dataclass
 class _Branch:
     outcomes: Sequence[tuple[int, ...]]
-    weights: Sequence[Fraction] | None
     index: int = 0
 
 
@@ -305,8 +318,14 @@ class ExactDice:
 
     prefix: list[int] = field(default_factory=list)
     branches: list[_Branch] = field(default_factory=list)
-    probability: Fraction = Fraction(1)
     reading: ReadingPolicy | None = None
+    ways: int = 1  # ordered rolls this walk stands for ...
+    of: int = 1  # ... out of this many
+
+    @property
+    def probability(self) -> Fraction:
+        """The exact probability of this walk."""
+        return Fraction(self.ways, self.of)
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         """Outcome number `prefix[depth]` of this request (or the first, past the prefix)."""
@@ -317,12 +336,13 @@ class ExactDice:
             outcomes: Sequence[tuple[int, ...]] = list(
                 itertools.product(range(1, request.sides + 1), repeat=request.dice)
             )
-            self.branches.append(_Branch(outcomes, None, index))
-            self.probability /= len(outcomes)
+            self.branches.append(_Branch(outcomes, index))
+            self.of *= len(outcomes)
         else:
-            outcomes, weights = reduced_outcomes(request.dice, request.sides, how)
-            self.branches.append(_Branch(outcomes, weights, index))
-            self.probability *= weights[index]
+            outcomes, counts = reduced_outcomes(request.dice, request.sides, how)
+            self.branches.append(_Branch(outcomes, index))
+            self.ways *= counts[index]
+            self.of *= request.sides**request.dice
         return outcomes[index]
 
 

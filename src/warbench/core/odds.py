@@ -23,11 +23,34 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from warbench.core.dice import DiceSource, Read, Reading, ReadingPolicy, RollRequest
+from warbench.core.dice import (
+    DiceSource,
+    Read,
+    Reading,
+    ReadingPolicy,
+    Roll,
+    RollRequest,
+    resolve,
+)
 from warbench.core.dice import exact_outcomes as _exact
 
 S = TypeVar("S", bound=Hashable)
 T = TypeVar("T", bound=Hashable)
+
+
+class DiceReferee:
+    """What rule functions need of a game (its dice and its log) for an odds experiment:
+    rolls through the given dice exactly as `Game.roll` does; events are not kept."""
+
+    def __init__(self, dice: DiceSource) -> None:
+        self.dice = dice
+
+    def roll(self, request: RollRequest, visible_to: frozenset[str] | None = None) -> Roll:
+        """Resolve the request on the faces the dice give."""
+        return resolve(request, self.dice.faces(request))
+
+    def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
+        """Events do not change the odds."""
 
 
 @dataclass(frozen=True)
@@ -61,12 +84,17 @@ class Enumerator:
 
     reading: ReadingPolicy | None = None
     requested: dict[tuple[object, ...], Requested] = field(default_factory=dict)
+    _readings: dict[RollRequest, Reading | None] = field(default_factory=dict)
 
     def _read(self, request: RollRequest) -> Reading | None:
+        if request in self._readings:
+            return self._readings[request]
         key = (request.read, request.target, request.modifiers, request.sides)
         if key not in self.requested:
             self.requested[key] = Requested(request.label, needs_text(request), request.modifiers)
-        return self.reading(request) if self.reading is not None else None
+        how = self.reading(request) if self.reading is not None else None
+        self._readings[request] = how
+        return how
 
     def outcomes(self, experiment: Callable[[DiceSource], T]) -> dict[T, Fraction]:
         """Every outcome of `experiment` with its exact probability."""

@@ -11,9 +11,11 @@ from shapely.geometry import Point
 from warbench.ai.random_agent import RandomAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
+from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery
+from warbench.rulesets.fft3 import odds as fft3_odds
 from warbench.rulesets.fft3 import scenario as scenarios
 from warbench.rulesets.fft3.game import FFT3Game
 
@@ -45,6 +47,12 @@ class FistfulOfTows3(Ruleset):
         from warbench.rulesets.fft3.ai import TowsAI
 
         return {"random": RandomAgent, "ai": TowsAI}
+
+    def odds_options(self) -> Mapping[str, str]:
+        return fft3_odds.OPTIONS
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        return fft3_odds.odds(options)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, FFT3Game)
