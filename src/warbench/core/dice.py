@@ -255,16 +255,15 @@ class Reading:
 
     @classmethod
     def by_success(cls, request: RollRequest, keep: frozenset[int] = frozenset()) -> Reading:
-        """Each die is read only as success or failure against the request (a count of
-        successes), except the natural faces in `keep` and the request's own natural
-        successes and failures, which stay classes of their own."""
+        """Each die is read only as success or failure against the request (natural
+        successes and failures included; a count of successes), except the natural faces in
+        `keep`, which stay classes of their own (Rending's 6s)."""
         target = request.target
         if target is None or request.read is Read.TOTAL:
             return cls.unordered(request.sides)
-        named = keep | request.always_succeed | request.always_fail
         return cls.keyed(
             request.sides,
-            lambda face: face if face in named else _die_succeeds(request, face, target),
+            lambda face: face if face in keep else _die_succeeds(request, face, target),
         )
 
 

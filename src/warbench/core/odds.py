@@ -219,17 +219,11 @@ def report(
     ruleset: str,
     title: str,
     situation: Mapping[str, str],
-    enumerator: Enumerator,
+    requested: Iterable[Requested],
     tables: Sequence[OutcomeTable],
 ) -> OddsReport:
-    """An OddsReport with the requests `enumerator` saw."""
-    return OddsReport(
-        ruleset,
-        title,
-        tuple(situation.items()),
-        tuple(enumerator.requested.values()),
-        tuple(tables),
-    )
+    """An OddsReport of the requests the rules made (an `Enumerator`'s `requested`)."""
+    return OddsReport(ruleset, title, tuple(situation.items()), tuple(requested), tuple(tables))
 
 
 YES = ("yes", "true", "1", "y", "on")

@@ -136,7 +136,7 @@ def odds(options: Mapping[str, str]) -> OddsReport:
         "fft3",
         f"{firer.profile.name} {weapon} at {target.profile.name}",
         situation,
-        enumerator,
+        enumerator.requested.values(),
         [
             OutcomeTable.of(FIRE, marginal(dist, lambda o: o[0]), [DESTROYED, CHECK, NOTHING]),
             OutcomeTable.of(

@@ -11,8 +11,10 @@ from shapely.geometry import Point
 from warbench.ai.random_agent import RandomAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
+from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.tftww2 import odds as tftww2_odds
 from warbench.rulesets.tftww2 import scenario as scenarios
 from warbench.rulesets.tftww2.ai import SkirmishAI
 from warbench.rulesets.tftww2.game import TFTGame
@@ -43,6 +45,12 @@ class TFTWW2(Ruleset):
 
     def agents(self) -> dict[str, AgentFactory]:
         return {"random": RandomAgent, "ai": SkirmishAI}
+
+    def odds_options(self) -> Mapping[str, str]:
+        return tftww2_odds.OPTIONS
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        return tftww2_odds.odds(options)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, TFTGame)

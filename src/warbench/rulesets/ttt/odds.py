@@ -92,6 +92,6 @@ def odds(options: Mapping[str, str]) -> OddsReport:
         "ttt",
         f"{attacker_kind} attacks {target_kind}",
         situation,
-        enumerator,
+        enumerator.requested.values(),
         [hits],
     )
