@@ -215,15 +215,64 @@ class OddsReport:
         }
 
 
-def report(
-    ruleset: str,
-    title: str,
-    situation: Mapping[str, str],
-    requested: Iterable[Requested],
-    tables: Sequence[OutcomeTable],
-) -> OddsReport:
-    """An OddsReport of the requests the rules made (an `Enumerator`'s `requested`)."""
-    return OddsReport(ruleset, title, tuple(situation.items()), tuple(requested), tuple(tables))
+Step = Callable[[Any, DiceSource], Hashable]
+
+
+@dataclass(frozen=True)
+class Stages:
+    """An attack as the rules resolve it: `first` rolls from nothing, then each of `then`
+    takes what the stage before handed on. `exact` enumerates each stage once per distinct
+    value handed to it; `sample` plays the stages once, one after the other, on any dice
+    (the Monte Carlo check)."""
+
+    first: Callable[[DiceSource], Hashable]
+    then: tuple[Step, ...] = ()
+
+    def exact(self, enumerator: Enumerator) -> dict[Hashable, Fraction]:
+        """Every final outcome with its exact probability."""
+        dist = enumerator.outcomes(self.first)
+        for step in self.then:
+            dist = enumerator.advance(dist, step)
+        return dist
+
+    def sample(self, dice: DiceSource) -> Hashable:
+        """One play of the stages on `dice`."""
+        value = self.first(dice)
+        for step in self.then:
+            value = step(value, dice)
+        return value
+
+
+Tables = Callable[[Mapping[Any, Fraction]], list[OutcomeTable]]
+
+
+@dataclass(frozen=True)
+class Query:
+    """One odds query of a ruleset: the situation, the stages, how the rules read their
+    dice (None: face by face), and the outcome tables made from the final distribution."""
+
+    ruleset: str
+    title: str
+    situation: Mapping[str, str]
+    stages: Stages
+    reading: ReadingPolicy | None
+    tables: Tables
+
+    def exact(self) -> tuple[dict[Hashable, Fraction], Enumerator]:
+        """The final distribution, and the enumerator that saw the requests."""
+        enumerator = Enumerator(self.reading)
+        return self.stages.exact(enumerator), enumerator
+
+    def report(self) -> OddsReport:
+        """The report of this query."""
+        dist, enumerator = self.exact()
+        return OddsReport(
+            self.ruleset,
+            self.title,
+            tuple(self.situation.items()),
+            tuple(enumerator.requested.values()),
+            tuple(self.tables(dist)),
+        )
 
 
 YES = ("yes", "true", "1", "y", "on")

@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 
 from warbench.core.dice import DiceSource, Modifier, Reading, RollRequest
 from warbench.core.odds import (
     DiceReferee,
-    Enumerator,
     OddsReport,
     Options,
     OutcomeTable,
+    Query,
+    Stages,
     marginal,
-    report,
 )
 from warbench.rulesets.fft3.battlefield import Battlefield
 from warbench.rulesets.fft3.fire import Volley, plan, resolve_volleys, weapons_of
@@ -72,8 +73,8 @@ def _stand(key: str, player: str, at: tuple[float, float], facing: float) -> Sta
     return Stand(sid, sid[0], player, p, at[0], at[1], facing, deployed=True)
 
 
-def odds(options: Mapping[str, str]) -> OddsReport:
-    """P(destroyed), P(quality check forced), P(no effect), and the check's outcome."""
+def query(options: Mapping[str, str]) -> Query:
+    """The fire `options` describe."""
     opts = Options(options, OPTIONS)
     kinds = list(forces().stands)
     firer_key = opts.choice("firer", kinds, "nato-tank")
@@ -120,8 +121,6 @@ def odds(options: Mapping[str, str]) -> OddsReport:
             return CHECK, PASSED if checked[0] else FAILED
         return NOTHING, NOTHING
 
-    enumerator = Enumerator(reading)
-    dist = enumerator.outcomes(fire)
     band = worked.band or "single range"
     situation = {
         "firer": f"{firer.profile.name} {weapon}" + (" (suppressed)" if firer.suppressed else ""),
@@ -132,15 +131,19 @@ def odds(options: Mapping[str, str]) -> OddsReport:
         "attack": f"{worked.kind}, ROF {worked.rof}"
         + (f", Pen {worked.pen}" if worked.kind != "anti-infantry" else ""),
     }
-    return report(
-        "fft3",
-        f"{firer.profile.name} {weapon} at {target.profile.name}",
-        situation,
-        enumerator.requested.values(),
-        [
-            OutcomeTable.of(FIRE, marginal(dist, lambda o: o[0]), [DESTROYED, CHECK, NOTHING]),
-            OutcomeTable.of(
-                AFTER, marginal(dist, lambda o: o[1]), [DESTROYED, FAILED, PASSED, NOTHING]
-            ),
-        ],
-    )
+    title = f"{firer.profile.name} {weapon} at {target.profile.name}"
+    return Query("fft3", title, situation, Stages(fire), reading, _tables)
+
+
+def _tables(dist: Mapping[tuple[str, str], Fraction]) -> list[OutcomeTable]:
+    return [
+        OutcomeTable.of(FIRE, marginal(dist, lambda o: o[0]), [DESTROYED, CHECK, NOTHING]),
+        OutcomeTable.of(
+            AFTER, marginal(dist, lambda o: o[1]), [DESTROYED, FAILED, PASSED, NOTHING]
+        ),
+    ]
+
+
+def odds(options: Mapping[str, str]) -> OddsReport:
+    """P(destroyed), P(quality check forced), P(no effect), and the check's outcome."""
+    return query(options).report()

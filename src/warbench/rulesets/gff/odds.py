@@ -27,13 +27,13 @@ from fractions import Fraction
 from warbench.core.dice import DiceSource, Read, Reading, ReadingPolicy, RollRequest
 from warbench.core.odds import (
     DiceReferee,
-    Enumerator,
     OddsReport,
     Options,
     OutcomeTable,
-    Requested,
+    Query,
+    Stages,
+    Step,
     marginal,
-    report,
 )
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.armies import factions
@@ -75,10 +75,9 @@ class Target:
     wounds: int = 0
 
 
-def reading(weapon: Weapon) -> ReadingPolicy:
-    """How gff reads the dice of `weapon`'s fire (module docstring): unmodified 6s matter
-    to the to-hit pool, and to Defense pools only under Bane (`attacks.roll_blocks`)."""
-    bane = weapon.rating("Bane") is not None
+def reading(bane: bool) -> ReadingPolicy:
+    """How gff reads the dice of the shooting (module docstring): unmodified 6s matter to
+    the to-hit pool, and to Defense pools only under Bane (`attacks.roll_blocks`)."""
 
     def read(request: RollRequest) -> Reading:
         if request.read is Read.TOTAL:
@@ -109,8 +108,8 @@ def _unit(uid: str, side: str, profile: UnitProfile, count: int, y: float) -> Un
     return Unit(uid, side, profile, models, deployed=True)
 
 
-def odds(options: Mapping[str, str]) -> OddsReport:
-    """Distributions of wounds, models removed and the target's end state."""
+def query(options: Mapping[str, str]) -> Query:
+    """The shooting `options` describe."""
     opts = Options(options, OPTIONS)
     profiles = _profiles()
     attacker_p = profiles[opts.choice("attacker", list(profiles), "Warden Brothers")]
@@ -152,11 +151,6 @@ def odds(options: Mapping[str, str]) -> OddsReport:
         reach = ", ".join(f'{w.name} {w.range}"' for w in chosen)
         raise ValueError(f'no weapon reaches {distance:g}" ({reach})')
 
-    seen: dict[tuple[object, ...], Requested] = {}
-    states: dict[Target, Fraction] = {Target(left, marked, target.shaken): Fraction(1)}
-    for weapon, attacks, ctx in fired:
-        enumerator = Enumerator(reading(weapon), seen)
-        states = _fire(enumerator, states, attacker, weapon, attacks, target, ctx)
     situation = {
         "attacker": f"{size} x {attacker_p.name} (Quality {attacker_p.quality}+)"
         + (", Focus" if attacker.focus else "")
@@ -171,33 +165,43 @@ def odds(options: Mapping[str, str]) -> OddsReport:
     }
     if blast:
         situation["not counted"] = ", ".join(f"{w.name} (Blast)" for w in blast)
-    wounds = marginal(states, lambda t: t.wounds)
-    removed = marginal(states, lambda t: left - t.models)
-    end = marginal(states, lambda t: DESTROYED if t.models == 0 else SHAKEN if t.shaken else STEADY)
-    return report(
+    start = Target(left, marked, target.shaken)
+    steps = [step for w, n, ctx in fired for step in _fire(attacker, w, n, target, ctx)]
+    bane = any(w.rating("Bane") is not None for w, _, _ in fired)
+
+    def tables(dist: Mapping[Target, Fraction]) -> list[OutcomeTable]:
+        end = marginal(
+            dist, lambda t: DESTROYED if t.models == 0 else SHAKEN if t.shaken else STEADY
+        )
+        return [
+            OutcomeTable.of(WOUNDS, marginal(dist, lambda t: t.wounds)),
+            OutcomeTable.of(
+                REMOVED, marginal(dist, lambda t: left - t.models), list(range(left + 1))
+            ),
+            OutcomeTable.of(LAST, end, [DESTROYED, SHAKEN, STEADY]),
+        ]
+
+    return Query(
         "gff",
         f"{attacker_p.name} shoot at {target_p.name}",
         situation,
-        seen.values(),
-        [
-            OutcomeTable.of(WOUNDS, wounds),
-            OutcomeTable.of(REMOVED, removed, list(range(left + 1))),
-            OutcomeTable.of(LAST, end, [DESTROYED, SHAKEN, STEADY]),
-        ],
+        Stages(lambda dice: start, tuple(steps)),
+        reading(bane),
+        tables,
     )
 
 
+def odds(options: Mapping[str, str]) -> OddsReport:
+    """Distributions of wounds, models removed and the target's end state."""
+    return query(options).report()
+
+
 def _fire(
-    enumerator: Enumerator,
-    states: Mapping[Target, Fraction],
-    attacker: Unit,
-    weapon: Weapon,
-    attacks: int,
-    target: Unit,
-    ctx: Context,
-) -> dict[Target, Fraction]:
-    """One weapon's fire, as `shooting.fire` and `resolve_hits` resolve it, from each state
-    the target may be in."""
+    attacker: Unit, weapon: Weapon, attacks: int, target: Unit, ctx: Context
+) -> tuple[Step, Step, Step]:
+    """One weapon's fire as `shooting.fire` and `resolve_hits` resolve it, in three stages
+    from the state the target is in: hits, wounds (Defense and Regeneration), and the
+    wounds taken with their effects."""
 
     def hits(state: Target, dice: DiceSource) -> tuple[Target, tuple[Hit, ...]]:
         return state, tuple(roll_hits(DiceReferee(dice), attacker, weapon, attacks, target, ctx))
@@ -210,9 +214,8 @@ def _fire(
             return state, ()
         ref = DiceReferee(dice)
         unit = _as(target, state)
-        return state, tuple(
-            regenerate(ref, unit, roll_blocks(ref, unit, list(landed), ctx, weapon))
-        )
+        unblocked = roll_blocks(ref, unit, list(landed), ctx, weapon)
+        return state, tuple(regenerate(ref, unit, unblocked))
 
     def wounds(pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource) -> Target:
         state, dealt = pair
@@ -223,7 +226,7 @@ def _fire(
         last = unit.models[-1].wounds if unit.models else 0
         return Target(len(unit.models), last, unit.shaken, state.wounds + len(dealt))
 
-    return enumerator.advance(enumerator.advance(enumerator.advance(states, hits), blocks), wounds)
+    return hits, blocks, wounds
 
 
 def _as(target: Unit, state: Target) -> Unit:

@@ -7,8 +7,9 @@ rulebook's words (range, aimed or snap shot, prone, moved fast, cover); the roll
 hit is applied by `damage.hit_man` (4.5) — the functions `fire.shoot` calls in play — on a
 real game of the two men, whose state is put back before every enumerated roll.
 
-Stages: `hit_man` receives only the critical of the to-hit roll, so the damage is enumerated
-once per critical (none, double damage, killed) rather than once per to-hit total.
+Stages: `hit_man` receives only whether the shot hit and its critical, so the damage is
+enumerated once per critical (none, double damage, killed, ...) rather than once per to-hit
+total.
 
 Reading: the to-hit roll is read only by its natural total (`Reading.natural_total`); the
 damage dice of an aimed shot are summed with no reduction per die (`shoot` gives none), so
@@ -25,15 +26,15 @@ from warbench.core import registry
 from warbench.core.dice import DiceSource, Reading, RollRequest
 from warbench.core.odds import (
     DiceReferee,
-    Enumerator,
     OddsReport,
     Options,
     OutcomeTable,
+    Query,
+    Stages,
     marginal,
-    report,
 )
 from warbench.rulesets.tftww2.attributes import attributes
-from warbench.rulesets.tftww2.combat import HitResult, ranged_modifiers, to_hit
+from warbench.rulesets.tftww2.combat import ranged_modifiers, to_hit
 from warbench.rulesets.tftww2.damage import hit_man
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.profiles import Critical, characters, combat_tables, weapons
@@ -100,8 +101,8 @@ def _game(firer_rank: str, target_rank: str) -> TFTGame:
     return game
 
 
-def odds(options: Mapping[str, str]) -> OddsReport:
-    """P(hit), P(each critical), and the damage against STR."""
+def query(options: Mapping[str, str]) -> Query:
+    """The shot `options` describe."""
     opts = Options(options, OPTIONS)
     firearms = [w.name for w in weapons().values() if not w.melee and not w.thrown]
     weapon = weapons()[opts.choice("weapon", firearms, "Rifle")]
@@ -133,28 +134,25 @@ def odds(options: Mapping[str, str]) -> OddsReport:
     game.state = base.copy()
     label = f"to hit: {firer_rank} {weapon.name} → {target_rank}"
 
-    def aim(dice: DiceSource) -> HitResult:
-        return to_hit(DiceReferee(dice), label, dex, modifiers)
+    def aim(dice: DiceSource) -> tuple[bool, Critical | None]:
+        result = to_hit(DiceReferee(dice), label, dex, modifiers)
+        return result.hit, result.critical
 
-    def damage(critical: Critical | None, dice: DiceSource) -> str:
+    def damage(
+        rolled: tuple[bool, Critical | None], dice: DiceSource
+    ) -> tuple[bool, Critical | None, str]:
+        hit, critical = rolled
+        if not hit:
+            return hit, critical, MISS
         man = replace(target)  # all that hit_man changes: the man and his squad's counts
         game.state.men[target.id] = man
         game.state.squads[target.squad] = replace(squad)
         game.dice = dice
         hit_man(game, man, weapon.damage_dice, critical=critical, by="firer")
         if not man.active:
-            return man.status
-        return "wounded" if man.wounded and not target.wounded else "no harm"
+            return hit, critical, man.status
+        return hit, critical, "wounded" if man.wounded and not target.wounded else "no harm"
 
-    enumerator = Enumerator(reading)
-    rolls = enumerator.outcomes(aim)
-    hits = {r: p for r, p in rolls.items() if r.hit}
-    effects = enumerator.advance(marginal(hits, lambda r: r.critical), damage)
-    effects[MISS] = sum((p for r, p in rolls.items() if not r.hit), Fraction(0))
-    criticals: dict[str, Fraction] = marginal(rolls, lambda r: r.critical or NO_CRITICAL)
-    texts = {str(k): v for k, v in combat_tables().critical_text.items()}
-    ranged = combat_tables().criticals["ranged"]
-    order = [NO_CRITICAL, *dict.fromkeys(ranged.values())]
     strength = attributes(target).strength
     situation = {
         "firer": f"{firer_rank}{' (wounded)' if opts.flag('firer-wounded') else ''}, "
@@ -162,24 +160,36 @@ def odds(options: Mapping[str, str]) -> OddsReport:
         "target": f"{target_rank}{' (wounded)' if target.wounded else ''}, STR {strength}",
         "range": f'{distance:g}"',
     }
-    return report(
-        "tftww2",
-        f"{firer_rank}'s {weapon.name} at a {target_rank} {distance:g}\" away",
-        situation,
-        enumerator.requested.values(),
-        [
-            OutcomeTable.of(
-                HIT,
-                marginal(rolls, lambda r: r.hit),
-                [True, False],
-                name=lambda h: "hit" if h else "miss",
-            ),
-            OutcomeTable.of(
-                CRITICAL,
-                criticals,
-                order,
-                name=lambda c: NO_CRITICAL if c == NO_CRITICAL else f"{c}: {texts[c]}",
-            ),
-            OutcomeTable.of(DAMAGE, effects, EFFECTS),
-        ],
-    )
+    title = f"{firer_rank}'s {weapon.name} at a {target_rank} {distance:g}\" away"
+    return Query("tftww2", title, situation, Stages(aim, (damage,)), reading, _tables)
+
+
+def _hit_name(hit: bool) -> str:
+    return "hit" if hit else "miss"
+
+
+def _tables(dist: Mapping[tuple[bool, Critical | None, str], Fraction]) -> list[OutcomeTable]:
+    texts = {str(k): v for k, v in combat_tables().critical_text.items()}
+    ranged = combat_tables().criticals["ranged"]
+    order = [NO_CRITICAL, *dict.fromkeys(ranged.values())]
+    criticals: dict[str, Fraction] = marginal(dist, lambda o: o[1] or NO_CRITICAL)
+    return [
+        OutcomeTable.of(
+            HIT,
+            marginal(dist, lambda o: o[0]),
+            [True, False],
+            name=lambda h: "hit" if h else "miss",
+        ),
+        OutcomeTable.of(
+            CRITICAL,
+            criticals,
+            order,
+            name=lambda c: NO_CRITICAL if c == NO_CRITICAL else f"{c}: {texts[c]}",
+        ),
+        OutcomeTable.of(DAMAGE, marginal(dist, lambda o: o[2]), EFFECTS),
+    ]
+
+
+def odds(options: Mapping[str, str]) -> OddsReport:
+    """P(hit), P(each critical), and the damage against STR."""
+    return query(options).report()

@@ -9,10 +9,11 @@ exact source enumerates its six faces; no reading is needed.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 from warbench.core.dice import DiceSource, resolve
 from warbench.core.grid import Square
-from warbench.core.odds import Enumerator, OddsReport, Options, OutcomeTable, report
+from warbench.core.odds import OddsReport, Options, OutcomeTable, Query, Stages
 from warbench.rulesets.ttt import attacking
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.state import Piece
@@ -29,10 +30,11 @@ OPTIONS: dict[str, str] = {
     "aimed": "yes if the attacker AIMed at the target last move (default no)",
 }
 ATTACK = "attack"
+OUTCOME = {True: "hit: target bagged", False: "miss"}
 
 
-def odds(options: Mapping[str, str]) -> OddsReport:
-    """P(hit) and P(miss) of one attack."""
+def query(options: Mapping[str, str]) -> Query:
+    """The attack `options` describe."""
     opts = Options(options, OPTIONS)
     shipped = scenarios.shipped()
     operation = opts.choice("operation", list(shipped), next(iter(shipped)))
@@ -84,14 +86,14 @@ def odds(options: Mapping[str, str]) -> OddsReport:
     def attack(dice: DiceSource) -> bool:
         return bool(resolve(request, dice.faces(request)).success)
 
-    enumerator = Enumerator()
-    dist = enumerator.outcomes(attack)
-    outcome = {True: "hit: target bagged", False: "miss"}
-    hits = OutcomeTable.of(ATTACK, dist, order=[True, False], name=lambda hit: outcome[bool(hit)])
-    return report(
-        "ttt",
-        f"{attacker_kind} attacks {target_kind}",
-        situation,
-        enumerator.requested.values(),
-        [hits],
+    def tables(dist: Mapping[bool, Fraction]) -> list[OutcomeTable]:
+        return [OutcomeTable.of(ATTACK, dist, [True, False], name=lambda hit: OUTCOME[hit])]
+
+    return Query(
+        "ttt", f"{attacker_kind} attacks {target_kind}", situation, Stages(attack), None, tables
     )
+
+
+def odds(options: Mapping[str, str]) -> OddsReport:
+    """P(hit) and P(miss) of one attack."""
+    return query(options).report()
