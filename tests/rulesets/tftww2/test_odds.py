@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -46,8 +47,8 @@ def test_a_rifle_aimed_at_10_inches_by_hand() -> None:
     plain = Fraction(216 - 1 - 3 - 10, 216)  # naturals 5..15: damage as rolled
     double = Fraction(3, 216)
 
-    def share(test: object) -> Fraction:
-        return Fraction(sum(n for d, n in damage.items() if test(d)), 6**4)  # type: ignore[operator]
+    def share(test: Callable[[int], bool]) -> Fraction:
+        return Fraction(sum(n for d, n in damage.items() if test(d)), 6**4)
 
     assert report.probability(DAMAGE, "dead") == (
         Fraction(1, 216) + plain * share(lambda d: d > 12) + double * share(lambda d: 2 * d > 12)
