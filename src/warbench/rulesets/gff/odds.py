@@ -11,11 +11,13 @@ roll). Cover, the attacker having moved, Shaken, the Shield and Focus spells are
 Stages (`warbench.core.odds.Enumerator.advance`): the rules hand small values from one rule
 function to the next — the hits, the wounds, and the target's state (models left, wound
 markers on the last model, Shaken) — so each function is enumerated once per distinct
-value it receives rather than once per roll of the functions before it.
+value it receives rather than once per roll of the functions before it. Defense and
+Regeneration are stages of their own for that reason.
 
 Reading: every gff pool is counted in any order; a die is read only through its success and
 whether it is an unmodified 6 (to hit: Rending, Surge, Relentless; Defense: only under
-Bane, which re-rolls them); the wound-effects roll is read by its total.
+Bane, which re-rolls them; Regeneration: never); the wound-effects roll is read by its
+total.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ WOUNDS, REMOVED, LAST = "wounds", "models removed", "target after the shooting"
 DESTROYED, SHAKEN, STEADY = "destroyed (last model Knocked Out)", "Shaken", "not Shaken"
 SIX = 6
 DEFENSE = "Defense:"  # the label `attacks.roll_blocks` gives its requests
+REGENERATION = "Regeneration:"  # and `attacks.regenerate`
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,9 @@ def reading(bane: bool) -> ReadingPolicy:
     def read(request: RollRequest) -> Reading:
         if request.read is Read.TOTAL:
             return Reading.unordered(request.sides)
-        if request.label.startswith(DEFENSE) and not bane:
+        if request.label.startswith(REGENERATION) or (
+            request.label.startswith(DEFENSE) and not bane
+        ):
             return Reading.by_success(request)
         return Reading.by_success(request, keep=frozenset({SIX}))
 
@@ -198,10 +203,10 @@ def odds(options: Mapping[str, str]) -> OddsReport:
 
 def _fire(
     attacker: Unit, weapon: Weapon, attacks: int, target: Unit, ctx: Context
-) -> tuple[Step, Step, Step]:
-    """One weapon's fire as `shooting.fire` and `resolve_hits` resolve it, in three stages
-    from the state the target is in: hits, wounds (Defense and Regeneration), and the
-    wounds taken with their effects."""
+) -> tuple[Step, Step, Step, Step]:
+    """One weapon's fire as `shooting.fire` and `resolve_hits` resolve it, in four stages
+    from the state the target is in: hits, Defense, Regeneration, and the wounds taken with
+    their effects."""
 
     def hits(state: Target, dice: DiceSource) -> tuple[Target, tuple[Hit, ...]]:
         return state, tuple(roll_hits(DiceReferee(dice), attacker, weapon, attacks, target, ctx))
@@ -212,10 +217,16 @@ def _fire(
         state, landed = pair
         if not landed or state.models == 0:
             return state, ()
-        ref = DiceReferee(dice)
         unit = _as(target, state)
-        unblocked = roll_blocks(ref, unit, list(landed), ctx, weapon)
-        return state, tuple(regenerate(ref, unit, unblocked))
+        return state, tuple(roll_blocks(DiceReferee(dice), unit, list(landed), ctx, weapon))
+
+    def regeneration(
+        pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource
+    ) -> tuple[Target, tuple[Hit, ...]]:
+        state, unblocked = pair
+        if not unblocked:
+            return pair
+        return state, tuple(regenerate(DiceReferee(dice), _as(target, state), list(unblocked)))
 
     def wounds(pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource) -> Target:
         state, dealt = pair
@@ -226,7 +237,7 @@ def _fire(
         last = unit.models[-1].wounds if unit.models else 0
         return Target(len(unit.models), last, unit.shaken, state.wounds + len(dealt))
 
-    return hits, blocks, wounds
+    return hits, blocks, regeneration, wounds
 
 
 def _as(target: Unit, state: Target) -> Unit:
