@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import comb
 
 import pytest
 
-from tests.odds_check import assert_monte_carlo_agrees, assert_readings_exact
+from tests.odds_check import STANDARD_ERRORS, assert_monte_carlo_agrees, assert_readings_exact
+from tests.rulesets.fft3.position import At, play, position
+from warbench.core.dice import SeededDice
 from warbench.rulesets.fft3.odds import (
     AFTER,
     CHECK,
@@ -115,3 +118,22 @@ def test_bad_options_say_what_is_allowed(opts: dict[str, str], message: str) -> 
 def test_exact_odds_agree_with_monte_carlo() -> None:
     """1e5 plays of the same rules code on seeded dice."""
     assert_monte_carlo_agrees(query(EXAMPLE), seed=31)
+
+
+def test_exact_odds_agree_with_the_game_firing() -> None:
+    """`fire n1t1 gun s1t1`, `resolve s1t1` through `FFT3Game.apply` on seeded dice (the
+    Soviet tank 25" ahead of the NATO tank, in its front arc, open ground), the position
+    put back each time: P(the Soviet tank is gone) agrees within 4 standard errors."""
+    game = position([At("s1t1", 36, 10, 0.0), At("n1t1", 36, 10 + 25 + 1.25, 180.0)], mover="blue")
+    game.track_hashes = False
+    game.dice = SeededDice(8)
+    start = game.state.copy()
+    runs = 4_000
+    gone = 0
+    for _ in range(runs):
+        game.state = start.copy()
+        play(game, "fire n1t1 gun s1t1", "resolve s1t1")
+        gone += not game.state.stands["s1t1"].alive
+    report = odds({"range": "25"})
+    p = float(report.probability(AFTER, DESTROYED) + report.probability(AFTER, FAILED))
+    assert abs(gone / runs - p) <= STANDARD_ERRORS * math.sqrt(p * (1 - p) / runs)
