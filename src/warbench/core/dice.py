@@ -358,16 +358,21 @@ def exact_outcomes(
     says, request by request, how the rules read the faces (see `Reading`); without it
     every ordered outcome is enumerated.
     """
-    result: dict[T, Fraction] = {}
+    counted: dict[tuple[T, int], int] = {}  # (outcome, ordered rolls of a walk) -> ways
     prefix: list[int] = []
     while True:
         dice = ExactDice(prefix=list(prefix), reading=reading)
         outcome = experiment(dice)
-        result[outcome] = result.get(outcome, Fraction(0)) + dice.probability
+        key = (outcome, dice.of)
+        counted[key] = counted.get(key, 0) + dice.ways
         indices = [b.index for b in dice.branches]
         while indices and indices[-1] + 1 >= len(dice.branches[len(indices) - 1].outcomes):
             indices.pop()
         if not indices:
-            return result
+            break
         indices[-1] += 1
         prefix = indices
+    result: dict[T, Fraction] = {}
+    for (outcome, of), ways in counted.items():
+        result[outcome] = result.get(outcome, Fraction(0)) + Fraction(ways, of)
+    return result
