@@ -291,12 +291,19 @@ def test_parse_pairs() -> None:
 # -- the Ruleset hook ---------------------------------------------------------------------
 
 
-def test_every_ruleset_with_odds_lists_its_options() -> None:
-    for rs in registry.all_rulesets():
-        assert isinstance(rs, Ruleset)
-        if rs.id in ("ttt", "fft3", "gff", "tftww2"):
-            assert rs.odds_options()
-            assert rs.odds({}).ruleset == rs.id
+def test_every_ruleset_with_odds_answers_its_default_query() -> None:
+    """Any registered ruleset that lists odds options (fftt too, once it does) answers a
+    query on its defaults with tables that each sum to 1, and rejects an unknown option."""
+    offering = [rs for rs in registry.all_rulesets() if rs.odds_options()]
+    assert {"ttt", "fft3", "gff", "tftww2"} <= {rs.id for rs in offering}
+    for rs in offering:
+        report = rs.odds({})
+        assert report.ruleset == rs.id
+        assert report.requested
+        for table in report.tables:
+            assert sum(row.probability for row in table.rows) == 1, (rs.id, table.title)
+        with pytest.raises(ValueError, match="unknown option"):
+            rs.odds({"no-such-option": "1"})
 
 
 def test_ruleset_without_odds_says_so() -> None:
