@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +15,7 @@ from warbench.core.actions import Action, MalformedAction
 from warbench.core.dice import fresh_seed
 from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, IllegalAction
+from warbench.core.odds import OddsReport, parse_pairs
 from warbench.core.record import Record, RecordError
 from warbench.core.render import render as draw
 from warbench.core.ruleset import Agent, Ruleset
@@ -211,6 +213,57 @@ def render(
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="-o") from None
     console.print(f"wrote {out}")
+
+
+@app.command()
+def odds(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id, see `warbench rulesets`")],
+    options: Annotated[
+        list[str] | None, typer.Argument(help="the attack as key=value pairs (see --options)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+    list_options: Annotated[
+        bool, typer.Option("--options", help="list this ruleset's options and stop")
+    ] = False,
+) -> None:
+    """Exact odds of one attack, from the rules code itself (docs/odds.md)."""
+    rs = _ruleset(ruleset)
+    known = rs.odds_options()
+    if not known:
+        raise typer.BadParameter(f"{rs.name} offers no odds yet", param_hint="RULESET")
+    if list_options:
+        table = Table("option", "what it takes", title=f"warbench odds {rs.id}")
+        for key, text in known.items():
+            table.add_row(key, text)
+        console.print(table)
+        return
+    try:
+        report = rs.odds(parse_pairs(options or []))
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="OPTIONS") from None
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2))
+        return
+    _print_odds(report)
+
+
+def _print_odds(report: OddsReport) -> None:
+    console.print(f"[bold]{report.title}[/bold]")
+    for key, text in report.situation:
+        console.print(f"  {key}: {text}")
+    rolls = Table("roll", "needs", "modifier", "value", title="modifiers")
+    for r in report.requested:
+        rows = r.modifiers or (("none", 0),)
+        for n, (reason, value) in enumerate(rows):
+            rolls.add_row(
+                r.label if n == 0 else "", r.needs if n == 0 else "", reason, f"{value:+d}"
+            )
+    console.print(rolls)
+    for t in report.tables:
+        table = Table("outcome", "probability", "percent", title=t.title)
+        for row in t.rows:
+            table.add_row(row.name, str(row.probability), f"{row.percent:.2f}%")
+        console.print(table)
 
 
 def _add_ruleset_commands() -> None:

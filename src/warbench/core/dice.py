@@ -7,14 +7,16 @@ seeded, scripted and exact sources all serve the very same rules code.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 import random
 import secrets
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 
 class Read(StrEnum):
@@ -210,9 +212,97 @@ class ReplayedDice:
         return self._fresh.faces(request)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How the rules read one request's faces, so the exact source may enumerate classes of
+    outcomes instead of every ordered outcome (the odds of a ten-dice pool in 3,003 sorted
+    multisets, or 11 counts of successes, rather than 6^10 ordered rolls).
+
+    Giving a Reading claims that the rules read the faces in any order alike (a multiset),
+    and cannot tell apart faces of one class: `classes[face - 1]` is the class of each face.
+    `summary` says what of that multiset the rules read: all of it (`multiset`, e.g. a count
+    of successes), only the sum of the faces (`total`), or only which classes are present
+    (`present`: "any 6 destroys, else any 4-5 forces a check"). The source then rolls one
+    representative roll per class of rolls (sorted, with the lowest face of each class)
+    weighted by how many ordered rolls it stands for, so every probability stays exact. A
+    finer partition is always safe; tests check each ruleset's readings against
+    face-by-face enumeration.
+    """
+
+    classes: tuple[int, ...]
+    summary: Literal["multiset", "total", "present"] = "multiset"
+
+    @classmethod
+    def unordered(cls, sides: int = 6) -> Reading:
+        """Order does not matter; every face is read for itself (sorted multisets)."""
+        return cls(tuple(range(sides)))
+
+    @classmethod
+    def natural_total(cls, sides: int = 6) -> Reading:
+        """Only the natural total is read (a 3d6 roll-under with criticals on the total)."""
+        return cls(tuple(range(sides)), summary="total")
+
+    @classmethod
+    def keyed(
+        cls,
+        sides: int,
+        key: Callable[[int], Hashable],
+        summary: Literal["multiset", "total", "present"] = "multiset",
+    ) -> Reading:
+        """Faces with equal `key` are read alike (order does not matter)."""
+        keys = [key(face) for face in range(1, sides + 1)]
+        return cls(tuple(keys.index(k) for k in keys), summary)
+
+    @classmethod
+    def by_success(cls, request: RollRequest, keep: frozenset[int] = frozenset()) -> Reading:
+        """Each die is read only as success or failure against the request (natural
+        successes and failures included; a count of successes), except the natural faces in
+        `keep`, which stay classes of their own (Rending's 6s)."""
+        target = request.target
+        if target is None or request.read is Read.TOTAL:
+            return cls.unordered(request.sides)
+        return cls.keyed(
+            request.sides,
+            lambda face: face if face in keep else _die_succeeds(request, face, target),
+        )
+
+
+Outcomes = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+@functools.lru_cache(maxsize=4096)
+def reduced_outcomes(dice: int, sides: int, reading: Reading) -> Outcomes:
+    """The representative rolls of `dice` d`sides` read as `reading` says, each with how
+    many of the sides**dice ordered rolls it stands for (multinomial weights)."""
+    if len(reading.classes) != sides:
+        raise ValueError(f"a reading of d{sides} needs {sides} face classes")
+    members: dict[int, list[int]] = {}
+    for face, cls in enumerate(reading.classes, start=1):
+        members.setdefault(cls, []).append(face)
+    groups = list(members.values())
+    ways: dict[object, tuple[tuple[int, ...], int]] = {}
+    for combo in itertools.combinations_with_replacement(range(len(groups)), dice):
+        count = math.factorial(dice)
+        for g, group in enumerate(groups):
+            n = combo.count(g)
+            count = count // math.factorial(n) * len(group) ** n
+        faces = tuple(groups[g][0] for g in combo)  # sorted: groups are in face order
+        key: object = faces
+        if reading.summary == "total":
+            key = sum(faces)
+        elif reading.summary == "present":
+            key = frozenset(combo)
+        first, seen = ways.get(key, (faces, 0))
+        ways[key] = (first, seen + count)
+    return tuple(faces for faces, _ in ways.values()), tuple(n for _, n in ways.values())
+
+
+ReadingPolicy = Callable[[RollRequest], Reading | None]
+
+
 @dataclass
 class _Branch:
-    outcomes: list[tuple[int, ...]]
+    outcomes: Sequence[tuple[int, ...]]
     index: int = 0
 
 
@@ -220,42 +310,69 @@ class _Branch:
 class ExactDice:
     """One walk of an exact enumeration: follows a forced prefix, then the first outcome.
 
-    `exact_outcomes` drives it depth first over every outcome of every request.
+    `exact_outcomes` drives it depth first over every outcome of every request. With a
+    `reading` policy, a request it gives a `Reading` for is enumerated by classes of
+    outcomes (weighted representatives); any other request face by face.
     """
 
     prefix: list[int] = field(default_factory=list)
     branches: list[_Branch] = field(default_factory=list)
-    probability: Fraction = Fraction(1)
+    reading: ReadingPolicy | None = None
+    ways: int = 1  # ordered rolls this walk stands for ...
+    of: int = 1  # ... out of this many
+
+    @property
+    def probability(self) -> Fraction:
+        """The exact probability of this walk."""
+        return Fraction(self.ways, self.of)
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         """Outcome number `prefix[depth]` of this request (or the first, past the prefix)."""
         depth = len(self.branches)
-        outcomes = list(itertools.product(range(1, request.sides + 1), repeat=request.dice))
         index = self.prefix[depth] if depth < len(self.prefix) else 0
-        self.branches.append(_Branch(outcomes, index))
-        self.probability /= len(outcomes)
+        how = self.reading(request) if self.reading is not None else None
+        if how is None:
+            outcomes: Sequence[tuple[int, ...]] = list(
+                itertools.product(range(1, request.sides + 1), repeat=request.dice)
+            )
+            self.branches.append(_Branch(outcomes, index))
+            self.of *= len(outcomes)
+        else:
+            outcomes, counts = reduced_outcomes(request.dice, request.sides, how)
+            self.branches.append(_Branch(outcomes, index))
+            self.ways *= counts[index]
+            self.of *= request.sides**request.dice
         return outcomes[index]
 
 
 T = TypeVar("T", bound=Hashable)
 
 
-def exact_outcomes(experiment: Callable[[DiceSource], T]) -> dict[T, Fraction]:
+def exact_outcomes(
+    experiment: Callable[[DiceSource], T], reading: ReadingPolicy | None = None
+) -> dict[T, Fraction]:
     """Every outcome of `experiment` with its exact probability.
 
     `experiment` runs the real rules code with the dice it is given; it is re-run once per
-    combination of faces (depth first), so it must not keep state between runs.
+    combination of faces (depth first), so it must not keep state between runs. `reading`
+    says, request by request, how the rules read the faces (see `Reading`); without it
+    every ordered outcome is enumerated.
     """
-    result: dict[T, Fraction] = {}
+    counted: dict[tuple[T, int], int] = {}  # (outcome, ordered rolls of a walk) -> ways
     prefix: list[int] = []
     while True:
-        dice = ExactDice(prefix=list(prefix))
+        dice = ExactDice(prefix=list(prefix), reading=reading)
         outcome = experiment(dice)
-        result[outcome] = result.get(outcome, Fraction(0)) + dice.probability
+        key = (outcome, dice.of)
+        counted[key] = counted.get(key, 0) + dice.ways
         indices = [b.index for b in dice.branches]
         while indices and indices[-1] + 1 >= len(dice.branches[len(indices) - 1].outcomes):
             indices.pop()
         if not indices:
-            return result
+            break
         indices[-1] += 1
         prefix = indices
+    result: dict[T, Fraction] = {}
+    for (outcome, of), ways in counted.items():
+        result[outcome] = result.get(outcome, Fraction(0)) + Fraction(ways, of)
+    return result

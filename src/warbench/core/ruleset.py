@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal, Protocol
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
+from warbench.core.odds import OddsReport
 from warbench.core.scene import Scene
 
 Unit = Literal["cm", "inch", "square"]
@@ -145,6 +146,17 @@ class Ruleset(ABC):
     def commands(self) -> object | None:
         """A typer app of this ruleset's own commands (`warbench <id> ...`), if any."""
         return None
+
+    def odds_options(self) -> Mapping[str, str]:
+        """The `key=value` options of `warbench odds <id>`, each with what it takes, in the
+        rulebook's words; empty when this ruleset offers no odds (docs/odds.md)."""
+        return {}
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        """The exact odds of one attack described by `options` (see `odds_options`), from
+        this ruleset's own rules code run with the exact dice. ValueError names a bad option
+        and what is allowed."""
+        raise NotImplementedError(f"{self.name} offers no odds yet")
 
     def plant_hidden_marker(
         self, scenario: dict[str, Any], marker: str

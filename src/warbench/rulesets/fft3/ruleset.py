@@ -12,9 +12,11 @@ from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
+from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery
+from warbench.rulesets.fft3 import odds as fft3_odds
 from warbench.rulesets.fft3 import scenario as scenarios
 from warbench.rulesets.fft3.evaluation import position_value
 from warbench.rulesets.fft3.game import FFT3Game
@@ -54,6 +56,12 @@ class FistfulOfTows3(Ruleset):
         from warbench.rulesets.fft3.ai import TowsAI
 
         return {"random": RandomAgent, "ai": TowsAI, "search": SearchAgent}
+
+    def odds_options(self) -> Mapping[str, str]:
+        return fft3_odds.OPTIONS
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        return fft3_odds.odds(options)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, FFT3Game)

@@ -12,8 +12,10 @@ from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
+from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.gff import odds as gff_odds
 from warbench.rulesets.gff import scenario as scenarios
 from warbench.rulesets.gff.evaluation import position_value
 from warbench.rulesets.gff.game import GFFGame
@@ -53,6 +55,12 @@ class GrimdarkFutureFirefight(Ruleset):
         from warbench.rulesets.gff.ai import FirefightAI
 
         return {"random": RandomAgent, "ai": FirefightAI, "search": SearchAgent}
+
+    def odds_options(self) -> Mapping[str, str]:
+        return gff_odds.OPTIONS
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        return gff_odds.odds(options)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, GFFGame)

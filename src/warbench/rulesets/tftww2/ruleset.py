@@ -12,8 +12,10 @@ from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
+from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.tftww2 import odds as tftww2_odds
 from warbench.rulesets.tftww2 import scenario as scenarios
 from warbench.rulesets.tftww2.ai import SkirmishAI
 from warbench.rulesets.tftww2.evaluation import position_value
@@ -52,6 +54,12 @@ class TFTWW2(Ruleset):
 
     def agents(self) -> dict[str, AgentFactory]:
         return {"random": RandomAgent, "ai": SkirmishAI, "search": SearchAgent}
+
+    def odds_options(self) -> Mapping[str, str]:
+        return tftww2_odds.OPTIONS
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        return tftww2_odds.odds(options)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, TFTGame)

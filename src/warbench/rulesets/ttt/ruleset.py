@@ -13,9 +13,11 @@ from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.grid import Square, column_letters
+from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
+from warbench.rulesets.ttt import odds as ttt_odds
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.ai import TrooperAI
 from warbench.rulesets.ttt.evaluation import position_value
@@ -64,6 +66,12 @@ class TableTopTroopers(Ruleset):
 
     def commands(self) -> object | None:
         return ttt_cli.app
+
+    def odds_options(self) -> Mapping[str, str]:
+        return ttt_odds.OPTIONS
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        return ttt_odds.odds(options)
 
     def board_text(self, game: Game) -> str:
         """Rows from the top; terrain letters, pieces by id; the key follows."""

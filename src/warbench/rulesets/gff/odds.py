@@ -1,0 +1,256 @@
+"""Exact odds of one unit's shooting at one unit (SHOOTING): the wounds it deals, the models
+it removes, and whether the target ends Shaken, Knocked Out or untouched.
+
+The position: the units of the shipped catalogues, every model of each unit at the given
+edge-to-edge range on an open table. `shooting.solution` counts the attacks of each weapon;
+then each weapon is resolved, in the order the unit carries them, by the public rule
+functions the game's fire calls (`shooting.fire` → `resolve_hits`): `attacks.roll_hits`,
+`attacks.roll_blocks`, `attacks.regenerate`, `wounds.take_wounds` (with its wound-effects
+roll). Cover, the attacker having moved, Shaken, the Shield and Focus spells are options.
+
+Stages (`warbench.core.odds.Enumerator.advance`): the rules hand small values from one rule
+function to the next — the hits, the wounds, and the target's state (models left, wound
+markers on the last model, Shaken) — so each function is enumerated once per distinct
+value it receives rather than once per roll of the functions before it. Defense and
+Regeneration are stages of their own for that reason.
+
+Reading: every gff pool is counted in any order; a die is read only through its success and
+whether it is an unmodified 6 (to hit: Rending, Surge, Relentless; Defense: only under
+Bane, which re-rolls them; Regeneration: never); the wound-effects roll is read by its
+total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from warbench.core.dice import DiceSource, Read, Reading, ReadingPolicy, RollRequest
+from warbench.core.odds import (
+    DiceReferee,
+    OddsReport,
+    Options,
+    OutcomeTable,
+    Query,
+    Stages,
+    Step,
+    marginal,
+)
+from warbench.rulesets.gff.actions import slug
+from warbench.rulesets.gff.armies import factions
+from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
+from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.profiles import UnitProfile, Weapon
+from warbench.rulesets.gff.shooting import ranged_weapons, solution
+from warbench.rulesets.gff.state import Model, Unit
+from warbench.rulesets.gff.wounds import take_wounds
+
+OPTIONS: dict[str, str] = {
+    "attacker": "shooting unit, a unit of the shipped catalogues (default Warden Brothers)",
+    "target": "target unit, as attacker (default Spitter Gaunts)",
+    "weapon": "all (default) or one of the attacker's ranged weapons, like storm-rifle",
+    "range": "edge-to-edge range in inches from every model to the target (default 12)",
+    "models": "attacker's models left (default: the full unit)",
+    "target-models": "target's models left (default: the full unit)",
+    "target-wounds": "wound markers on the target's last model (default 0)",
+    "cover": "yes if the target is in cover: +1 Defense (default no)",
+    "moved": "yes if the attacker moved this activation (Indirect: -1) (default no)",
+    "shaken": "yes if the target is already Shaken (default no)",
+    "shield": "yes if the target has the Shield spell: +1 Defense (default no)",
+    "focus": "yes if the attacker has the Focus spell: +1 to hit (default no)",
+}
+WOUNDS, REMOVED, LAST = "wounds", "models removed", "target after the shooting"
+DESTROYED, SHAKEN, STEADY = "destroyed (last model Knocked Out)", "Shaken", "not Shaken"
+SIX = 6
+DEFENSE = "Defense:"  # the label `attacks.roll_blocks` gives its requests
+REGENERATION = "Regeneration:"  # and `attacks.regenerate`
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the rules leave of the target between weapons: its models, the wound markers
+    on its last model, Shaken; and the wounds dealt so far."""
+
+    models: int
+    marked: int
+    shaken: bool
+    wounds: int = 0
+
+
+def reading(bane: bool) -> ReadingPolicy:
+    """How gff reads the dice of the shooting (module docstring): unmodified 6s matter to
+    the to-hit pool, and to Defense pools only under Bane (`attacks.roll_blocks`)."""
+
+    def read(request: RollRequest) -> Reading:
+        if request.read is Read.TOTAL:
+            return Reading.unordered(request.sides)
+        if request.label.startswith(REGENERATION) or (
+            request.label.startswith(DEFENSE) and not bane
+        ):
+            return Reading.by_success(request)
+        return Reading.by_success(request, keep=frozenset({SIX}))
+
+    return read
+
+
+def _profiles() -> dict[str, UnitProfile]:
+    return {u.name: u for f in factions().values() for u in f.units}
+
+
+def _unit(uid: str, side: str, profile: UnitProfile, count: int, y: float) -> Unit:
+    """The first `count` models of the unit, each with the equipment of its place in the
+    unit (ruling GFF-R3), all standing at (24, y)."""
+    models = [
+        Model(
+            f"{uid}.{n}",
+            24.0,
+            y,
+            tuple(item.weapon for item in profile.equipment if n <= item.count),
+        )
+        for n in range(1, count + 1)
+    ]
+    return Unit(uid, side, profile, models, deployed=True)
+
+
+def query(options: Mapping[str, str]) -> Query:
+    """The shooting `options` describe."""
+    opts = Options(options, OPTIONS)
+    profiles = _profiles()
+    attacker_p = profiles[opts.choice("attacker", list(profiles), "Warden Brothers")]
+    target_p = profiles[opts.choice("target", list(profiles), "Spitter Gaunts")]
+    distance = opts.number("range", 12, 0, 72)
+    size = opts.integer("models", attacker_p.size, 1, attacker_p.size)
+    left = opts.integer("target-models", target_p.size, 1, target_p.size)
+    tough = max(1, target_p.rating("Tough") or 1)
+    most = tough - 1 if left > 1 else 2 * tough + 6
+    marked = opts.integer("target-wounds", 0, 0, most)
+    gap = distance + (attacker_p.base + target_p.base) / 2
+    attacker = _unit("r1", "red", attacker_p, size, 10.0)
+    target = _unit("b1", "blue", target_p, left, 10.0 + gap)
+    target.models[-1].wounds = marked
+    target.shaken = opts.flag("shaken")
+    target.shield = opts.flag("shield")
+    attacker.focus = opts.flag("focus")
+    attacker.moved = opts.flag("moved")
+    cover = opts.flag("cover")
+    carried = {slug(w.name): w for w in ranged_weapons(attacker)}
+    if not carried:
+        raise ValueError(f"{attacker_p.name} carries no ranged weapon")
+    which = opts.choice("weapon", ["all", *carried], "all")
+    chosen = list(carried.values()) if which == "all" else [carried[which]]
+    field = Battlefield(48.0, 20.0 + gap)
+    blast = [w for w in chosen if w.rating("Blast") is not None]
+    if blast and which != "all":
+        raise ValueError(
+            f"{which} has Blast, whose hits the defender splits between nearby units: "
+            "not in the odds yet; pick another weapon"
+        )
+    fired: list[tuple[Weapon, int, Context]] = []
+    for weapon in (w for w in chosen if w not in blast):
+        shot = solution(field, attacker, weapon, target)
+        if shot.attacks:
+            ctx = Context(melee=False, distance=shot.distance, cover=cover, moved=attacker.moved)
+            fired.append((weapon, shot.attacks, ctx))
+    if not fired:
+        reach = ", ".join(f'{w.name} {w.range}"' for w in chosen)
+        raise ValueError(f'no weapon reaches {distance:g}" ({reach})')
+
+    situation = {
+        "attacker": f"{size} x {attacker_p.name} (Quality {attacker_p.quality}+)"
+        + (", Focus" if attacker.focus else "")
+        + (", moved" if attacker.moved else ""),
+        "target": f"{left} x {target_p.name} (Defense {target_p.defense}+)"
+        + (f", {marked} wound(s) on the last model" if marked else "")
+        + (", in cover" if cover else "")
+        + (", Shaken" if target.shaken else "")
+        + (", Shield" if target.shield else ""),
+        "range": f'{distance:g}"',
+        "weapons": ", ".join(f"{w.name} x{n} attacks" for w, n, _ in fired),
+    }
+    if blast:
+        situation["not counted"] = ", ".join(f"{w.name} (Blast)" for w in blast)
+    start = Target(left, marked, target.shaken)
+    steps = [step for w, n, ctx in fired for step in _fire(attacker, w, n, target, ctx)]
+    bane = any(w.rating("Bane") is not None for w, _, _ in fired)
+
+    def tables(dist: Mapping[Target, Fraction]) -> list[OutcomeTable]:
+        end = marginal(
+            dist, lambda t: DESTROYED if t.models == 0 else SHAKEN if t.shaken else STEADY
+        )
+        return [
+            OutcomeTable.of(WOUNDS, marginal(dist, lambda t: t.wounds)),
+            OutcomeTable.of(
+                REMOVED, marginal(dist, lambda t: left - t.models), list(range(left + 1))
+            ),
+            OutcomeTable.of(LAST, end, [DESTROYED, SHAKEN, STEADY]),
+        ]
+
+    return Query(
+        "gff",
+        f"{attacker_p.name} shoot at {target_p.name}",
+        situation,
+        Stages(lambda dice: start, tuple(steps)),
+        reading(bane),
+        tables,
+    )
+
+
+def odds(options: Mapping[str, str]) -> OddsReport:
+    """Distributions of wounds, models removed and the target's end state."""
+    return query(options).report()
+
+
+def _fire(
+    attacker: Unit, weapon: Weapon, attacks: int, target: Unit, ctx: Context
+) -> tuple[Step, Step, Step, Step]:
+    """One weapon's fire as `shooting.fire` and `resolve_hits` resolve it, in four stages
+    from the state the target is in: hits, Defense, Regeneration, and the wounds taken with
+    their effects."""
+
+    def hits(state: Target, dice: DiceSource) -> tuple[Target, tuple[Hit, ...]]:
+        return state, tuple(roll_hits(DiceReferee(dice), attacker, weapon, attacks, target, ctx))
+
+    def blocks(
+        pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource
+    ) -> tuple[Target, tuple[Hit, ...]]:
+        state, landed = pair
+        if not landed or state.models == 0:
+            return state, ()
+        unit = _as(target, state)
+        return state, tuple(roll_blocks(DiceReferee(dice), unit, list(landed), ctx, weapon))
+
+    def regeneration(
+        pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource
+    ) -> tuple[Target, tuple[Hit, ...]]:
+        state, unblocked = pair
+        if not unblocked:
+            return pair
+        return state, tuple(regenerate(DiceReferee(dice), _as(target, state), list(unblocked)))
+
+    def wounds(pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource) -> Target:
+        state, dealt = pair
+        if not dealt:
+            return state
+        unit = _as(target, state)
+        take_wounds(DiceReferee(dice), unit, list(dealt))
+        last = unit.models[-1].wounds if unit.models else 0
+        return Target(len(unit.models), last, unit.shaken, state.wounds + len(dealt))
+
+    return hits, blocks, regeneration, wounds
+
+
+def _as(target: Unit, state: Target) -> Unit:
+    """A fresh copy of the target unit in `state`."""
+    models = [Model(m.id, m.x, m.y, m.weapons) for m in target.models[: state.models]]
+    if models:
+        models[-1].wounds = state.marked
+    return Unit(
+        target.id,
+        target.side,
+        target.profile,
+        models,
+        deployed=True,
+        shaken=state.shaken,
+        shield=target.shield,
+    )
