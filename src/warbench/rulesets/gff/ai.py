@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from shapely.geometry import Point
 
@@ -41,7 +42,7 @@ from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import solution, weapon_named
-from warbench.rulesets.gff.state import Unit
+from warbench.rulesets.gff.state import Marker, Unit
 
 
 def hit_chance(quality: int) -> float:
@@ -83,12 +84,28 @@ class FirefightAI(Agent):
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
+        self._memo: dict[tuple[object, ...], float] = {}
+        self._free: dict[str, list[Marker]] = {}
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
         actions = game.legal_actions(player)
         self._rng.shuffle(actions)
+        self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
         return max(actions, key=lambda a: self._score(game, player, a))
+
+    def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
+        """`value()` computed once per decision for `key`."""
+        if key not in self._memo:
+            self._memo[key] = value()
+        return self._memo[key]
+
+    def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
+        """The attacks the unit fires with `weapon` at `target` from where it stands."""
+        key = ("attacks", unit.id, weapon, target.id)
+        return int(
+            self._remember(key, lambda: solution(game.field, unit, weapon, target).attacks)
+        )
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state
@@ -125,7 +142,7 @@ class FirefightAI(Agent):
             unit, target = s.units[action.unit], s.units[action.target]
             weapon = weapon_named(unit, action.weapon)
             assert weapon is not None
-            attacks = solution(game.field, unit, weapon, target).attacks
+            attacks = self._attacks(game, unit, weapon, target)
             bonus = 2.0 if self._on_marker(game, target) else 1.0
             return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
@@ -159,6 +176,12 @@ class FirefightAI(Agent):
 
     def _nearest_free_marker(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Distance to the nearest marker we do not hold and no other unit of ours is taking."""
+        free = self._free.get(unit.id)
+        if free is None:
+            free = self._free[unit.id] = self._free_markers(game, unit)
+        return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
+
+    def _free_markers(self, game: GFFGame, unit: Unit) -> list[Marker]:
         friends = [u for u in game.state.side_units(unit.side) if u is not unit]
 
         def claimed(x: float, y: float) -> bool:
@@ -168,8 +191,7 @@ class FirefightAI(Agent):
 
         markers = game.state.markers
         free = [m for m in markers if m.owner != unit.side and not claimed(m.x, m.y)]
-        free = free or [m for m in markers if m.owner != unit.side] or markers
-        return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
+        return free or [m for m in markers if m.owner != unit.side] or markers
 
     def _holding(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Markers within 3" of the unit's centre that we do not own yet."""
@@ -192,11 +214,14 @@ class FirefightAI(Agent):
         )
 
     def _shooting_value(self, game: GFFGame, unit: Unit) -> float:
+        return self._remember(("shooting", unit.id), lambda: self._best_volley(game, unit))
+
+    def _best_volley(self, game: GFFGame, unit: Unit) -> float:
         best = 0.0
         for enemy in game.state.side_units(other(unit.side)):
             for model in unit.models[:1]:
                 for weapon in model.weapons:
                     if not weapon.melee:
-                        attacks = solution(game.field, unit, weapon, enemy).attacks
+                        attacks = self._attacks(game, unit, weapon, enemy)
                         best = max(best, expected_wounds(unit, weapon, attacks, enemy))
         return best
