@@ -201,6 +201,16 @@ class Battlefield:
         shapely.prepare(rim)
         return union, rim
 
+    @cached_property
+    def _by_trait(self) -> dict[Trait, tuple[npt.NDArray[np.object_], Floats]]:
+        """For each trait, the areas of the pieces with it and their bounding boxes (P × 4)."""
+        found = {}
+        for trait in Trait:
+            areas = [p.area for p in self.pieces if p.has(trait)]
+            boxes = np.array([a.bounds for a in areas], dtype=np.float64).reshape(-1, 4)
+            found[trait] = (np.array(areas, dtype=object), boxes)
+        return found
+
     @classmethod
     def from_data(
         cls, items: Sequence[Mapping[str, Any]], *, width: float = TABLE, depth: float = TABLE
@@ -778,6 +788,37 @@ def _on_table(base: Base, points: Sequence[Point], bf: Battlefield) -> bool:
     else:
         x0, y0, x1, y1 = _footprint(base, points).bounds
     return x0 >= -EPS and y0 >= -EPS and x1 <= bf.width + EPS and y1 <= bf.depth + EPS
+
+
+def round_enters(
+    starts: Floats, ends: Floats | None, radius: float, bf: Battlefield, trait: Trait
+) -> Bools:
+    """For many round bases of one `radius` at once, whether each enters a piece with `trait`
+    moving straight from starts[i] to ends[i] (or standing at starts[i] when `ends` is None):
+    the same test as `_enters`, piece by piece, only for the pieces whose bounding boxes
+    meet the swept base's."""
+    areas, boxes = bf._by_trait[trait]
+    hit = np.zeros(len(starts), dtype=np.bool_)
+    if not len(areas):
+        return hit
+    lo = starts if ends is None else np.minimum(starts, ends)
+    hi = starts if ends is None else np.maximum(starts, ends)
+    near = (lo[:, None, 0] - radius <= boxes[None, :, 2]) & (
+        hi[:, None, 0] + radius >= boxes[None, :, 0]
+    )
+    near &= (lo[:, None, 1] - radius <= boxes[None, :, 3]) & (
+        hi[:, None, 1] + radius >= boxes[None, :, 1]
+    )
+    model, piece = np.nonzero(near)
+    if not len(model):
+        return hit
+    if ends is None:
+        tracks = shapely.points(starts[model])
+    else:
+        tracks = shapely.linestrings(np.stack([starts[model], ends[model]], axis=1))
+    inside = shapely.distance(tracks, areas[piece]) < radius - _TOUCH
+    hit[model[inside]] = True
+    return hit
 
 
 def moves_through_difficult(base: Base, path: Path, bf: Battlefield) -> bool:

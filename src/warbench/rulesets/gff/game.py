@@ -47,6 +47,7 @@ from warbench.rulesets.gff.movement import (
     allowance,
     block_move_problem,
     contact_vector,
+    models_move_problem,
     others,
     separate,
     too_close,
@@ -95,6 +96,7 @@ class GFFGame(OpenGame):
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
         self._rolled: set[str] = set()  # models that rolled for dangerous terrain this activation
+        self._memo: dict[tuple[object, ...], Any] | None = None  # while listing legal actions
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -161,8 +163,12 @@ class GFFGame(OpenGame):
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
-        candidates = self._candidates(player)
-        return [a for a in candidates if self._illegal(a, player) is None]
+        self._memo = {}  # the state does not change while the candidates are listed
+        try:
+            candidates = self._candidates(player)
+            return [a for a in candidates if self._illegal(a, player) is None]
+        finally:
+            self._memo = None
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -264,19 +270,37 @@ class GFFGame(OpenGame):
                     break
         return found
 
+    def _others(self, unit: Unit) -> list[Base]:
+        """`others(state, unit)`, listed once while the legal actions are."""
+        if self._memo is None:
+            return others(self.state, unit)
+        key = ("others", unit.id)
+        if key not in self._memo:
+            self._memo[key] = others(self.state, unit)
+        found: list[Base] = self._memo[key]
+        return found
+
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
-        occupied = others(self.state, unit)
+        occupied = self._others(unit)
         points = bfm.arrange(at, len(unit.models), unit.profile.base, self.field, occupied=occupied)
         if points is None:
             return None
         return [Base(p, unit.profile.base) for p in points]
 
     def _placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
+        if self._memo is None:
+            return self._find_placement_problem(unit, at)
+        key = ("placement", unit.id, at)
+        if key not in self._memo:
+            self._memo[key] = self._find_placement_problem(unit, at)
+        return self._memo[key]
+
+    def _find_placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
         s = self.state
         bases = self._arranged(unit, at)
         if bases is None:
             return f"{unit.name} does not fit around {at[0]:g},{at[1]:g} (terrain, edges or units)"
-        if too_close(bases, others(s, unit)):
+        if too_close(bases, self._others(unit)):
             return f'{unit.name} would be within 1" of another unit'
         if s.phase == "ambush":
             enemies = [b for u in s.side_units(other(unit.side)) for b in u.bases()]
@@ -403,7 +427,10 @@ class GFFGame(OpenGame):
             return f"{unit.name} is Immobile and may only Hold (hold {unit.id})"
         if isinstance(action, Advance | Rush):
             kind = "advance" if isinstance(action, Advance) else "rush"
-            return block_move_problem(s, self.field, unit, action.to, allowance(unit, kind))
+            reach = allowance(unit, kind)
+            return block_move_problem(
+                s, self.field, unit, action.to, reach, obstacles=self._others(unit)
+            )
         if isinstance(action, Charge):
             target = s.units.get(action.target)
             if (
@@ -429,19 +456,8 @@ class GFFGame(OpenGame):
     ) -> str | None:
         if math.hypot(*vector) < 1e-6:
             return None
-        for base in unit.bases():
-            end = (base.centre[0] + vector[0], base.centre[1] + vector[1])
-            reason = bfm.move_problem(
-                base,
-                Path.of([base.centre, end]),
-                reach,
-                self.field,
-                strider=unit.all_have("Strider"),
-                flying=unit.all_have("Flying"),
-            )
-            if reason:
-                return f"{unit.name} cannot charge: {reason}"
-        return None
+        reason = models_move_problem(unit, unit.bases(), vector, reach, self.field)
+        return f"{unit.name} cannot charge: {reason}" if reason else None
 
     def _illegal_fire(self, action: Fire, unit: Unit) -> str | None:
         s = self.state

@@ -11,7 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+
 from warbench.core.geometry import Base, Path, edge_distance
+from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.state import State, Unit
@@ -19,6 +22,7 @@ from warbench.rulesets.gff.state import State, Unit
 BASE_MOVE = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
 UNIT_GAP = 1.0  # "Units may only be within 1" of other units when charging"
 EPS = 1e-6
+_NOISE = 1e-9  # numpy and math may round a distance differently by far less than this
 
 
 def allowance(unit: Unit, kind: str) -> float:
@@ -45,7 +49,21 @@ def others(state: State, unit: Unit, ignore: Iterable[str] = ()) -> list[Base]:
 
 def too_close(bases: Sequence[Base], obstacles: Sequence[Base], gap: float = UNIT_GAP) -> bool:
     """Whether any base is within `gap` of an obstacle base."""
-    return any(edge_distance(b, o) < gap - EPS for b in bases for o in obstacles)
+    limit = gap - EPS
+    if not bases or not obstacles or limit <= 0:
+        return False
+    if any(b.depth is not None for b in (*bases, *obstacles)):
+        return any(edge_distance(b, o) < limit for b in bases for o in obstacles)
+    # round bases: settle it in numpy unless a pair is within float noise of the limit
+    ours = np.array([(*b.centre, b.width) for b in bases], dtype=np.float64)
+    theirs = np.array([(*o.centre, o.width) for o in obstacles], dtype=np.float64)
+    apart = np.hypot(ours[:, None, 0] - theirs[None, :, 0], ours[:, None, 1] - theirs[None, :, 1])
+    gaps = apart - (ours[:, None, 2] + theirs[None, :, 2]) / 2
+    if (gaps < limit - _NOISE).any():
+        return True
+    if (gaps > limit + _NOISE).all():
+        return False
+    return any(edge_distance(b, o) < limit for b in bases for o in obstacles)
 
 
 def block_move_problem(
@@ -55,27 +73,86 @@ def block_move_problem(
     to: tuple[float, float],
     reach: float,
     ignore: Iterable[str] = (),
+    obstacles: Sequence[Base] | None = None,
 ) -> str | None:
-    """Why the unit cannot move its centre to `to` (every model by the same vector)."""
+    """Why the unit cannot move its centre to `to` (every model by the same vector);
+    `obstacles` are `others(state, unit, ignore)` when the caller has them already."""
     cx, cy = unit.centre()
     dx, dy = to[0] - cx, to[1] - cy
     distance = math.hypot(dx, dy)
     if distance > reach + EPS:
         return f'{unit.name} may move {reach:g}"; {to[0]:g},{to[1]:g} is {distance:.1f}" away'
-    flying = unit.all_have("Flying")
-    strider = unit.all_have("Strider")
-    moved = []
-    for base in unit.bases():
-        end = (base.centre[0] + dx, base.centre[1] + dy)
-        if distance > EPS:
-            path = Path.of([base.centre, end])
-            reason = bfm.move_problem(base, path, reach, field, strider=strider, flying=flying)
-            if reason:
-                return f"{unit.name}: {reason}"
-        moved.append(base.moved(end))
-    if too_close(moved, others(state, unit, ignore)):
+    bases = unit.bases()
+    if distance > EPS:
+        reason = models_move_problem(unit, bases, (dx, dy), reach, field)
+        if reason:
+            return f"{unit.name}: {reason}"
+    moved = [b.moved((b.centre[0] + dx, b.centre[1] + dy)) for b in bases]
+    if too_close(moved, others(state, unit, ignore) if obstacles is None else obstacles):
         return f'{unit.name} would end within 1" of another unit (only chargers may)'
     return None
+
+
+def models_move_problem(
+    unit: Unit, bases: Sequence[Base], vector: tuple[float, float], reach: float, field: Battlefield
+) -> str | None:
+    """Why one of the unit's models cannot move straight by `vector` (`bfm.move_problem`
+    for each, the first model's reason first), or None. Round bases are screened all at once
+    (on the table, impassable, difficult), the models one by one only when one fails."""
+    dx, dy = vector
+    flying = unit.all_have("Flying")
+    strider = unit.all_have("Strider")
+    if _all_move_freely(bases, vector, reach, field, strider=strider, flying=flying):
+        return None
+    for base in bases:
+        end = (base.centre[0] + dx, base.centre[1] + dy)
+        path = Path.of([base.centre, end])
+        reason = bfm.move_problem(base, path, reach, field, strider=strider, flying=flying)
+        if reason:
+            return reason
+    return None
+
+
+def _all_move_freely(
+    bases: Sequence[Base],
+    vector: tuple[float, float],
+    reach: float,
+    field: Battlefield,
+    *,
+    strider: bool,
+    flying: bool,
+) -> bool:
+    """Whether `bfm.move_problem` finds nothing wrong with any of these moves, for round
+    bases of one size (False, to be looked at model by model, otherwise)."""
+    size = bases[0].width if bases else 0.0
+    if not bases or any(b.depth is not None or b.width != size for b in bases):
+        return False
+    r = size / 2
+    starts = np.array([b.centre for b in bases], dtype=np.float64)
+    ends = starts + np.array(vector, dtype=np.float64)
+    lengths = [
+        math.dist(tuple(a), tuple(b)) for a, b in zip(starts.tolist(), ends.tolist(), strict=True)
+    ]
+    if max(lengths) > reach + bfm.EPS:
+        return False
+    lo, hi = np.minimum(starts, ends) - r, np.maximum(starts, ends) + r
+    if (
+        lo.min() < -bfm.EPS
+        or hi[:, 0].max() > field.width + bfm.EPS
+        or hi[:, 1].max() > field.depth + bfm.EPS
+    ):
+        return False
+    if bfm.round_enters(ends, None, r, field, Trait.IMPASSABLE).any():
+        return False
+    if not flying and bfm.round_enters(starts, ends, r, field, Trait.IMPASSABLE).any():
+        return False
+    long = max(lengths) > bfm.DIFFICULT_MOVE + bfm.EPS
+    return (
+        strider
+        or flying
+        or not long
+        or not bfm.round_enters(starts, ends, r, field, Trait.DIFFICULT).any()
+    )
 
 
 def translate(unit: Unit, dx: float, dy: float) -> None:
