@@ -103,9 +103,7 @@ class FirefightAI(Agent):
     def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
         key = ("attacks", unit.id, weapon, target.id)
-        return int(
-            self._remember(key, lambda: solution(game.field, unit, weapon, target).attacks)
-        )
+        return int(self._remember(key, lambda: solution(game.field, unit, weapon, target).attacks))
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state

@@ -61,6 +61,7 @@ PLACEMENT_TRIES = 30  # facings and positions rolled for one piece before its ki
 SIGHT_PULL = 0.01  # sight points on a base's edge are pulled this fraction towards its centre
 _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
+TINY = EPS  # lengths closer than this count as equal (move lengths, the table's edges)
 
 
 # --- terrain kinds (data/terrain.yaml) -----------------------------------------------------------

@@ -49,6 +49,7 @@ from warbench.rulesets.gff.movement import (
     contact_vector,
     models_move_problem,
     others,
+    screen_block_moves,
     separate,
     too_close,
     translate,
@@ -166,7 +167,11 @@ class GFFGame(OpenGame):
         self._memo = {}  # the state does not change while the candidates are listed
         try:
             candidates = self._candidates(player)
-            return [a for a in candidates if self._illegal(a, player) is None]
+            return [
+                a
+                for a in candidates
+                if not self._screened_out(a) and self._illegal(a, player) is None
+            ]
         finally:
             self._memo = None
 
@@ -280,6 +285,28 @@ class GFFGame(OpenGame):
         found: list[Base] = self._memo[key]
         return found
 
+    def _move_screen(self, unit: Unit, kind: str) -> dict[tuple[float, float], bool | None]:
+        """While the legal actions are listed: what `block_move_problem` would say of each
+        of the unit's sampled destinations (True fine, False not, None ask it), screened all
+        at once."""
+        if self._memo is None:
+            return {}
+        key = ("moves", unit.id, kind)
+        if key not in self._memo:
+            targets = self._destinations(unit, kind)
+            reach = allowance(unit, kind)
+            verdicts = screen_block_moves(self.field, unit, targets, reach, self._others(unit))
+            self._memo[key] = dict(zip(targets, verdicts, strict=True))
+        found: dict[tuple[float, float], bool | None] = self._memo[key]
+        return found
+
+    def _screened_out(self, action: Action) -> bool:
+        """Whether the move screen already shows the action illegal (legal_actions only)."""
+        if not isinstance(action, Advance | Rush):
+            return False
+        kind = "advance" if isinstance(action, Advance) else "rush"
+        return self._move_screen(self.state.units[action.unit], kind).get(action.to) is False
+
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
         points = bfm.arrange(at, len(unit.models), unit.profile.base, self.field, occupied=occupied)
@@ -293,7 +320,8 @@ class GFFGame(OpenGame):
         key = ("placement", unit.id, at)
         if key not in self._memo:
             self._memo[key] = self._find_placement_problem(unit, at)
-        return self._memo[key]
+        problem: str | None = self._memo[key]
+        return problem
 
     def _find_placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
         s = self.state
@@ -428,6 +456,8 @@ class GFFGame(OpenGame):
         if isinstance(action, Advance | Rush):
             kind = "advance" if isinstance(action, Advance) else "rush"
             reach = allowance(unit, kind)
+            if self._move_screen(unit, kind).get(action.to):
+                return None
             return block_move_problem(
                 s, self.field, unit, action.to, reach, obstacles=self._others(unit)
             )

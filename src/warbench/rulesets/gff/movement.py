@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
@@ -22,6 +23,8 @@ from warbench.rulesets.gff.state import State, Unit
 BASE_MOVE = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
 UNIT_GAP = 1.0  # "Units may only be within 1" of other units when charging"
 EPS = 1e-6
+Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
 _NOISE = 1e-9  # numpy and math may round a distance differently by far less than this
 
 
@@ -102,7 +105,8 @@ def models_move_problem(
     dx, dy = vector
     flying = unit.all_have("Flying")
     strider = unit.all_have("Strider")
-    if _all_move_freely(bases, vector, reach, field, strider=strider, flying=flying):
+    vectors = np.array([vector], dtype=np.float64)
+    if _screen_moves(bases, vectors, reach, field, strider=strider, flying=flying)[0][0]:
         return None
     for base in bases:
         end = (base.centre[0] + dx, base.centre[1] + dy)
@@ -113,46 +117,120 @@ def models_move_problem(
     return None
 
 
-def _all_move_freely(
+def _screen_moves(
     bases: Sequence[Base],
-    vector: tuple[float, float],
+    vectors: Floats,
     reach: float,
     field: Battlefield,
     *,
     strider: bool,
     flying: bool,
-) -> bool:
-    """Whether `bfm.move_problem` finds nothing wrong with any of these moves, for round
-    bases of one size (False, to be looked at model by model, otherwise)."""
+) -> tuple[Bools, Bools]:
+    """For each of K block moves (`vectors`, K × 2): whether `bfm.move_problem` surely finds
+    nothing wrong with any model's move, and whether it surely finds something wrong with
+    one (neither: "look at it model by model"; so for bases that are not round and of one
+    size, and for lengths within float noise of a limit)."""
+    k, n = len(vectors), len(bases)
     size = bases[0].width if bases else 0.0
     if not bases or any(b.depth is not None or b.width != size for b in bases):
-        return False
+        return np.zeros(k, dtype=np.bool_), np.zeros(k, dtype=np.bool_)
     r = size / 2
-    starts = np.array([b.centre for b in bases], dtype=np.float64)
-    ends = starts + np.array(vector, dtype=np.float64)
-    lengths = [
-        math.dist(tuple(a), tuple(b)) for a, b in zip(starts.tolist(), ends.tolist(), strict=True)
-    ]
-    if max(lengths) > reach + bfm.EPS:
-        return False
+    starts = np.array([b.centre for b in bases], dtype=np.float64)[None, :, :]
+    ends = starts + vectors[:, None, :]  # K × n × 2, as `base.centre + vector` in Python
+    step = ends - starts
+    lengths = np.hypot(step[..., 0], step[..., 1]).max(axis=1)
+    bad = lengths > reach + bfm.TINY + _NOISE
+    ok = lengths <= reach + bfm.TINY - _NOISE
     lo, hi = np.minimum(starts, ends) - r, np.maximum(starts, ends) + r
-    if (
-        lo.min() < -bfm.EPS
-        or hi[:, 0].max() > field.width + bfm.EPS
-        or hi[:, 1].max() > field.depth + bfm.EPS
-    ):
-        return False
-    if bfm.round_enters(ends, None, r, field, Trait.IMPASSABLE).any():
-        return False
-    if not flying and bfm.round_enters(starts, ends, r, field, Trait.IMPASSABLE).any():
-        return False
-    long = max(lengths) > bfm.DIFFICULT_MOVE + bfm.EPS
-    return (
-        strider
-        or flying
-        or not long
-        or not bfm.round_enters(starts, ends, r, field, Trait.DIFFICULT).any()
+    on_table = (lo.min(axis=(1, 2)) >= -bfm.TINY) & (
+        hi[..., 0].max(axis=1) <= field.width + bfm.TINY
     )
+    on_table &= hi[..., 1].max(axis=1) <= field.depth + bfm.TINY
+    bad |= ~on_table
+    ok &= on_table
+    flat_starts = np.broadcast_to(starts, ends.shape).reshape(-1, 2)
+    flat_ends = ends.reshape(-1, 2)
+
+    def enter(trait: Trait, swept: bool, among: Bools) -> Bools:
+        """Which of the moves `among` have a model entering a piece with `trait`."""
+        rows = np.flatnonzero(among)
+        found = np.zeros(k, dtype=np.bool_)
+        if len(rows):
+            pick = (rows[:, None] * n + np.arange(n)[None, :]).ravel()
+            hit = bfm.round_enters(
+                flat_starts[pick] if swept else flat_ends[pick],
+                flat_ends[pick] if swept else None,
+                r,
+                field,
+                trait,
+            )
+            found[rows] = hit.reshape(len(rows), n).any(axis=1)
+        return found
+
+    live = ~bad
+    hit = enter(Trait.IMPASSABLE, False, live)
+    if not flying:
+        hit |= enter(Trait.IMPASSABLE, True, live & ~hit)
+    bad |= hit
+    ok &= ~hit
+    if not (strider or flying):
+        maybe_long = lengths > bfm.DIFFICULT_MOVE + bfm.TINY - _NOISE
+        surely_long = lengths > bfm.DIFFICULT_MOVE + bfm.TINY + _NOISE
+        hit = enter(Trait.DIFFICULT, True, ~bad & maybe_long)
+        ok &= ~hit
+        bad |= hit & surely_long
+    return ok & ~bad, bad
+
+
+def screen_block_moves(
+    field: Battlefield,
+    unit: Unit,
+    targets: Sequence[tuple[float, float]],
+    reach: float,
+    obstacles: Sequence[Base],
+) -> list[bool | None]:
+    """For each point, what `block_move_problem` (with these obstacles) would say of moving
+    the unit's centre there, all screened at once in numpy: True surely no problem, False
+    surely a problem, None "ask it" (near a limit within float noise, or bases not round)."""
+    if not targets:
+        return []
+    cx, cy = unit.centre()
+    vectors = np.array([(tx - cx, ty - cy) for tx, ty in targets], dtype=np.float64)
+    distance = np.hypot(vectors[:, 0], vectors[:, 1])
+    bad = distance > reach + EPS + _NOISE
+    ok = distance <= reach + EPS - _NOISE
+    ok &= (distance > EPS + _NOISE) | (distance < EPS - _NOISE)
+    bases = unit.bases()
+    moving = ~bad & (distance > EPS + _NOISE)
+    if moving.any():
+        rows = np.flatnonzero(moving)
+        sure_ok, sure_bad = _screen_moves(
+            bases,
+            vectors[rows],
+            reach,
+            field,
+            strider=unit.all_have("Strider"),
+            flying=unit.all_have("Flying"),
+        )
+        ok[rows[~sure_ok]] = False
+        bad[rows[sure_bad]] = True
+    rounds = not any(b.depth is not None for b in (*bases, *obstacles))
+    if obstacles and not rounds:
+        ok[:] = False
+    elif obstacles:
+        ours = np.array([(*b.centre, b.width) for b in bases], dtype=np.float64)
+        theirs = np.array([(*o.centre, o.width) for o in obstacles], dtype=np.float64)
+        ends = ours[None, :, :2] + vectors[:, None, :]  # K × n × 2
+        apart = np.hypot(
+            ends[:, :, None, 0] - theirs[None, None, :, 0],
+            ends[:, :, None, 1] - theirs[None, None, :, 1],
+        )
+        gaps = apart - (ours[None, :, None, 2] + theirs[None, None, :, 2]) / 2
+        ok &= (gaps > UNIT_GAP - EPS + _NOISE).all(axis=(1, 2))
+        bad |= (gaps < UNIT_GAP - EPS - _NOISE).any(axis=(1, 2))
+    return [
+        True if o else False if b else None for o, b in zip(ok.tolist(), bad.tolist(), strict=True)
+    ]
 
 
 def translate(unit: Unit, dx: float, dy: float) -> None:
