@@ -61,6 +61,7 @@ PLACEMENT_TRIES = 30  # facings and positions rolled for one piece before its ki
 SIGHT_PULL = 0.01  # sight points on a base's edge are pulled this fraction towards its centre
 _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
+_INSCRIBED = 1e-3  # a round base's polygon reaches at least this much less than its radius
 TINY = EPS  # lengths closer than this count as equal (move lengths, the table's edges)
 
 
@@ -487,6 +488,28 @@ def scout_zone(
     deployment depth + 12" of the edge (24" on a full table)."""
     deep = deployment_depth(edge, depth, width=width, table_depth=table_depth) + SCOUT_REACH
     return _strip(edge, deep, width, table_depth)
+
+
+def box_covers(box: Polygon, bases: Sequence[Base]) -> bool:
+    """Whether every base lies wholly inside `box` (a rectangle with sides along the axes,
+    such as a deployment zone; touching its edge from inside counts), as `box.covers` of the
+    base's polygon says: a round base's polygon is inscribed in its circle, so only a base
+    whose circle comes within 0.1 % of its radius of the box's edge is looked at closely."""
+    x0, y0, x1, y1 = box.bounds
+    if abs(float(box.area) - (x1 - x0) * (y1 - y0)) > EPS:
+        raise ValueError("box_covers needs a rectangle with sides along the axes")
+    for base in bases:
+        if base.depth is None:
+            cx, cy = base.centre
+            r = base.width / 2
+            room = min(cx - x0, x1 - cx, cy - y0, y1 - cy)
+            if room >= r + _TOUCH:
+                continue
+            if room < r * (1 - _INSCRIBED):
+                return False
+        if not box.covers(base.shape()):
+            return False
+    return True
 
 
 # --- objectives ----------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Point as ShapelyPoint
+import numpy as np
+import shapely
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, RollRequest
@@ -260,11 +261,15 @@ class GFFGame(OpenGame):
         visited with a fixed stride so that they spread over the whole area."""
         zone = None if self.state.phase == "ambush" else self._zone(unit)
         grid = [
-            (x, y)
-            for x in _steps(self.field.width, 3.0)
-            for y in _steps(self.field.depth, 3.0)
-            if zone is None or zone.contains(ShapelyPoint(x, y))
+            (x, y) for x in _steps(self.field.width, 3.0) for y in _steps(self.field.depth, 3.0)
         ]
+        if zone is not None and grid:
+            xs, ys = np.array(grid).T
+            grid = [
+                p
+                for p, inside in zip(grid, shapely.contains_xy(zone, xs, ys), strict=True)
+                if inside
+            ]
         found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
         for n in range(len(grid)):
@@ -336,7 +341,7 @@ class GFFGame(OpenGame):
                 return 'Ambush units deploy over 9" away from enemy units'
             return None
         zone = self._zone(unit)
-        if not all(zone.covers(b.shape()) for b in bases):
+        if not bfm.box_covers(zone, bases):
             where = (
                 'within 12" of your deployment zone'
                 if s.phase == "scout"
