@@ -253,7 +253,15 @@ def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float
     length = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / length, (by - ay) / length
 
+    rounds = all(x.depth is None for x in (*mine, *theirs))
+    pairs = [(a.centre, b.centre, (a.width + b.width) / 2) for a in mine for b in theirs]
+
     def gap_after(t: float) -> float:
+        if rounds:  # `edge_distance` of round bases, without building the moved bases
+            return min(
+                max(0.0, math.dist((ac[0] + ux * t, ac[1] + uy * t), bc) - half)
+                for ac, bc, half in pairs
+            )
         return min(
             edge_distance(a.moved((a.centre[0] + ux * t, a.centre[1] + uy * t)), b)
             for a in mine
