@@ -733,11 +733,28 @@ def _fully_in_cover(bases: Sequence[Base], bf: Battlefield) -> Bools:
     return inside
 
 
+def _near_cover(base: Base, bf: Battlefield) -> bool:
+    """Whether a cover piece's bounding box meets the round base's circle's."""
+    (cx, cy), r = base.centre, base.width / 2
+    for trait in _COVER:
+        boxes = bf._by_trait[trait][1]
+        if (
+            (boxes[:, 0] <= cx + r)
+            & (boxes[:, 2] >= cx - r)
+            & (boxes[:, 1] <= cy + r)
+            & (boxes[:, 3] >= cy - r)
+        ).any():
+            return True
+    return False
+
+
 def in_cover_terrain(base: Base, bf: Battlefield, *, mostly: bool = False) -> bool:
     """Whether the base is fully inside cover terrain (SOFT_COVER or HARD_COVER pieces,
     adjoining pieces together), or with `mostly` at least half its area inside it."""
     if not mostly:
         return bool(_fully_in_cover([base], bf)[0])
+    if base.depth is None and not _near_cover(base, bf):
+        return False
     shape = base.shape()
     areas = [p.area for p in bf.index.near(shape) if p.traits & _COVER]
     if not areas:
