@@ -1180,3 +1180,36 @@ def arrange(
             return [(float(px), float(py)) for px, py in spots[rank, nearest]]
         start, size = start + size, size * 2
     return None
+
+
+def arrange_unshifted(
+    centres: Sequence[Point],
+    count: int,
+    base: float,
+    bf: Battlefield,
+    *,
+    gap: float = 0.25,
+    occupied: Sequence[Base] = (),
+    inside: BaseGeometry | None = None,
+) -> list[list[Point] | None]:
+    """`arrange` for many centres at once, as far as it settles without shifting: for each
+    centre the formation `arrange` returns when one fits right there, else None (then
+    `arrange` itself must be asked: it shifts the formation or finds nothing)."""
+    if count <= 0 or not base > 0 or gap < 0:
+        return [None] * len(centres)
+    layouts = _layouts(count, float(base), float(gap))
+    if not layouts or not centres:
+        return [None] * len(centres)
+    checks = _free_checks(base / 2, bf, occupied, inside)
+    shapes = np.stack(layouts)  # (layouts, count, 2)
+    origins = np.asarray(centres, dtype=np.float64)
+    spots = origins[:, None, None, :] + shapes[None, :, :, :]  # (centres, layouts, count, 2)
+    fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(centres), len(layouts))
+    found: list[list[Point] | None] = []
+    for i, row in enumerate(fits):
+        ranks = np.flatnonzero(row)
+        if len(ranks):
+            found.append([(float(px), float(py)) for px, py in spots[i, int(ranks[0])]])
+        else:
+            found.append(None)
+    return found

@@ -203,7 +203,7 @@ class GFFGame(OpenGame):
                     continue
                 acts += [Hold(unit.id), Idle(unit.id)]
                 for kind, cls in (("advance", Advance), ("rush", Rush)):
-                    acts += [cls(unit.id, p) for p in self._destinations(unit, kind)]
+                    acts += [cls(unit.id, p) for p in self._move_screen(unit, kind)[0]]
                 acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
             return acts
         if s.phase == "shoot":
@@ -270,6 +270,13 @@ class GFFGame(OpenGame):
                 for p, inside in zip(grid, shapely.contains_xy(zone, xs, ys), strict=True)
                 if inside
             ]
+        if self._memo is not None:
+            formations = bfm.arrange_unshifted(
+                grid, len(unit.models), unit.profile.base, self.field, occupied=self._others(unit)
+            )
+            for point, formation in zip(grid, formations, strict=True):
+                if formation is not None:
+                    self._memo[("arranged", unit.id, point)] = formation
         found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
         for n in range(len(grid)):
@@ -290,19 +297,22 @@ class GFFGame(OpenGame):
         found: list[Base] = self._memo[key]
         return found
 
-    def _move_screen(self, unit: Unit, kind: str) -> dict[tuple[float, float], bool | None]:
-        """While the legal actions are listed: what `block_move_problem` would say of each
-        of the unit's sampled destinations (True fine, False not, None ask it), screened all
-        at once."""
+    def _move_screen(
+        self, unit: Unit, kind: str
+    ) -> tuple[list[tuple[float, float]], dict[tuple[float, float], bool | None]]:
+        """The unit's sampled destinations, and while the legal actions are listed what
+        `block_move_problem` would say of each (True fine, False not, None ask it),
+        screened all at once."""
         if self._memo is None:
-            return {}
+            return self._destinations(unit, kind), {}
         key = ("moves", unit.id, kind)
         if key not in self._memo:
             targets = self._destinations(unit, kind)
             reach = allowance(unit, kind)
             verdicts = screen_block_moves(self.field, unit, targets, reach, self._others(unit))
-            self._memo[key] = dict(zip(targets, verdicts, strict=True))
-        found: dict[tuple[float, float], bool | None] = self._memo[key]
+            self._memo[key] = (targets, dict(zip(targets, verdicts, strict=True)))
+        found: tuple[list[tuple[float, float]], dict[tuple[float, float], bool | None]]
+        found = self._memo[key]
         return found
 
     def _screened_out(self, action: Action) -> bool:
@@ -310,11 +320,15 @@ class GFFGame(OpenGame):
         if not isinstance(action, Advance | Rush):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
-        return self._move_screen(self.state.units[action.unit], kind).get(action.to) is False
+        return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
 
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
-        points = bfm.arrange(at, len(unit.models), unit.profile.base, self.field, occupied=occupied)
+        points = None if self._memo is None else self._memo.get(("arranged", unit.id, at))
+        if points is None:
+            points = bfm.arrange(
+                at, len(unit.models), unit.profile.base, self.field, occupied=occupied
+            )
         if points is None:
             return None
         return [Base(p, unit.profile.base) for p in points]
@@ -461,7 +475,7 @@ class GFFGame(OpenGame):
         if isinstance(action, Advance | Rush):
             kind = "advance" if isinstance(action, Advance) else "rush"
             reach = allowance(unit, kind)
-            if self._move_screen(unit, kind).get(action.to):
+            if self._move_screen(unit, kind)[1].get(action.to):
                 return None
             return block_move_problem(
                 s, self.field, unit, action.to, reach, obstacles=self._others(unit)
