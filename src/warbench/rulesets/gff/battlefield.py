@@ -269,13 +269,26 @@ class Battlefield:
             for p in self.pieces
         ]
 
+    @cached_property
+    def _zones(self) -> dict[tuple[str, Edge, float], Polygon]:
+        """The zones asked for so far (they never change)."""
+        return {}
+
     def deployment_zone(self, edge: Edge, depth: float = DEPLOYMENT_DEPTH) -> Polygon:
         """`deployment_zone` on this table."""
-        return deployment_zone(edge, depth, width=self.width, table_depth=self.depth)
+        key = ("deployment", edge, depth)
+        if key not in self._zones:
+            self._zones[key] = deployment_zone(
+                edge, depth, width=self.width, table_depth=self.depth
+            )
+        return self._zones[key]
 
     def scout_zone(self, edge: Edge, depth: float = DEPLOYMENT_DEPTH) -> Polygon:
         """`scout_zone` on this table."""
-        return scout_zone(edge, depth, width=self.width, table_depth=self.depth)
+        key = ("scout", edge, depth)
+        if key not in self._zones:
+            self._zones[key] = scout_zone(edge, depth, width=self.width, table_depth=self.depth)
+        return self._zones[key]
 
 
 def _polygon(points: object, where: str) -> Polygon:
