@@ -78,6 +78,7 @@ class TerrainKind(BaseModel):
     length: tuple[float, float]
     width: tuple[float, float]
     height: tuple[float, float] = (0.0, 0.0)
+    jumping: bool = False  # only on generated tables for the optional jumping rules
 
     @field_validator("length", "width", "height")
     @classmethod
@@ -347,19 +348,21 @@ def _outline(kind: TerrainKind, length: float, width: float, facing: float, at: 
     )
 
 
-def _choices(placed: Sequence[TerrainPiece], slots_left: int) -> list[str]:
+def _choices(placed: Sequence[TerrainPiece], slots_left: int, jumping: bool = False) -> list[str]:
     """The kinds the next piece is rolled among: all of them while `slots_left` suffice to fill
-    the mix still missing, else those that fill something missing."""
+    the mix still missing, else those that fill something missing; kinds marked `jumping`
+    only when the optional jumping rules are used."""
     data = terrain_table()
+    kinds = {name: kind for name, kind in data.kinds.items() if jumping or not kind.jumping}
     missing = {
         name: rule.least - sum(rule.counts(p.traits) for p in placed)
         for name, rule in data.mix.items()
     }
     if slots_left > sum(max(0, m) for m in missing.values()):
-        return list(data.kinds)
+        return list(kinds)
     return [
         name
-        for name, kind in data.kinds.items()
+        for name, kind in kinds.items()
         if any(m > 0 and data.mix[rule].counts(kind.traits) for rule, m in missing.items())
     ]
 
@@ -405,7 +408,12 @@ def _place(
 
 
 def generate_battlefield(
-    dice: DiceSource, *, width: float = TABLE, depth: float = TABLE, pieces: int = PIECES
+    dice: DiceSource,
+    *,
+    width: float = TABLE,
+    depth: float = TABLE,
+    pieces: int = PIECES,
+    jumping: bool = False,
 ) -> Battlefield:
     """THE BATTLEFIELD: "a 4'x4' area, with 20+ pieces of terrain", every roll through `dice`.
 
@@ -422,6 +430,9 @@ def generate_battlefield(
     are not; so a table of 11+ pieces always has the mix (unless it is too crowded to place
     them all: then it has fewer pieces).
 
+    With `jumping` (the optional special moves) the kinds marked for it (platforms) are
+    rolled too.
+
     Reachability: impassable pieces are convex, at most 6" across, 3" from each other and the
     edges, so a round base under 3" across can reach every spot of the table it fits on.
     """
@@ -433,7 +444,7 @@ def generate_battlefield(
     while len(placed) < pieces and rerolls <= pieces:
         slot = len(placed) + 1
         label = f"terrain {slot}" + (f" (reroll {rerolls})" if rerolls else "")
-        choices = _choices(placed, pieces - len(placed))
+        choices = _choices(placed, pieces - len(placed), jumping)
         pick = 1 if len(choices) == 1 else _roll(dice, f"{label}: kind", len(choices))
         kind = choices[pick - 1]
         piece = _place(dice, label, f"{kind} {slot}", kind, placed, table.width, table.depth)
@@ -937,6 +948,46 @@ def in_dangerous(base: Base, bf: Battlefield) -> bool:
     """Dangerous Terrain: whether a model that activates here is "in it" (its base overlaps a
     DANGEROUS piece's inside)."""
     return bool(_enters(base, [base.centre], bf, Trait.DANGEROUS))
+
+
+# --- elevation (the optional jumping and falling rules) ------------------------------------------
+
+
+def _elevated(bf: Battlefield, shape: BaseGeometry) -> list[TerrainPiece]:
+    """The pieces near `shape` that models stand on top of: with a height, not impassable."""
+    return [p for p in bf.index.near(shape) if p.height > 0 and not p.has(Trait.IMPASSABLE)]
+
+
+def elevation(point: Point, bf: Battlefield) -> float:
+    """The height a model whose centre is at `point` stands at: the highest piece with a
+    height under it (its edge included) that is not impassable; 0 on open ground."""
+    spot = shapely.Point(point)
+    return max((p.height for p in _elevated(bf, spot) if p.area.covers(spot)), default=0.0)
+
+
+def height_stretches(a: Point, b: Point, bf: Battlefield) -> list[tuple[float, float, float]]:
+    """The straight line `a`→`b` cut where the ground's height changes: (from, to, height)
+    stretches, distances from `a`, each at the `elevation` of its middle."""
+    length = math.dist(a, b)
+    line = shapely.LineString([a, b])
+    pieces = _elevated(bf, line)
+    cuts = {0.0, length}
+    for piece in pieces:
+        crossing = line.intersection(piece.area.boundary)
+        for x, y in shapely.get_coordinates(crossing):
+            gap = math.dist(a, (float(x), float(y)))
+            if EPS < gap < length - EPS:
+                cuts.add(gap)
+    stretches: list[tuple[float, float, float]] = []
+    for start, end in pairwise(sorted(cuts)):
+        t = (start + end) / 2 / length
+        middle = shapely.Point(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        height = max((p.height for p in pieces if p.area.covers(middle)), default=0.0)
+        if stretches and stretches[-1][2] == height:
+            stretches[-1] = (stretches[-1][0], end, height)
+        else:
+            stretches.append((start, end, height))
+    return stretches
 
 
 # --- coherency and formations --------------------------------------------------------------------

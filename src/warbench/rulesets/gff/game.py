@@ -18,7 +18,7 @@ from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.rulesets.gff import battlefield as bfm
-from warbench.rulesets.gff import melee, spells
+from warbench.rulesets.gff import jumping, melee, spells
 from warbench.rulesets.gff.actions import (
     CODEC,
     Advance,
@@ -117,7 +117,11 @@ class GFFGame(OpenGame):
             )
         else:
             self.field = bfm.generate_battlefield(
-                self, width=spec.table.width, depth=spec.table.depth, pieces=spec.table.pieces
+                self,
+                width=spec.table.width,
+                depth=spec.table.depth,
+                pieces=spec.table.pieces,
+                jumping=spec.jumping,
             )
         count = self.roll(RollRequest("objectives: D3+2", sides=3)).total + 2
         self.state.markers_to_place = count
@@ -309,7 +313,9 @@ class GFFGame(OpenGame):
         if key not in self._memo:
             targets = self._destinations(unit, kind)
             reach = allowance(unit, kind)
-            verdicts = screen_block_moves(self.field, unit, targets, reach, self._others(unit))
+            verdicts = screen_block_moves(
+                self.field, unit, targets, reach, self._others(unit), jumping=self.spec.jumping
+            )
             self._memo[key] = (targets, dict(zip(targets, verdicts, strict=True)))
         found: tuple[list[tuple[float, float]], dict[tuple[float, float], bool | None]]
         found = self._memo[key]
@@ -460,7 +466,9 @@ class GFFGame(OpenGame):
         if isinstance(action, Consolidate):
             if unit.id != s.step.get("survivor"):
                 return f"only {s.step.get('survivor')} may consolidate"
-            return block_move_problem(s, self.field, unit, action.to, melee.CONSOLIDATE)
+            return block_move_problem(
+                s, self.field, unit, action.to, melee.CONSOLIDATE, jumping=self.spec.jumping
+            )
         return None
 
     def _illegal_activation(self, action: Action, unit: Unit) -> str | None:
@@ -478,7 +486,13 @@ class GFFGame(OpenGame):
             if self._move_screen(unit, kind)[1].get(action.to):
                 return None
             return block_move_problem(
-                s, self.field, unit, action.to, reach, obstacles=self._others(unit)
+                s,
+                self.field,
+                unit,
+                action.to,
+                reach,
+                obstacles=self._others(unit),
+                jumping=self.spec.jumping,
             )
         if isinstance(action, Charge):
             target = s.units.get(action.target)
@@ -505,7 +519,9 @@ class GFFGame(OpenGame):
     ) -> str | None:
         if math.hypot(*vector) < 1e-6:
             return None
-        reason = models_move_problem(unit, unit.bases(), vector, reach, self.field)
+        reason = models_move_problem(
+            unit, unit.bases(), vector, reach, self.field, jumping=self.spec.jumping
+        )
         return f"{unit.name} cannot charge: {reason}" if reason else None
 
     def _illegal_fire(self, action: Fire, unit: Unit) -> str | None:
@@ -576,6 +592,7 @@ class GFFGame(OpenGame):
     # -- resolution ----------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
         s = self.state
+        self._settle_heights()
         if isinstance(action, Edge):
             s.edges = {player: action.edge, other(player): OPPOSITE[action.edge]}
             self.emit(
@@ -636,6 +653,7 @@ class GFFGame(OpenGame):
             starts = {m.id: (m.x, m.y) for m in unit.models}
             translate(unit, action.to[0] - cx, action.to[1] - cy)
             self.emit("move", f"{unit.name} consolidates to {action.to[0]:g},{action.to[1]:g}")
+            self._jumps(unit, starts)
             self._dangerous_moves(unit, starts)
             self._end_activation()
 
@@ -725,22 +743,82 @@ class GFFGame(OpenGame):
             self._to_shooting(unit)
         elif isinstance(action, Advance | Rush):
             kind = "advances" if isinstance(action, Advance) else "rushes"
-            self._move(unit, action.to, kind)
-            if isinstance(action, Advance) and unit.alive:
+            fell = self._move(unit, action.to, kind)
+            if isinstance(action, Advance) and unit.alive and not fell:
                 self._to_shooting(unit)
             else:
                 self._end_activation()
         elif isinstance(action, Charge):
             self._charge(unit, s.units[action.target])
 
-    def _move(self, unit: Unit, to: tuple[float, float], kind: str) -> None:
+    def _move(self, unit: Unit, to: tuple[float, float], kind: str) -> bool:
+        """Move the unit as a block; whether a model fell (its activation ends)."""
         cx, cy = unit.centre()
         starts = {m.id: (m.x, m.y) for m in unit.models}
         translate(unit, to[0] - cx, to[1] - cy)
         unit.moved = True
         distance = math.hypot(to[0] - cx, to[1] - cy)
         self.emit("move", f'{unit.name} {kind} {distance:.1f}" to {to[0]:g},{to[1]:g}')
+        fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        return fell
+
+    def _settle_heights(self) -> None:
+        """Under the jumping rules, every model stands at the height of the ground under it."""
+        if not self.spec.jumping:
+            return
+        for unit in self.state.units.values():
+            for model in unit.models:
+                model.z = bfm.elevation((model.x, model.y), self.field)
+
+    def _jumps(self, unit: Unit, starts: dict[str, tuple[float, float]]) -> bool:
+        """SPECIAL MOVES, Jumping: each model that moved rolls for the jumps on its path; one
+        that fails falls at the bottom of it (`jumping.fall`). Whether any fell: then its
+        unit's activation ends (ruling GFF-R25)."""
+        if not self.spec.jumping:
+            return False
+        fell = False
+        flying = unit.all_have("Flying")
+        for model in list(unit.models):
+            start, end = starts.get(model.id), (model.x, model.y)
+            if start is None or math.dist(start, end) < 1e-6:
+                continue
+            for leap in jumping.plan(start, end, self.field, flying=flying).jumps:
+                if jumping.jump(self, unit, model, leap):
+                    continue
+                length = math.dist(start, end)
+                along = min(
+                    length, leap.bottom + (unit.profile.base / 2 if leap.kind == "drop" else 0.0)
+                )
+                model.x = start[0] + (end[0] - start[0]) * along / length
+                model.y = start[1] + (end[1] - start[1]) * along / length
+                self.emit("fall", f"{model.id} of {unit.name} fails the jump and falls")
+                jumping.fall(self, unit, model, leap.fall)
+                fell = True
+                break
+        self._settle_heights()
+        return fell
+
+    def _pushed_falls(self, before: dict[str, tuple[float, float]]) -> None:
+        """Pushing off an elevated position at least 2" tall is a fall (jumping rules): a
+        model pushed to ground that far below falls (`jumping.fall`)."""
+        if not (self.spec.jumping and self.spec.pushing):
+            return
+        for unit in self.state.units.values():
+            for model in list(unit.models):
+                was = before.get(model.id)
+                if was is None or was == (model.x, model.y):
+                    continue
+                drop = bfm.elevation(was, self.field) - bfm.elevation(
+                    (model.x, model.y), self.field
+                )
+                if drop >= jumping.FALL_HEIGHT - 1e-9:
+                    self.emit("fall", f"{model.id} of {unit.name} is pushed off and falls")
+                    jumping.fall(self, unit, model, drop)
+        self._settle_heights()
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        return {m.id: (m.x, m.y) for u in self.state.units.values() for m in u.models}
 
     def _dangerous_moves(self, unit: Unit, starts: dict[str, tuple[float, float]]) -> None:
         """Models whose move crossed dangerous terrain roll, unless they rolled already this
@@ -795,7 +873,9 @@ class GFFGame(OpenGame):
         s.step["fired"].append(action.weapon)
         if target.id not in s.step["targets"]:
             s.step["targets"].append(target.id)
+        before = self._positions()
         split = fire(self, s, self.field, unit, weapon, target, self.spec.pushing)
+        self._pushed_falls(before)
         if split is not None:
             s.step["blast"] = {
                 "weapon": action.weapon,
@@ -831,7 +911,9 @@ class GFFGame(OpenGame):
             tuple(Hit(a, b, d, r) for a, b, d, r in blast["hits"]),
         )
         del s.step["blast"]
+        before = self._positions()
         split_blast(self, s, attacker, weapon, split, blast["chosen"], self.spec.pushing)
+        self._pushed_falls(before)
         s.phase, s.player = "shoot", attacker.side
         self._after_shot(attacker)
 
@@ -903,11 +985,14 @@ class GFFGame(OpenGame):
             self._end_activation()
             return
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
+        fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
-        if not unit.alive:
+        if not unit.alive or fell:
             self._end_activation()
             return
+        before = self._positions()
         melee.chargers_attack(self, unit, target, self.spec.pushing)
+        self._pushed_falls(before)
         s.step = {"charger": unit.id, "defender": target.id}
         if (
             unit.alive
@@ -923,7 +1008,9 @@ class GFFGame(OpenGame):
         charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
         if strikes:
             self.emit("melee", f"{defender.name} strikes back")
+            before = self._positions()
             melee.strike_back(self, defender, charger, self.spec.pushing)
+            self._pushed_falls(before)
         else:
             self.emit("melee", f"{defender.name} does not strike back")
         self._after_melee()

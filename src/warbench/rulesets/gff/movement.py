@@ -17,6 +17,7 @@ import numpy.typing as npt
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff import jumping as jumps
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.state import State, Unit
 
@@ -77,9 +78,12 @@ def block_move_problem(
     reach: float,
     ignore: Iterable[str] = (),
     obstacles: Sequence[Base] | None = None,
+    *,
+    jumping: bool = False,
 ) -> str | None:
     """Why the unit cannot move its centre to `to` (every model by the same vector);
-    `obstacles` are `others(state, unit, ignore)` when the caller has them already."""
+    `obstacles` are `others(state, unit, ignore)` when the caller has them already;
+    `jumping`: the optional jumping rules count heights (`models_move_problem`)."""
     cx, cy = unit.centre()
     dx, dy = to[0] - cx, to[1] - cy
     distance = math.hypot(dx, dy)
@@ -87,7 +91,7 @@ def block_move_problem(
         return f'{unit.name} may move {reach:g}"; {to[0]:g},{to[1]:g} is {distance:.1f}" away'
     bases = unit.bases()
     if distance > EPS:
-        reason = models_move_problem(unit, bases, (dx, dy), reach, field)
+        reason = models_move_problem(unit, bases, (dx, dy), reach, field, jumping=jumping)
         if reason:
             return f"{unit.name}: {reason}"
     moved = [b.moved((b.centre[0] + dx, b.centre[1] + dy)) for b in bases]
@@ -97,16 +101,27 @@ def block_move_problem(
 
 
 def models_move_problem(
-    unit: Unit, bases: Sequence[Base], vector: tuple[float, float], reach: float, field: Battlefield
+    unit: Unit,
+    bases: Sequence[Base],
+    vector: tuple[float, float],
+    reach: float,
+    field: Battlefield,
+    *,
+    jumping: bool = False,
 ) -> str | None:
     """Why one of the unit's models cannot move straight by `vector` (`bfm.move_problem`
     for each, the first model's reason first), or None. Round bases are screened all at once
-    (on the table, impassable, difficult), the models one by one only when one fails."""
+    (on the table, impassable, difficult), the models one by one only when one fails. With
+    `jumping`, heights climbed and dropped count toward the move, and a drop over 6" is not
+    allowed (`jumping.plan`)."""
     dx, dy = vector
     flying = unit.all_have("Flying")
     strider = unit.all_have("Strider")
     vectors = np.array([vector], dtype=np.float64)
-    if _screen_moves(bases, vectors, reach, field, strider=strider, flying=flying)[0][0]:
+    if (
+        not jumping
+        and _screen_moves(bases, vectors, reach, field, strider=strider, flying=flying)[0][0]
+    ):
         return None
     for base in bases:
         end = (base.centre[0] + dx, base.centre[1] + dy)
@@ -114,6 +129,16 @@ def models_move_problem(
         reason = bfm.move_problem(base, path, reach, field, strider=strider, flying=flying)
         if reason:
             return reason
+        if jumping:
+            climb = jumps.plan(base.centre, end, field, flying=flying)
+            if climb.problem:
+                return climb.problem
+            if path.length + climb.extra > reach + EPS:
+                return (
+                    f'the move is {path.length:.2f}" with {climb.extra:.2f}" of climbing and '
+                    f'dropping, {path.length + climb.extra:.2f}" in all; this move allows at '
+                    f'most {reach:g}"'
+                )
     return None
 
 
@@ -188,10 +213,13 @@ def screen_block_moves(
     targets: Sequence[tuple[float, float]],
     reach: float,
     obstacles: Sequence[Base],
+    *,
+    jumping: bool = False,
 ) -> list[bool | None]:
     """For each point, what `block_move_problem` (with these obstacles) would say of moving
     the unit's centre there, all screened at once in numpy: True surely no problem, False
-    surely a problem, None "ask it" (near a limit within float noise, or bases not round)."""
+    surely a problem, None "ask it" (near a limit within float noise, bases not round, or
+    heights to count with `jumping`)."""
     if not targets:
         return []
     cx, cy = unit.centre()
@@ -228,6 +256,8 @@ def screen_block_moves(
         gaps = apart - (ours[None, :, None, 2] + theirs[None, None, :, 2]) / 2
         ok &= (gaps > UNIT_GAP - EPS + _NOISE).all(axis=(1, 2))
         bad |= (gaps < UNIT_GAP - EPS - _NOISE).any(axis=(1, 2))
+    if jumping:  # heights may add to a move: never surely fine
+        ok[:] = False
     return [
         True if o else False if b else None for o, b in zip(ok.tolist(), bad.tolist(), strict=True)
     ]

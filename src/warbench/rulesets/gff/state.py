@@ -30,6 +30,7 @@ class Model:
     y: float
     weapons: tuple[Weapon, ...]
     wounds: int = 0
+    z: float = 0.0  # the height it stands at, kept by the game under the jumping rules
 
     def base(self, diameter: float) -> Base:
         """Its round base."""
