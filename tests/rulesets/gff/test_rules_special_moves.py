@@ -1,5 +1,5 @@
-"""SPECIAL MOVES (optional): Jumping and Falling on terrain with height, Strider's and
-Flying's jumping parts, pushing off heights, and melee's 4" vertical reach."""
+"""SPECIAL MOVES (optional): Pushing; Jumping and Falling on terrain with height, Strider's
+and Flying's jumping parts, pushing off heights, and melee's 4" vertical reach."""
 
 from __future__ import annotations
 
@@ -56,6 +56,39 @@ def game_at(
         terrain=terrain,
         switches=JUMPING if switches is None else switches,
     )
+
+
+# --- pushing -------------------------------------------------------------------------------------
+
+
+def test_pushing_moves_a_shaken_model_2_inches_away_on_a_4_plus() -> None:
+    """Hit (4), Defense 1 fails, wound effects 1 + 1 → Shaken, push roll 4: 2" away from the
+    attacker's nearest model (ruling GFF-R10)."""
+    game = position(
+        [profile(weapons=[gun()])],
+        [profile("Target")],
+        {"r1": (13.0, 2.0), "b1": (13.0, 15.5)},
+        dice=[4, 1, 1, 4],
+        switches={"pushing": True},
+    )
+    events = play(game, "hold r1", "fire r1 rifle b1")
+    b1 = game.state.units["b1"].models[0]
+    assert (b1.x, b1.y) == (13.0, 17.5)
+    assert rolled(events, "pushing")[0].request.target == 4
+    assert script(game).remaining == 0
+
+
+def test_a_failed_push_roll_leaves_the_model() -> None:
+    game = position(
+        [profile(weapons=[gun()])],
+        [profile("Target")],
+        {"r1": (13.0, 2.0), "b1": (13.0, 15.5)},
+        dice=[4, 1, 1, 3],
+        switches={"pushing": True},
+    )
+    play(game, "hold r1", "fire r1 rifle b1")
+    b1 = game.state.units["b1"].models[0]
+    assert (b1.x, b1.y) == (13.0, 15.5)
 
 
 # --- reading the heights along a move -----------------------------------------------------------
