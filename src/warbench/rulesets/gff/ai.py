@@ -74,6 +74,11 @@ def melee_value(attacker: Unit, target: Unit) -> float:
     return value + impact * len(attacker.models) * 5 / 6 * wound_chance(target.profile.defense, 0)
 
 
+def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
+    """Where each of the unit's models stands (a model's id fixes its weapons and base)."""
+    return tuple((m.id, m.x, m.y) for m in unit.models)
+
+
 def worth(unit: Unit) -> float:
     """How much a unit is worth killing: points per remaining model share."""
     return unit.profile.cost / max(1, unit.profile.size)
@@ -86,12 +91,16 @@ class FirefightAI(Agent):
         self._rng = random.Random(seed)
         self._memo: dict[tuple[object, ...], float] = {}
         self._free: dict[str, list[Marker]] = {}
+        self._field: object = None  # the table the lasting values below were found on
+        self._lasting: dict[tuple[object, ...], float] = {}  # values of unchanged positions
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
         actions = game.legal_actions(player)
         self._rng.shuffle(actions)
         self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
+        if game.field is not self._field:
+            self._field, self._lasting = game.field, {}
         return max(actions, key=lambda a: self._score(game, player, a))
 
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
@@ -102,8 +111,10 @@ class FirefightAI(Agent):
 
     def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
-        key = ("attacks", unit.id, weapon, target.id)
-        return int(self._remember(key, lambda: solution(game.field, unit, weapon, target).attacks))
+        key = (weapon, _placed(unit), _placed(target))  # the same wherever nothing moved
+        if key not in self._lasting:
+            self._lasting[key] = solution(game.field, unit, weapon, target).attacks
+        return int(self._lasting[key])
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state
@@ -205,11 +216,11 @@ class FirefightAI(Agent):
         return any(math.hypot(m.x - cx, m.y - cy) <= 4.0 for m in game.state.markers)
 
     def _cover_bonus(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
-        return (
-            1.0
-            if bfm.in_cover_terrain(Base(at, unit.profile.base), game.field, mostly=True)
-            else 0.0
-        )
+        key = ("cover", at, unit.profile.base)
+        if key not in self._lasting:
+            base = Base(at, unit.profile.base)
+            self._lasting[key] = 1.0 if bfm.in_cover_terrain(base, game.field, mostly=True) else 0.0
+        return self._lasting[key]
 
     def _shooting_value(self, game: GFFGame, unit: Unit) -> float:
         return self._remember(("shooting", unit.id), lambda: self._best_volley(game, unit))

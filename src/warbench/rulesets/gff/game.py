@@ -310,13 +310,19 @@ class GFFGame(OpenGame):
         if self._memo is None:
             return self._destinations(unit, kind), {}
         key = ("moves", unit.id, kind)
-        if key not in self._memo:
-            targets = self._destinations(unit, kind)
-            reach = allowance(unit, kind)
-            verdicts = screen_block_moves(
-                self.field, unit, targets, reach, self._others(unit), jumping=self.spec.jumping
+        if key not in self._memo:  # Advance and Rush screened together
+            kinds = ("advance", "rush")
+            targets = {k: self._destinations(unit, k) for k in kinds}
+            points = [p for k in kinds for p in targets[k]]
+            reach = [allowance(unit, k) for k in kinds for _ in targets[k]]
+            verdicts = iter(
+                screen_block_moves(
+                    self.field, unit, points, reach, self._others(unit), jumping=self.spec.jumping
+                )
             )
-            self._memo[key] = (targets, dict(zip(targets, verdicts, strict=True)))
+            for k in kinds:
+                verdict = {p: next(verdicts) for p in targets[k]}
+                self._memo[("moves", unit.id, k)] = (targets[k], verdict)
         found: tuple[list[tuple[float, float]], dict[tuple[float, float], bool | None]]
         found = self._memo[key]
         return found

@@ -145,7 +145,7 @@ def models_move_problem(
 def _screen_moves(
     bases: Sequence[Base],
     vectors: Floats,
-    reach: float,
+    reach: float | Floats,
     field: Battlefield,
     *,
     strider: bool,
@@ -211,22 +211,24 @@ def screen_block_moves(
     field: Battlefield,
     unit: Unit,
     targets: Sequence[tuple[float, float]],
-    reach: float,
+    reach: float | Sequence[float],
     obstacles: Sequence[Base],
     *,
     jumping: bool = False,
 ) -> list[bool | None]:
-    """For each point, what `block_move_problem` (with these obstacles) would say of moving
-    the unit's centre there, all screened at once in numpy: True surely no problem, False
-    surely a problem, None "ask it" (near a limit within float noise, bases not round, or
-    heights to count with `jumping`)."""
+    """For each point (and its reach, when `reach` lists one per point), what
+    `block_move_problem` (with these obstacles) would say of moving the unit's centre there,
+    all screened at once in numpy: True surely no problem, False surely a problem, None "ask
+    it" (near a limit within float noise, bases not round, or heights to count with
+    `jumping`)."""
     if not targets:
         return []
+    reaches = np.broadcast_to(np.asarray(reach, dtype=np.float64), (len(targets),))
     cx, cy = unit.centre()
     vectors = np.array([(tx - cx, ty - cy) for tx, ty in targets], dtype=np.float64)
     distance = np.hypot(vectors[:, 0], vectors[:, 1])
-    bad = distance > reach + EPS + _NOISE
-    ok = distance <= reach + EPS - _NOISE
+    bad = distance > reaches + EPS + _NOISE
+    ok = distance <= reaches + EPS - _NOISE
     ok &= (distance > EPS + _NOISE) | (distance < EPS - _NOISE)
     bases = unit.bases()
     moving = ~bad & (distance > EPS + _NOISE)
@@ -235,7 +237,7 @@ def screen_block_moves(
         sure_ok, sure_bad = _screen_moves(
             bases,
             vectors[rows],
-            reach,
+            reaches[rows],
             field,
             strider=unit.all_have("Strider"),
             flying=unit.all_have("Flying"),
