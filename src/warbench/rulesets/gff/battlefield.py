@@ -1246,7 +1246,7 @@ def arrange(
     return None
 
 
-def arrange_unshifted(
+def arrange_many(
     centres: Sequence[Point],
     count: int,
     base: float,
@@ -1255,25 +1255,49 @@ def arrange_unshifted(
     gap: float = 0.25,
     occupied: Sequence[Base] = (),
     inside: BaseGeometry | None = None,
+    max_shift: float = 6.0,
+    step: float = 0.5,
 ) -> list[list[Point] | None]:
-    """`arrange` for many centres at once, as far as it settles without shifting: for each
-    centre the formation `arrange` returns when one fits right there, else None (then
-    `arrange` itself must be asked: it shifts the formation or finds nothing)."""
-    if count <= 0 or not base > 0 or gap < 0:
-        return [None] * len(centres)
+    """`arrange` around each of many centres, all at once: the same formations, shifts and
+    answers as calling it for each (every check looks at each spot on its own)."""
+    if count <= 0 or not base > 0 or gap < 0 or not step > 0 or max_shift < 0:
+        return [
+            arrange(
+                c,
+                count,
+                base,
+                bf,
+                gap=gap,
+                occupied=occupied,
+                inside=inside,
+                max_shift=max_shift,
+                step=step,
+            )
+            for c in centres
+        ]
     layouts = _layouts(count, float(base), float(gap))
+    shifts = _offsets(float(max_shift), float(step))
+    found: list[list[Point] | None] = [None] * len(centres)
     if not layouts or not centres:
-        return [None] * len(centres)
+        return found
     checks = _free_checks(base / 2, bf, occupied, inside)
     shapes = np.stack(layouts)  # (layouts, count, 2)
     origins = np.asarray(centres, dtype=np.float64)
-    spots = origins[:, None, None, :] + shapes[None, :, :, :]  # (centres, layouts, count, 2)
-    fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(centres), len(layouts))
-    found: list[list[Point] | None] = []
-    for i, row in enumerate(fits):
-        ranks = np.flatnonzero(row)
-        if len(ranks):
-            found.append([(float(px), float(py)) for px, py in spots[i, int(ranks[0])]])
-        else:
-            found.append(None)
+    waiting = np.arange(len(centres))
+    start, size = 0, 1
+    while start < len(shifts) and len(waiting):
+        chunk = shifts[start : start + size]
+        # (waiting, layouts, shifts, count, 2), each as `arrange` adds them
+        spots = origins[waiting][:, None, None, None, :] + chunk[None, None, :, None, :]
+        spots = spots + shapes[None, :, None, :, :]
+        fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(waiting), len(layouts), -1)
+        settled = fits.any(axis=(1, 2))
+        for row in np.flatnonzero(settled).tolist():
+            nearest = int(np.flatnonzero(fits[row].any(axis=0))[0])
+            rank = int(np.flatnonzero(fits[row, :, nearest])[0])
+            found[int(waiting[row])] = [
+                (float(px), float(py)) for px, py in spots[row, rank, nearest]
+            ]
+        waiting = waiting[~settled]
+        start, size = start + size, size * 2
     return found

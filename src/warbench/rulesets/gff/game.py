@@ -275,12 +275,11 @@ class GFFGame(OpenGame):
                 if inside
             ]
         if self._memo is not None:
-            formations = bfm.arrange_unshifted(
+            formations = bfm.arrange_many(
                 grid, len(unit.models), unit.profile.base, self.field, occupied=self._others(unit)
             )
             for point, formation in zip(grid, formations, strict=True):
-                if formation is not None:
-                    self._memo[("arranged", unit.id, point)] = formation
+                self._memo[("arranged", unit.id, point)] = formation
         found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
         for n in range(len(grid)):
@@ -336,8 +335,10 @@ class GFFGame(OpenGame):
 
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
-        points = None if self._memo is None else self._memo.get(("arranged", unit.id, at))
-        if points is None:
+        key = ("arranged", unit.id, at)
+        if self._memo is not None and key in self._memo:
+            points = self._memo[key]
+        else:
             points = bfm.arrange(
                 at, len(unit.models), unit.profile.base, self.field, occupied=occupied
             )
