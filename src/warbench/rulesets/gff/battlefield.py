@@ -1291,13 +1291,13 @@ def arrange_many(
         spots = origins[waiting][:, None, None, None, :] + chunk[None, None, :, None, :]
         spots = spots + shapes[None, :, None, :, :]
         fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(waiting), len(layouts), -1)
-        settled = fits.any(axis=(1, 2))
-        for row in np.flatnonzero(settled).tolist():
-            nearest = int(np.flatnonzero(fits[row].any(axis=0))[0])
-            rank = int(np.flatnonzero(fits[row, :, nearest])[0])
-            found[int(waiting[row])] = [
-                (float(px), float(py)) for px, py in spots[row, rank, nearest]
-            ]
+        near: Bools = np.any(fits, axis=1)  # (waiting, shifts): a layout fits at that shift
+        settled: Bools = np.any(near, axis=1)
+        rows = np.flatnonzero(settled)
+        nearest = near[rows].argmax(axis=1)  # the first shift that fits
+        rank = fits[rows, :, nearest].argmax(axis=1)  # the first layout that fits there
+        for row, spot in zip(rows.tolist(), spots[rows, rank, nearest].tolist(), strict=True):
+            found[int(waiting[row])] = [(float(px), float(py)) for px, py in spot]
         waiting = waiting[~settled]
         start, size = start + size, size * 2
     return found
