@@ -578,6 +578,31 @@ def objective_problem(
     return None
 
 
+def screen_objectives(
+    points: Sequence[Point], placed: Sequence[Point], zones: Sequence[Polygon], bf: Battlefield
+) -> list[bool | None]:
+    """What `objective_problem` would say of each point, all at once: True no problem,
+    False a problem, None "ask it" (a spacing within float noise of 9")."""
+    if not points:
+        return []
+    at = np.asarray(points, dtype=np.float64)
+    xs, ys = at[:, 0], at[:, 1]
+    bad = ~((xs >= 0.0) & (xs <= bf.width) & (ys >= 0.0) & (ys <= bf.depth))
+    for area in bf._by_trait[Trait.IMPASSABLE][0]:
+        bad |= np.asarray(shapely.contains_xy(area, xs, ys), dtype=np.bool_)
+    for zone in zones:  # a point is covered exactly when it meets the zone
+        bad |= np.asarray(shapely.intersects_xy(zone, xs, ys), dtype=np.bool_)
+    unsure = np.zeros(len(at), dtype=np.bool_)
+    for other in placed:
+        gap = np.hypot(xs - other[0], ys - other[1])
+        bad |= gap <= MARKER_SPACING + EPS - 1e-9
+        unsure |= np.abs(gap - (MARKER_SPACING + EPS)) <= 1e-9
+    return [
+        False if b else None if u else True
+        for b, u in zip(bad.tolist(), unsure.tolist(), strict=True)
+    ]
+
+
 def marker_within(point: Point, base: Base, distance: float) -> bool:
     """Whether `base` is within `distance` of the marker at `point`, measured from the base's
     edge ("a unit is within 3" of a marker"); allows EPS of float noise."""

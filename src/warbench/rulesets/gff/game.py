@@ -74,6 +74,20 @@ if TYPE_CHECKING:
 EDGES = ("north", "south", "east", "west")
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 AMBUSH_GAP = 9.0
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "edge": (Edge,),
+    "markers": (PlaceMarker,),
+    "deploy": (Deploy, Reserve),
+    "scout": (Deploy,),
+    "ambush": (Deploy, Wait),
+    "activate": (Hold, Advance, Rush, Charge, Idle),
+    "shoot": (Fire, Cast, Done),
+    "blast-split": (Take,),
+    "spell-help": (Tokens, Done),
+    "strike-back": (StrikeBack, NoStrikeBack),
+    "consolidate": (Consolidate, Done),
+}
+"""The actions each step of the game allows."""
 
 
 def other(side: str) -> str:
@@ -326,8 +340,25 @@ class GFFGame(OpenGame):
         found = self._memo[key]
         return found
 
+    def _marker_screen(self) -> dict[tuple[float, float], bool | None]:
+        """While the legal actions are listed: what `objective_problem` would say of each
+        sampled marker point (True fine, False not, None ask it), screened all at once."""
+        if self._memo is None:
+            return {}
+        if ("markers",) not in self._memo:
+            s = self.state
+            points = [a.at for a in self._candidates(s.player) if isinstance(a, PlaceMarker)]
+            zones = [self.field.deployment_zone(e) for e in s.edges.values()]  # type: ignore[arg-type]
+            placed = [(m.x, m.y) for m in s.markers]
+            verdicts = bfm.screen_objectives(points, placed, zones, self.field)
+            self._memo[("markers",)] = dict(zip(points, verdicts, strict=True))
+        found: dict[tuple[float, float], bool | None] = self._memo[("markers",)]
+        return found
+
     def _screened_out(self, action: Action) -> bool:
-        """Whether the move screen already shows the action illegal (legal_actions only)."""
+        """Whether a screen already shows the action illegal (legal_actions only)."""
+        if isinstance(action, PlaceMarker):
+            return self._marker_screen().get(action.at) is False
         if not isinstance(action, Advance | Rush):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
@@ -398,19 +429,7 @@ class GFFGame(OpenGame):
     # -- legality ------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
-        allowed = {
-            "edge": (Edge,),
-            "markers": (PlaceMarker,),
-            "deploy": (Deploy, Reserve),
-            "scout": (Deploy,),
-            "ambush": (Deploy, Wait),
-            "activate": (Hold, Advance, Rush, Charge, Idle),
-            "shoot": (Fire, Cast, Done),
-            "blast-split": (Take,),
-            "spell-help": (Tokens, Done),
-            "strike-back": (StrikeBack, NoStrikeBack),
-            "consolidate": (Consolidate, Done),
-        }[s.phase]
+        allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
             return f"now is the {s.phase} step; allowed: " + ", ".join(
                 CODEC.form(c) for c in allowed
@@ -418,6 +437,8 @@ class GFFGame(OpenGame):
         if isinstance(action, Edge):
             return None if action.edge in EDGES else f"edge must be one of {', '.join(EDGES)}"
         if isinstance(action, PlaceMarker):
+            if self._marker_screen().get(action.at):
+                return None
             zones = [self.field.deployment_zone(e) for e in s.edges.values()]  # type: ignore[arg-type]
             placed = [(m.x, m.y) for m in s.markers]
             return bfm.objective_problem(action.at, placed, zones, self.field)
@@ -489,9 +510,9 @@ class GFFGame(OpenGame):
             return f"{unit.name} is Immobile and may only Hold (hold {unit.id})"
         if isinstance(action, Advance | Rush):
             kind = "advance" if isinstance(action, Advance) else "rush"
-            reach = allowance(unit, kind)
             if self._move_screen(unit, kind)[1].get(action.to):
                 return None
+            reach = allowance(unit, kind)
             return block_move_problem(
                 s,
                 self.field,
