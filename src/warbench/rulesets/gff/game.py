@@ -891,7 +891,7 @@ class GFFGame(OpenGame):
     def _to_shooting(self, unit: Unit) -> None:
         s = self.state
         s.phase, s.step = "shoot", {"unit": unit.id, "fired": [], "targets": [], "cast": []}
-        if len(self.legal_actions(unit.side)) <= 1:
+        if self._only_done(unit.side):
             self._end_activation()
 
     def _fire(self, action: Fire) -> None:
@@ -918,8 +918,19 @@ class GFFGame(OpenGame):
         self._after_shot(unit)
 
     def _after_shot(self, unit: Unit) -> None:
-        if len(self.legal_actions(unit.side)) <= 1:
+        if self._only_done(unit.side):
             self._end_activation()
+
+    def _only_done(self, side: str) -> bool:
+        """Whether `side` may do nothing now but `done` (the first legal other action found
+        settles it: the same answer as listing them all)."""
+        s = self.state
+        if s.phase == "over" or side != s.player:
+            return True
+        return not any(
+            not isinstance(a, Done) and self._illegal(a, side) is None
+            for a in self._candidates(side)
+        )
 
     def _take(self, action: Take) -> None:
         """The defender gives one odd Blast hit to a unit; when all are given, resolve."""
@@ -988,7 +999,7 @@ class GFFGame(OpenGame):
         for key in ("caster", "spell", "spell_target", "bonus", "spent", "helping"):
             s.step.pop(key, None)
         s.phase, s.player = "shoot", caster.side
-        if not caster.alive or len(self.legal_actions(caster.side)) <= 1:
+        if not caster.alive or self._only_done(caster.side):
             self._end_activation()
 
     def _done(self, player: str) -> None:
