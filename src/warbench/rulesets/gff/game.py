@@ -16,7 +16,8 @@ import shapely
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
-from warbench.core.geometry import Base, Path, edge_distance
+from warbench.core.geometry import Base, edge_distance
+from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping, melee, spells
 from warbench.rulesets.gff.actions import (
@@ -853,17 +854,23 @@ class GFFGame(OpenGame):
         activation (ruling GFF-R16: one roll per model per activation); Flying ignores it."""
         if unit.all_have("Flying"):
             return
+        moved = [
+            (model, start)
+            for model in unit.models
+            if (start := starts.get(model.id)) is not None
+            and model.id not in self._rolled
+            and math.dist(start, (model.x, model.y)) >= 1e-6
+        ]
+        if not moved:
+            return
+        # `bfm.crosses_dangerous` of each model's round base, all at once
+        froms = np.array([start for _, start in moved], dtype=np.float64)
+        tos = np.array([(model.x, model.y) for model, _ in moved], dtype=np.float64)
+        radius = unit.profile.base / 2
+        hits = bfm.round_enters(froms, tos, radius, self.field, Trait.DANGEROUS)
         crossing = 0
-        for model in unit.models:
-            start = starts.get(model.id)
-            if (
-                start is None
-                or model.id in self._rolled
-                or math.dist(start, (model.x, model.y)) < 1e-6
-            ):
-                continue
-            path = Path.of([start, (model.x, model.y)])
-            if bfm.crosses_dangerous(Base(start, unit.profile.base), path, self.field):
+        for (model, _), hit in zip(moved, hits.tolist(), strict=True):
+            if hit:
                 crossing += 1
                 self._rolled.add(model.id)
         if crossing:
@@ -871,7 +878,10 @@ class GFFGame(OpenGame):
 
     def _dangerous_at_start(self, unit: Unit) -> set[str]:
         """Models that activate in dangerous terrain roll; returns which did."""
-        inside = [m for m in unit.models if bfm.in_dangerous(m.base(unit.profile.base), self.field)]
+        # `bfm.in_dangerous` of each model's round base, all at once
+        spots = np.array([(m.x, m.y) for m in unit.models], dtype=np.float64).reshape(-1, 2)
+        hits = bfm.round_enters(spots, None, unit.profile.base / 2, self.field, Trait.DANGEROUS)
+        inside = [m for m, hit in zip(unit.models, hits.tolist(), strict=True) if hit]
         if inside:
             self._dangerous(unit, len(inside), "activates in dangerous terrain")
         return {m.id for m in inside}
