@@ -289,20 +289,26 @@ class GFFGame(OpenGame):
                 for p, inside in zip(grid, shapely.contains_xy(zone, xs, ys), strict=True)
                 if inside
             ]
-        if self._memo is not None:
-            formations = bfm.arrange_many(
-                grid, len(unit.models), unit.profile.base, self.field, occupied=self._others(unit)
-            )
-            for point, formation in zip(grid, formations, strict=True):
-                self._memo[("arranged", unit.id, point)] = formation
         found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
-        for n in range(len(grid)):
-            point = grid[(n * stride) % len(grid)]
-            if self._placement_problem(unit, point) is None:
-                found.append(point)
-                if len(found) == wanted:
-                    break
+        visits = [grid[(n * stride) % len(grid)] for n in range(len(grid))]
+        for start in range(0, len(visits), wanted + 4):
+            batch = visits[start : start + wanted + 4]
+            if self._memo is not None:  # their formations at once
+                formations = bfm.arrange_many(
+                    batch,
+                    len(unit.models),
+                    unit.profile.base,
+                    self.field,
+                    occupied=self._others(unit),
+                )
+                for point, formation in zip(batch, formations, strict=True):
+                    self._memo[("arranged", unit.id, point)] = formation
+            for point in batch:
+                if self._placement_problem(unit, point) is None:
+                    found.append(point)
+                    if len(found) == wanted:
+                        return found
         return found
 
     def _others(self, unit: Unit) -> list[Base]:
