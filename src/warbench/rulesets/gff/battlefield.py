@@ -12,6 +12,10 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
 - "Behind sight blockers": the centre-to-centre line from every shooting model is blocked.
 - Difficult terrain: a move goes "through" a piece when the base swept along the path enters
   its inside (grazing its edge does not).
+- Elevation (the optional jumping rules): a model stands at the height of the highest piece
+  under its centre that is not impassable (`elevation`, `height_stretches`).
+- Screens: `round_enters`, `box_covers`, `arrange_many` and `screen_objectives` answer many
+  of the questions above at once, exactly as the one-at-a-time functions do.
 """
 
 from __future__ import annotations
