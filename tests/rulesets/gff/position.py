@@ -110,8 +110,10 @@ def scenario_data(
     red: Sequence[UnitProfile],
     blue: Sequence[UnitProfile],
     terrain: Sequence[dict[str, Any]] | None = OPEN,
+    switches: Mapping[str, bool] | None = None,
 ) -> dict[str, Any]:
-    """A scenario with inline armies (no force organisation) on a 48"×48" table."""
+    """A scenario with inline armies (no force organisation) on a 48"×48" table, with the
+    optional rules in `switches` (pushing, jumping)."""
 
     def army(side: str, units: Sequence[UnitProfile]) -> dict[str, Any]:
         return {
@@ -130,6 +132,7 @@ def scenario_data(
     }
     if terrain is not None:
         data["terrain"] = [dict(t) for t in terrain]
+    data.update(switches or {})
     return data
 
 
@@ -138,11 +141,13 @@ def new_game(
     blue: Sequence[UnitProfile],
     dice: Sequence[int],
     terrain: Sequence[dict[str, Any]] | None = OPEN,
+    switches: Mapping[str, bool] | None = None,
 ) -> GFFGame:
     """A fresh game at its first decision; `dice` must begin with the set-up faces."""
     # the ruleset itself rather than registry.get("gff"), which imports every ruleset
     ruleset = GrimdarkFutureFirefight()
-    game = ruleset.new_game(scenario_data(red, blue, terrain), 1, ScriptedDice(dice))
+    data = scenario_data(red, blue, terrain, switches)
+    game = ruleset.new_game(data, 1, ScriptedDice(dice))
     assert isinstance(game, GFFGame)
     return game
 
@@ -156,11 +161,12 @@ def position(
     terrain: Sequence[dict[str, Any]] = OPEN,
     player: str = "red",
     round: int = 1,
+    switches: Mapping[str, bool] | None = None,
 ) -> GFFGame:
     """A game in round `round`, `player` to activate; units `r1, r2, …` / `b1, …` in list
     order, each placed at a point (models in a row 1.5" apart) or at one point per model.
     Units missing from `at` stay off the table. `dice` are the faces after `SETUP`."""
-    game = new_game(red, blue, [*SETUP, *dice], terrain)
+    game = new_game(red, blue, [*SETUP, *dice], terrain, switches)
     s = game.state
     s.edges = {"red": "south", "blue": "north"}
     s.markers_to_place = 0
@@ -211,6 +217,11 @@ def rolled(events: Sequence[Event], label: str) -> list[Roll]:
     return [r for r in rolls(events) if label in r.request.label]
 
 
-def square(x0: float, y0: float, x1: float, y1: float, kind: str) -> dict[str, Any]:
-    """A rectangular terrain piece of `kind` (data/terrain.yaml)."""
-    return {"kind": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+def square(
+    x0: float, y0: float, x1: float, y1: float, kind: str, height: float | None = None
+) -> dict[str, Any]:
+    """A rectangular terrain piece of `kind` (data/terrain.yaml), of `height` if given."""
+    piece: dict[str, Any] = {"kind": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+    if height is not None:
+        piece["height"] = height
+    return piece

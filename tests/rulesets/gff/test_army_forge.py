@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from warbench.rulesets.gff.army_forge import import_army_forge, import_army_forge_file
+from warbench.rulesets.gff.army_forge_spells import default_spells
 from warbench.rulesets.gff.force_org import check_force_org
 from warbench.rulesets.gff.profiles import Rule, special_rules
 
@@ -416,3 +417,84 @@ def test_valid_exports_import_field_for_field(units: list[dict[str, Any]]) -> No
             assert [r.name.lower() for r in equipment.weapon.rules] == [
                 r["key"] for r in item["specialRules"]
             ]
+
+
+# --- spells (ruling GFF-R27) --------------------------------------------------------------
+
+
+CASTER_RULES = [{"key": "caster", "name": "Caster", "rating": "2"}]
+
+
+def test_a_caster_without_spells_gets_the_default_spellbook() -> None:
+    army = import_army_forge(_export(_unit(rules=CASTER_RULES), _unit()), "test.json")
+    caster, plain = army.units
+    assert caster.spells == default_spells()
+    assert [s.name for s in caster.spells] == [
+        "Psychic Bolt",
+        "Warding",
+        "Guidance",
+        "Psychic Storm",
+    ]
+    assert plain.spells == ()
+
+
+def test_list_spells_go_to_every_caster_read_from_their_firefight_text() -> None:
+    book = [
+        {
+            "id": "a1",
+            "name": "Flame Lance",
+            "type": 0,
+            "threshold": 2,
+            "effect": 'Target enemy unit within 12" takes 6 hits.',
+            "effectSkirmish": 'Target enemy unit within 18" takes 3 hits with AP(1) and Rending.',
+        },
+        {
+            "name": "Iron Skin",
+            "threshold": 1,
+            "effect": 'Target friendly unit within 12" '
+            "gets +1 to defense rolls next time it takes hits.",
+        },
+        {
+            "name": "Clarity",
+            "threshold": 1,
+            "effect": 'Target friendly unit within 6" gets +1 to hit rolls next time it shoots.',
+        },
+    ]
+    army = import_army_forge(_export(_unit(rules=CASTER_RULES), spells=book), "test.json")
+    lance, skin, clarity = army.units[0].spells
+    assert (lance.cost, lance.range, lance.effect, lance.hits) == (2, 18, "hits", 3)
+    assert lance.rules == (Rule(name="AP", rating=1), Rule(name="Rending"))
+    assert (skin.effect, skin.range, clarity.effect, clarity.range) == ("shield", 12, "focus", 6)
+
+
+def test_a_units_own_spells_replace_the_lists() -> None:
+    own = [{"name": "Zap", "threshold": 1, "effect": 'Enemy unit within 6" takes 1 hit.'}]
+    book = [{"name": "Boom", "threshold": 3, "effect": 'Enemy unit within 6" takes 5 hits.'}]
+    army = import_army_forge(
+        _export(_unit(rules=CASTER_RULES, spells=own), _unit(rules=CASTER_RULES), spells=book),
+        "test.json",
+    )
+    assert [s.name for s in army.units[0].spells] == ["Zap"]
+    assert [s.name for s in army.units[1].spells] == ["Boom"]
+
+
+def test_spells_it_cannot_read_are_named_and_nothing_is_imported() -> None:
+    book = [
+        {"name": "Mind Warp", "threshold": 2, "effect": "Target enemy unit gets -1 to morale."},
+        {"name": "Hex", "threshold": 9, "effect": 'Enemy unit within 6" takes 1 hit.'},
+        {"name": "Curse", "threshold": 1, "effect": 'Enemy within 6" takes 1 hit with Shred.'},
+        {"threshold": 1, "effect": 'Enemy unit within 6" takes 1 hit.'},
+    ]
+    problems = _problems(_export(_unit(rules=CASTER_RULES), spells=book))
+    assert len(problems) == 4
+    assert problems[0].startswith("list spells[0] 'Mind Warp': cannot read the spell's effect")
+    assert "understood:" in problems[0]
+    assert problems[1].startswith("list spells[1] 'Hex': threshold:")
+    assert problems[2].startswith("list spells[2] 'Curse': spell rule 'Shred'")
+    assert problems[3] == "list spells[3]: a spell needs a name, not null"
+
+
+def test_spells_on_a_unit_without_caster_are_an_error() -> None:
+    own = [{"name": "Zap", "threshold": 1, "effect": 'Enemy unit within 6" takes 1 hit.'}]
+    (problem,) = _problems(_export(_unit(spells=own)))
+    assert "has spells but no Caster(X) rule" in problem

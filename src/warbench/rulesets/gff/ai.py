@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from shapely.geometry import Point
 
@@ -41,7 +42,7 @@ from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import solution, weapon_named
-from warbench.rulesets.gff.state import Unit
+from warbench.rulesets.gff.state import Marker, Unit
 
 
 def hit_chance(quality: int) -> float:
@@ -73,6 +74,11 @@ def melee_value(attacker: Unit, target: Unit) -> float:
     return value + impact * len(attacker.models) * 5 / 6 * wound_chance(target.profile.defense, 0)
 
 
+def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
+    """Where each of the unit's models stands (a model's id fixes its weapons and base)."""
+    return tuple((m.id, m.x, m.y) for m in unit.models)
+
+
 def worth(unit: Unit) -> float:
     """How much a unit is worth killing: points per remaining model share."""
     return unit.profile.cost / max(1, unit.profile.size)
@@ -83,12 +89,32 @@ class FirefightAI(Agent):
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
+        self._memo: dict[tuple[object, ...], float] = {}
+        self._free: dict[str, list[Marker]] = {}
+        self._field: object = None  # the table the lasting values below were found on
+        self._lasting: dict[tuple[object, ...], float] = {}  # values of unchanged positions
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
         actions = game.legal_actions(player)
         self._rng.shuffle(actions)
+        self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
+        if game.field is not self._field:
+            self._field, self._lasting = game.field, {}
         return max(actions, key=lambda a: self._score(game, player, a))
+
+    def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
+        """`value()` computed once per decision for `key`."""
+        if key not in self._memo:
+            self._memo[key] = value()
+        return self._memo[key]
+
+    def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
+        """The attacks the unit fires with `weapon` at `target` from where it stands."""
+        key = (weapon, _placed(unit), _placed(target))  # the same wherever nothing moved
+        if key not in self._lasting:
+            self._lasting[key] = solution(game.field, unit, weapon, target).attacks
+        return int(self._lasting[key])
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state
@@ -125,7 +151,7 @@ class FirefightAI(Agent):
             unit, target = s.units[action.unit], s.units[action.target]
             weapon = weapon_named(unit, action.weapon)
             assert weapon is not None
-            attacks = solution(game.field, unit, weapon, target).attacks
+            attacks = self._attacks(game, unit, weapon, target)
             bonus = 2.0 if self._on_marker(game, target) else 1.0
             return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
@@ -159,6 +185,12 @@ class FirefightAI(Agent):
 
     def _nearest_free_marker(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Distance to the nearest marker we do not hold and no other unit of ours is taking."""
+        free = self._free.get(unit.id)
+        if free is None:
+            free = self._free[unit.id] = self._free_markers(game, unit)
+        return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
+
+    def _free_markers(self, game: GFFGame, unit: Unit) -> list[Marker]:
         friends = [u for u in game.state.side_units(unit.side) if u is not unit]
 
         def claimed(x: float, y: float) -> bool:
@@ -168,8 +200,7 @@ class FirefightAI(Agent):
 
         markers = game.state.markers
         free = [m for m in markers if m.owner != unit.side and not claimed(m.x, m.y)]
-        free = free or [m for m in markers if m.owner != unit.side] or markers
-        return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
+        return free or [m for m in markers if m.owner != unit.side] or markers
 
     def _holding(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Markers within 3" of the unit's centre that we do not own yet."""
@@ -185,18 +216,21 @@ class FirefightAI(Agent):
         return any(math.hypot(m.x - cx, m.y - cy) <= 4.0 for m in game.state.markers)
 
     def _cover_bonus(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
-        return (
-            1.0
-            if bfm.in_cover_terrain(Base(at, unit.profile.base), game.field, mostly=True)
-            else 0.0
-        )
+        key = ("cover", at, unit.profile.base)
+        if key not in self._lasting:
+            base = Base(at, unit.profile.base)
+            self._lasting[key] = 1.0 if bfm.in_cover_terrain(base, game.field, mostly=True) else 0.0
+        return self._lasting[key]
 
     def _shooting_value(self, game: GFFGame, unit: Unit) -> float:
+        return self._remember(("shooting", unit.id), lambda: self._best_volley(game, unit))
+
+    def _best_volley(self, game: GFFGame, unit: Unit) -> float:
         best = 0.0
         for enemy in game.state.side_units(other(unit.side)):
             for model in unit.models[:1]:
                 for weapon in model.weapons:
                     if not weapon.melee:
-                        attacks = solution(game.field, unit, weapon, enemy).attacks
+                        attacks = self._attacks(game, unit, weapon, enemy)
                         best = max(best, expected_wounds(unit, weapon, attacks, enemy))
         return best

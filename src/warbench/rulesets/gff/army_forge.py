@@ -23,6 +23,8 @@ half-imported. Rulings (ours):
 - A base's `round` size in mm becomes its diameter in inches (25.4 mm to the inch, to 0.01");
   without it, 1".
 - `listPoints`, if present, must equal the sum of the units' `cost`.
+- Spells: `army_forge_spells` (a list-level or unit `spells` array if the export carries
+  one, else the default spellbook for every Caster).
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from warbench.rulesets.gff.profiles import ArmyList, Rule, UnitProfile, special_rules
+from warbench.rulesets.gff.army_forge_spells import default_spells, read_spells
+from warbench.rulesets.gff.profiles import ArmyList, Rule, Spell, UnitProfile, special_rules
 
 GAME_SYSTEMS = ("gf", "gff")
 """Army Forge's ids of Grimdark Future and Grimdark Future Firefight."""
@@ -210,7 +213,9 @@ def _base(unit: Mapping[str, Any], where: str, problems: _Problems) -> float | N
     return round(mm / MM_PER_INCH, 2)
 
 
-def _unit(index: int, unit: object, problems: _Problems) -> UnitProfile | None:
+def _unit(
+    index: int, unit: object, problems: _Problems, book: tuple[Spell, ...] | None = None
+) -> UnitProfile | None:
     """One Army Forge unit as a profile, or None after problems."""
     where = f"unit {index + 1}"
     if not isinstance(unit, Mapping):
@@ -241,8 +246,11 @@ def _unit(index: int, unit: object, problems: _Problems) -> UnitProfile | None:
             weapon = _weapon(item, f"{where} {field}[{i}]", problems)
             if weapon is not None:
                 equipment.append(weapon)
+    spells = read_spells(unit.get("spells"), where, problems)
     if len(problems.items) > before or name is None:
         return None
+    if spells is None and any(r.name == "Caster" for r in rules or ()):
+        spells = book if book is not None else default_spells()
     try:
         return UnitProfile.model_validate(
             {
@@ -254,6 +262,7 @@ def _unit(index: int, unit: object, problems: _Problems) -> UnitProfile | None:
                 "rules": rules,
                 "equipment": equipment,
                 "base": base,
+                "spells": spells or (),
             }
         )
     except ValidationError as err:
@@ -277,7 +286,9 @@ def import_army_forge(text: str, source: str) -> ArmyList:
     problems = _Problems()
     list_name: str | None = None
     list_points: int | None = None
+    book: tuple[Spell, ...] | None = None
     if isinstance(data, Mapping):
+        book = read_spells(data.get("spells"), "list", problems)
         system = data.get("gameSystem")
         if system is not None and (
             not isinstance(system, str) or system.lower() not in GAME_SYSTEMS
@@ -306,7 +317,7 @@ def import_army_forge(text: str, source: str) -> ArmyList:
         if not units_data:
             problems.add("", "the list has no units")
         for i, unit in enumerate(units_data):
-            profile = _unit(i, unit, problems)
+            profile = _unit(i, unit, problems, book)
             if profile is not None:
                 units.append(profile)
     elif units_data is not None:

@@ -12,6 +12,10 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
 - "Behind sight blockers": the centre-to-centre line from every shooting model is blocked.
 - Difficult terrain: a move goes "through" a piece when the base swept along the path enters
   its inside (grazing its edge does not).
+- Elevation (the optional jumping rules): a model stands at the height of the highest piece
+  under its centre that is not impassable (`elevation`, `height_stretches`).
+- Screens: `round_enters`, `box_covers`, `arrange_many` and `screen_objectives` answer many
+  of the questions above at once, exactly as the one-at-a-time functions do.
 """
 
 from __future__ import annotations
@@ -61,6 +65,8 @@ PLACEMENT_TRIES = 30  # facings and positions rolled for one piece before its ki
 SIGHT_PULL = 0.01  # sight points on a base's edge are pulled this fraction towards its centre
 _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
+_INSCRIBED = 1e-3  # a round base's polygon reaches at least this much less than its radius
+TINY = EPS  # lengths closer than this count as equal (move lengths, the table's edges)
 
 
 # --- terrain kinds (data/terrain.yaml) -----------------------------------------------------------
@@ -76,6 +82,7 @@ class TerrainKind(BaseModel):
     length: tuple[float, float]
     width: tuple[float, float]
     height: tuple[float, float] = (0.0, 0.0)
+    jumping: bool = False  # only on generated tables for the optional jumping rules
 
     @field_validator("length", "width", "height")
     @classmethod
@@ -201,6 +208,16 @@ class Battlefield:
         shapely.prepare(rim)
         return union, rim
 
+    @cached_property
+    def _by_trait(self) -> dict[Trait, tuple[npt.NDArray[np.object_], Floats]]:
+        """For each trait, the areas of the pieces with it and their bounding boxes (P × 4)."""
+        found = {}
+        for trait in Trait:
+            areas = [p.area for p in self.pieces if p.has(trait)]
+            boxes = np.array([a.bounds for a in areas], dtype=np.float64).reshape(-1, 4)
+            found[trait] = (np.array(areas, dtype=object), boxes)
+        return found
+
     @classmethod
     def from_data(
         cls, items: Sequence[Mapping[str, Any]], *, width: float = TABLE, depth: float = TABLE
@@ -257,13 +274,26 @@ class Battlefield:
             for p in self.pieces
         ]
 
+    @cached_property
+    def _zones(self) -> dict[tuple[str, Edge, float], Polygon]:
+        """The zones asked for so far (they never change)."""
+        return {}
+
     def deployment_zone(self, edge: Edge, depth: float = DEPLOYMENT_DEPTH) -> Polygon:
         """`deployment_zone` on this table."""
-        return deployment_zone(edge, depth, width=self.width, table_depth=self.depth)
+        key = ("deployment", edge, depth)
+        if key not in self._zones:
+            self._zones[key] = deployment_zone(
+                edge, depth, width=self.width, table_depth=self.depth
+            )
+        return self._zones[key]
 
     def scout_zone(self, edge: Edge, depth: float = DEPLOYMENT_DEPTH) -> Polygon:
         """`scout_zone` on this table."""
-        return scout_zone(edge, depth, width=self.width, table_depth=self.depth)
+        key = ("scout", edge, depth)
+        if key not in self._zones:
+            self._zones[key] = scout_zone(edge, depth, width=self.width, table_depth=self.depth)
+        return self._zones[key]
 
 
 def _polygon(points: object, where: str) -> Polygon:
@@ -322,19 +352,21 @@ def _outline(kind: TerrainKind, length: float, width: float, facing: float, at: 
     )
 
 
-def _choices(placed: Sequence[TerrainPiece], slots_left: int) -> list[str]:
+def _choices(placed: Sequence[TerrainPiece], slots_left: int, jumping: bool = False) -> list[str]:
     """The kinds the next piece is rolled among: all of them while `slots_left` suffice to fill
-    the mix still missing, else those that fill something missing."""
+    the mix still missing, else those that fill something missing; kinds marked `jumping`
+    only when the optional jumping rules are used."""
     data = terrain_table()
+    kinds = {name: kind for name, kind in data.kinds.items() if jumping or not kind.jumping}
     missing = {
         name: rule.least - sum(rule.counts(p.traits) for p in placed)
         for name, rule in data.mix.items()
     }
     if slots_left > sum(max(0, m) for m in missing.values()):
-        return list(data.kinds)
+        return list(kinds)
     return [
         name
-        for name, kind in data.kinds.items()
+        for name, kind in kinds.items()
         if any(m > 0 and data.mix[rule].counts(kind.traits) for rule, m in missing.items())
     ]
 
@@ -380,7 +412,12 @@ def _place(
 
 
 def generate_battlefield(
-    dice: DiceSource, *, width: float = TABLE, depth: float = TABLE, pieces: int = PIECES
+    dice: DiceSource,
+    *,
+    width: float = TABLE,
+    depth: float = TABLE,
+    pieces: int = PIECES,
+    jumping: bool = False,
 ) -> Battlefield:
     """THE BATTLEFIELD: "a 4'x4' area, with 20+ pieces of terrain", every roll through `dice`.
 
@@ -397,6 +434,9 @@ def generate_battlefield(
     are not; so a table of 11+ pieces always has the mix (unless it is too crowded to place
     them all: then it has fewer pieces).
 
+    With `jumping` (the optional special moves) the kinds marked for it (platforms) are
+    rolled too.
+
     Reachability: impassable pieces are convex, at most 6" across, 3" from each other and the
     edges, so a round base under 3" across can reach every spot of the table it fits on.
     """
@@ -408,7 +448,7 @@ def generate_battlefield(
     while len(placed) < pieces and rerolls <= pieces:
         slot = len(placed) + 1
         label = f"terrain {slot}" + (f" (reroll {rerolls})" if rerolls else "")
-        choices = _choices(placed, pieces - len(placed))
+        choices = _choices(placed, pieces - len(placed), jumping)
         pick = 1 if len(choices) == 1 else _roll(dice, f"{label}: kind", len(choices))
         kind = choices[pick - 1]
         piece = _place(dice, label, f"{kind} {slot}", kind, placed, table.width, table.depth)
@@ -478,6 +518,28 @@ def scout_zone(
     return _strip(edge, deep, width, table_depth)
 
 
+def box_covers(box: Polygon, bases: Sequence[Base]) -> bool:
+    """Whether every base lies wholly inside `box` (a rectangle with sides along the axes,
+    such as a deployment zone; touching its edge from inside counts), as `box.covers` of the
+    base's polygon says: a round base's polygon is inscribed in its circle, so only a base
+    whose circle comes within 0.1 % of its radius of the box's edge is looked at closely."""
+    x0, y0, x1, y1 = box.bounds
+    if abs(float(box.area) - (x1 - x0) * (y1 - y0)) > EPS:
+        raise ValueError("box_covers needs a rectangle with sides along the axes")
+    for base in bases:
+        if base.depth is None:
+            cx, cy = base.centre
+            r = base.width / 2
+            room = min(cx - x0, x1 - cx, cy - y0, y1 - cy)
+            if room >= r + _TOUCH:
+                continue
+            if room < r * (1 - _INSCRIBED):
+                return False
+        if not box.covers(base.shape()):
+            return False
+    return True
+
+
 # --- objectives ----------------------------------------------------------------------------------
 
 
@@ -518,6 +580,31 @@ def objective_problem(
                 f'markers must be over {MARKER_SPACING:g}" away from each other'
             )
     return None
+
+
+def screen_objectives(
+    points: Sequence[Point], placed: Sequence[Point], zones: Sequence[Polygon], bf: Battlefield
+) -> list[bool | None]:
+    """What `objective_problem` would say of each point, all at once: True no problem,
+    False a problem, None "ask it" (a spacing within float noise of 9")."""
+    if not points:
+        return []
+    at = np.asarray(points, dtype=np.float64)
+    xs, ys = at[:, 0], at[:, 1]
+    bad = ~((xs >= 0.0) & (xs <= bf.width) & (ys >= 0.0) & (ys <= bf.depth))
+    for area in bf._by_trait[Trait.IMPASSABLE][0]:
+        bad |= np.asarray(shapely.contains_xy(area, xs, ys), dtype=np.bool_)
+    for zone in zones:  # a point is covered exactly when it meets the zone
+        bad |= np.asarray(shapely.intersects_xy(zone, xs, ys), dtype=np.bool_)
+    unsure = np.zeros(len(at), dtype=np.bool_)
+    for other in placed:
+        gap = np.hypot(xs - other[0], ys - other[1])
+        bad |= gap <= MARKER_SPACING + EPS - 1e-9
+        unsure |= np.abs(gap - (MARKER_SPACING + EPS)) <= 1e-9
+    return [
+        False if b else None if u else True
+        for b, u in zip(bad.tolist(), unsure.tolist(), strict=True)
+    ]
 
 
 def marker_within(point: Point, base: Base, distance: float) -> bool:
@@ -699,11 +786,28 @@ def _fully_in_cover(bases: Sequence[Base], bf: Battlefield) -> Bools:
     return inside
 
 
+def _near_cover(base: Base, bf: Battlefield) -> bool:
+    """Whether a cover piece's bounding box meets the round base's circle's."""
+    (cx, cy), r = base.centre, base.width / 2
+    for trait in _COVER:
+        boxes = bf._by_trait[trait][1]
+        if (
+            (boxes[:, 0] <= cx + r)
+            & (boxes[:, 2] >= cx - r)
+            & (boxes[:, 1] <= cy + r)
+            & (boxes[:, 3] >= cy - r)
+        ).any():
+            return True
+    return False
+
+
 def in_cover_terrain(base: Base, bf: Battlefield, *, mostly: bool = False) -> bool:
     """Whether the base is fully inside cover terrain (SOFT_COVER or HARD_COVER pieces,
     adjoining pieces together), or with `mostly` at least half its area inside it."""
     if not mostly:
         return bool(_fully_in_cover([base], bf)[0])
+    if base.depth is None and not _near_cover(base, bf):
+        return False
     shape = base.shape()
     areas = [p.area for p in bf.index.near(shape) if p.traits & _COVER]
     if not areas:
@@ -780,6 +884,37 @@ def _on_table(base: Base, points: Sequence[Point], bf: Battlefield) -> bool:
     return x0 >= -EPS and y0 >= -EPS and x1 <= bf.width + EPS and y1 <= bf.depth + EPS
 
 
+def round_enters(
+    starts: Floats, ends: Floats | None, radius: float, bf: Battlefield, trait: Trait
+) -> Bools:
+    """For many round bases of one `radius` at once, whether each enters a piece with `trait`
+    moving straight from starts[i] to ends[i] (or standing at starts[i] when `ends` is None):
+    the same test as `_enters`, piece by piece, only for the pieces whose bounding boxes
+    meet the swept base's."""
+    areas, boxes = bf._by_trait[trait]
+    hit = np.zeros(len(starts), dtype=np.bool_)
+    if not len(areas):
+        return hit
+    lo = starts if ends is None else np.minimum(starts, ends)
+    hi = starts if ends is None else np.maximum(starts, ends)
+    near = (lo[:, None, 0] - radius <= boxes[None, :, 2]) & (
+        hi[:, None, 0] + radius >= boxes[None, :, 0]
+    )
+    near &= (lo[:, None, 1] - radius <= boxes[None, :, 3]) & (
+        hi[:, None, 1] + radius >= boxes[None, :, 1]
+    )
+    model, piece = np.nonzero(near)
+    if not len(model):
+        return hit
+    if ends is None:
+        tracks = shapely.points(starts[model])
+    else:
+        tracks = shapely.linestrings(np.stack([starts[model], ends[model]], axis=1))
+    inside = shapely.distance(tracks, areas[piece]) < radius - _TOUCH
+    hit[model[inside]] = True
+    return hit
+
+
 def moves_through_difficult(base: Base, path: Path, bf: Battlefield) -> bool:
     """Whether the base swept along `path` enters difficult terrain at any point (its start
     and end included). The 6" cap holds for the whole unit when any of its models does."""
@@ -842,6 +977,46 @@ def in_dangerous(base: Base, bf: Battlefield) -> bool:
     """Dangerous Terrain: whether a model that activates here is "in it" (its base overlaps a
     DANGEROUS piece's inside)."""
     return bool(_enters(base, [base.centre], bf, Trait.DANGEROUS))
+
+
+# --- elevation (the optional jumping and falling rules) ------------------------------------------
+
+
+def _elevated(bf: Battlefield, shape: BaseGeometry) -> list[TerrainPiece]:
+    """The pieces near `shape` that models stand on top of: with a height, not impassable."""
+    return [p for p in bf.index.near(shape) if p.height > 0 and not p.has(Trait.IMPASSABLE)]
+
+
+def elevation(point: Point, bf: Battlefield) -> float:
+    """The height a model whose centre is at `point` stands at: the highest piece with a
+    height under it (its edge included) that is not impassable; 0 on open ground."""
+    spot = shapely.Point(point)
+    return max((p.height for p in _elevated(bf, spot) if p.area.covers(spot)), default=0.0)
+
+
+def height_stretches(a: Point, b: Point, bf: Battlefield) -> list[tuple[float, float, float]]:
+    """The straight line `a`→`b` cut where the ground's height changes: (from, to, height)
+    stretches, distances from `a`, each at the `elevation` of its middle."""
+    length = math.dist(a, b)
+    line = shapely.LineString([a, b])
+    pieces = _elevated(bf, line)
+    cuts = {0.0, length}
+    for piece in pieces:
+        crossing = line.intersection(piece.area.boundary)
+        for x, y in shapely.get_coordinates(crossing):
+            gap = math.dist(a, (float(x), float(y)))
+            if EPS < gap < length - EPS:
+                cuts.add(gap)
+    stretches: list[tuple[float, float, float]] = []
+    for start, end in pairwise(sorted(cuts)):
+        t = (start + end) / 2 / length
+        middle = shapely.Point(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        height = max((p.height for p in pieces if p.area.covers(middle)), default=0.0)
+        if stretches and stretches[-1][2] == height:
+            stretches[-1] = (stretches[-1][0], end, height)
+        else:
+            stretches.append((start, end, height))
+    return stretches
 
 
 # --- coherency and formations --------------------------------------------------------------------
@@ -1098,3 +1273,60 @@ def arrange(
             return [(float(px), float(py)) for px, py in spots[rank, nearest]]
         start, size = start + size, size * 2
     return None
+
+
+def arrange_many(
+    centres: Sequence[Point],
+    count: int,
+    base: float,
+    bf: Battlefield,
+    *,
+    gap: float = 0.25,
+    occupied: Sequence[Base] = (),
+    inside: BaseGeometry | None = None,
+    max_shift: float = 6.0,
+    step: float = 0.5,
+) -> list[list[Point] | None]:
+    """`arrange` around each of many centres, all at once: the same formations, shifts and
+    answers as calling it for each (every check looks at each spot on its own)."""
+    if count <= 0 or not base > 0 or gap < 0 or not step > 0 or max_shift < 0:
+        return [
+            arrange(
+                c,
+                count,
+                base,
+                bf,
+                gap=gap,
+                occupied=occupied,
+                inside=inside,
+                max_shift=max_shift,
+                step=step,
+            )
+            for c in centres
+        ]
+    layouts = _layouts(count, float(base), float(gap))
+    shifts = _offsets(float(max_shift), float(step))
+    found: list[list[Point] | None] = [None] * len(centres)
+    if not layouts or not centres:
+        return found
+    checks = _free_checks(base / 2, bf, occupied, inside)
+    shapes = np.stack(layouts)  # (layouts, count, 2)
+    origins = np.asarray(centres, dtype=np.float64)
+    waiting = np.arange(len(centres))
+    start, size = 0, 1
+    while start < len(shifts) and len(waiting):
+        chunk = shifts[start : start + size]
+        # (waiting, layouts, shifts, count, 2), each as `arrange` adds them
+        spots = origins[waiting][:, None, None, None, :] + chunk[None, None, :, None, :]
+        spots = spots + shapes[None, :, None, :, :]
+        fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(waiting), len(layouts), -1)
+        near: Bools = np.any(fits, axis=1)  # (waiting, shifts): a layout fits at that shift
+        settled: Bools = np.any(near, axis=1)
+        rows = np.flatnonzero(settled)
+        nearest = near[rows].argmax(axis=1)  # the first shift that fits
+        rank = fits[rows, :, nearest].argmax(axis=1)  # the first layout that fits there
+        for row, spot in zip(rows.tolist(), spots[rows, rank, nearest].tolist(), strict=True):
+            found[int(waiting[row])] = [(float(px), float(py)) for px, py in spot]
+        waiting = waiting[~settled]
+        start, size = start + size, size * 2
+    return found

@@ -10,14 +10,16 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Point as ShapelyPoint
+import numpy as np
+import shapely
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
-from warbench.core.geometry import Base, Path, edge_distance
+from warbench.core.geometry import Base, edge_distance
+from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
-from warbench.rulesets.gff import melee, spells
+from warbench.rulesets.gff import jumping, melee, spells
 from warbench.rulesets.gff.actions import (
     CODEC,
     Advance,
@@ -47,7 +49,9 @@ from warbench.rulesets.gff.movement import (
     allowance,
     block_move_problem,
     contact_vector,
+    models_move_problem,
     others,
+    screen_block_moves,
     separate,
     too_close,
     translate,
@@ -71,6 +75,20 @@ if TYPE_CHECKING:
 EDGES = ("north", "south", "east", "west")
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 AMBUSH_GAP = 9.0
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "edge": (Edge,),
+    "markers": (PlaceMarker,),
+    "deploy": (Deploy, Reserve),
+    "scout": (Deploy,),
+    "ambush": (Deploy, Wait),
+    "activate": (Hold, Advance, Rush, Charge, Idle),
+    "shoot": (Fire, Cast, Done),
+    "blast-split": (Take,),
+    "spell-help": (Tokens, Done),
+    "strike-back": (StrikeBack, NoStrikeBack),
+    "consolidate": (Consolidate, Done),
+}
+"""The actions each step of the game allows."""
 
 
 def other(side: str) -> str:
@@ -95,6 +113,7 @@ class GFFGame(OpenGame):
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
         self._rolled: set[str] = set()  # models that rolled for dangerous terrain this activation
+        self._memo: dict[tuple[object, ...], Any] | None = None  # while listing legal actions
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -113,7 +132,11 @@ class GFFGame(OpenGame):
             )
         else:
             self.field = bfm.generate_battlefield(
-                self, width=spec.table.width, depth=spec.table.depth, pieces=spec.table.pieces
+                self,
+                width=spec.table.width,
+                depth=spec.table.depth,
+                pieces=spec.table.pieces,
+                jumping=spec.jumping,
             )
         count = self.roll(RollRequest("objectives: D3+2", sides=3)).total + 2
         self.state.markers_to_place = count
@@ -164,8 +187,16 @@ class GFFGame(OpenGame):
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
-        candidates = self._candidates(player)
-        return [a for a in candidates if self._illegal(a, player) is None]
+        self._memo = {}  # the state does not change while the candidates are listed
+        try:
+            candidates = self._candidates(player)
+            return [
+                a
+                for a in candidates
+                if not self._screened_out(a) and self._illegal(a, player) is None
+            ]
+        finally:
+            self._memo = None
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -194,7 +225,7 @@ class GFFGame(OpenGame):
                     continue
                 acts += [Hold(unit.id), Idle(unit.id)]
                 for kind, cls in (("advance", Advance), ("rush", Rush)):
-                    acts += [cls(unit.id, p) for p in self._destinations(unit, kind)]
+                    acts += [cls(unit.id, p) for p in self._move_screen(unit, kind)[0]]
                 acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
             return acts
         if s.phase == "shoot":
@@ -252,34 +283,125 @@ class GFFGame(OpenGame):
         visited with a fixed stride so that they spread over the whole area."""
         zone = None if self.state.phase == "ambush" else self._zone(unit)
         grid = [
-            (x, y)
-            for x in _steps(self.field.width, 3.0)
-            for y in _steps(self.field.depth, 3.0)
-            if zone is None or zone.contains(ShapelyPoint(x, y))
+            (x, y) for x in _steps(self.field.width, 3.0) for y in _steps(self.field.depth, 3.0)
         ]
+        if zone is not None and grid:
+            xs, ys = np.array(grid).T
+            grid = [
+                p
+                for p, inside in zip(grid, shapely.contains_xy(zone, xs, ys), strict=True)
+                if inside
+            ]
         found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
-        for n in range(len(grid)):
-            point = grid[(n * stride) % len(grid)]
-            if self._placement_problem(unit, point) is None:
-                found.append(point)
-                if len(found) == wanted:
-                    break
+        visits = [grid[(n * stride) % len(grid)] for n in range(len(grid))]
+        for start in range(0, len(visits), wanted + 4):
+            batch = visits[start : start + wanted + 4]
+            if self._memo is not None:  # their formations at once
+                formations = bfm.arrange_many(
+                    batch,
+                    len(unit.models),
+                    unit.profile.base,
+                    self.field,
+                    occupied=self._others(unit),
+                )
+                for point, formation in zip(batch, formations, strict=True):
+                    self._memo[("arranged", unit.id, point)] = formation
+            for point in batch:
+                if self._placement_problem(unit, point) is None:
+                    found.append(point)
+                    if len(found) == wanted:
+                        return found
         return found
 
+    def _others(self, unit: Unit) -> list[Base]:
+        """`others(state, unit)`, listed once while the legal actions are."""
+        if self._memo is None:
+            return others(self.state, unit)
+        key = ("others", unit.id)
+        if key not in self._memo:
+            self._memo[key] = others(self.state, unit)
+        found: list[Base] = self._memo[key]
+        return found
+
+    def _move_screen(
+        self, unit: Unit, kind: str
+    ) -> tuple[list[tuple[float, float]], dict[tuple[float, float], bool | None]]:
+        """The unit's sampled destinations, and while the legal actions are listed what
+        `block_move_problem` would say of each (True fine, False not, None ask it),
+        screened all at once."""
+        if self._memo is None:
+            return self._destinations(unit, kind), {}
+        key = ("moves", unit.id, kind)
+        if key not in self._memo:  # Advance and Rush screened together
+            kinds = ("advance", "rush")
+            targets = {k: self._destinations(unit, k) for k in kinds}
+            points = [p for k in kinds for p in targets[k]]
+            reach = [allowance(unit, k) for k in kinds for _ in targets[k]]
+            verdicts = iter(
+                screen_block_moves(
+                    self.field, unit, points, reach, self._others(unit), jumping=self.spec.jumping
+                )
+            )
+            for k in kinds:
+                verdict = {p: next(verdicts) for p in targets[k]}
+                self._memo[("moves", unit.id, k)] = (targets[k], verdict)
+        found: tuple[list[tuple[float, float]], dict[tuple[float, float], bool | None]]
+        found = self._memo[key]
+        return found
+
+    def _marker_screen(self) -> dict[tuple[float, float], bool | None]:
+        """While the legal actions are listed: what `objective_problem` would say of each
+        sampled marker point (True fine, False not, None ask it), screened all at once."""
+        if self._memo is None:
+            return {}
+        if ("markers",) not in self._memo:
+            s = self.state
+            points = [a.at for a in self._candidates(s.player) if isinstance(a, PlaceMarker)]
+            zones = [self.field.deployment_zone(e) for e in s.edges.values()]  # type: ignore[arg-type]
+            placed = [(m.x, m.y) for m in s.markers]
+            verdicts = bfm.screen_objectives(points, placed, zones, self.field)
+            self._memo[("markers",)] = dict(zip(points, verdicts, strict=True))
+        found: dict[tuple[float, float], bool | None] = self._memo[("markers",)]
+        return found
+
+    def _screened_out(self, action: Action) -> bool:
+        """Whether a screen already shows the action illegal (legal_actions only)."""
+        if isinstance(action, PlaceMarker):
+            return self._marker_screen().get(action.at) is False
+        if not isinstance(action, Advance | Rush):
+            return False
+        kind = "advance" if isinstance(action, Advance) else "rush"
+        return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
+
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
-        occupied = others(self.state, unit)
-        points = bfm.arrange(at, len(unit.models), unit.profile.base, self.field, occupied=occupied)
+        occupied = self._others(unit)
+        key = ("arranged", unit.id, at)
+        if self._memo is not None and key in self._memo:
+            points = self._memo[key]
+        else:
+            points = bfm.arrange(
+                at, len(unit.models), unit.profile.base, self.field, occupied=occupied
+            )
         if points is None:
             return None
         return [Base(p, unit.profile.base) for p in points]
 
     def _placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
+        if self._memo is None:
+            return self._find_placement_problem(unit, at)
+        key = ("placement", unit.id, at)
+        if key not in self._memo:
+            self._memo[key] = self._find_placement_problem(unit, at)
+        problem: str | None = self._memo[key]
+        return problem
+
+    def _find_placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
         s = self.state
         bases = self._arranged(unit, at)
         if bases is None:
             return f"{unit.name} does not fit around {at[0]:g},{at[1]:g} (terrain, edges or units)"
-        if too_close(bases, others(s, unit)):
+        if too_close(bases, self._others(unit)):
             return f'{unit.name} would be within 1" of another unit'
         if s.phase == "ambush":
             enemies = [b for u in s.side_units(other(unit.side)) for b in u.bases()]
@@ -287,7 +409,7 @@ class GFFGame(OpenGame):
                 return 'Ambush units deploy over 9" away from enemy units'
             return None
         zone = self._zone(unit)
-        if not all(zone.covers(b.shape()) for b in bases):
+        if not bfm.box_covers(zone, bases):
             where = (
                 'within 12" of your deployment zone'
                 if s.phase == "scout"
@@ -317,19 +439,7 @@ class GFFGame(OpenGame):
     # -- legality ------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
-        allowed = {
-            "edge": (Edge,),
-            "markers": (PlaceMarker,),
-            "deploy": (Deploy, Reserve),
-            "scout": (Deploy,),
-            "ambush": (Deploy, Wait),
-            "activate": (Hold, Advance, Rush, Charge, Idle),
-            "shoot": (Fire, Cast, Done),
-            "blast-split": (Take,),
-            "spell-help": (Tokens, Done),
-            "strike-back": (StrikeBack, NoStrikeBack),
-            "consolidate": (Consolidate, Done),
-        }[s.phase]
+        allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
             return f"now is the {s.phase} step; allowed: " + ", ".join(
                 CODEC.form(c) for c in allowed
@@ -337,6 +447,8 @@ class GFFGame(OpenGame):
         if isinstance(action, Edge):
             return None if action.edge in EDGES else f"edge must be one of {', '.join(EDGES)}"
         if isinstance(action, PlaceMarker):
+            if self._marker_screen().get(action.at):
+                return None
             zones = [self.field.deployment_zone(e) for e in s.edges.values()]  # type: ignore[arg-type]
             placed = [(m.x, m.y) for m in s.markers]
             return bfm.objective_problem(action.at, placed, zones, self.field)
@@ -392,7 +504,9 @@ class GFFGame(OpenGame):
         if isinstance(action, Consolidate):
             if unit.id != s.step.get("survivor"):
                 return f"only {s.step.get('survivor')} may consolidate"
-            return block_move_problem(s, self.field, unit, action.to, melee.CONSOLIDATE)
+            return block_move_problem(
+                s, self.field, unit, action.to, melee.CONSOLIDATE, jumping=self.spec.jumping
+            )
         return None
 
     def _illegal_activation(self, action: Action, unit: Unit) -> str | None:
@@ -406,7 +520,18 @@ class GFFGame(OpenGame):
             return f"{unit.name} is Immobile and may only Hold (hold {unit.id})"
         if isinstance(action, Advance | Rush):
             kind = "advance" if isinstance(action, Advance) else "rush"
-            return block_move_problem(s, self.field, unit, action.to, allowance(unit, kind))
+            if self._move_screen(unit, kind)[1].get(action.to):
+                return None
+            reach = allowance(unit, kind)
+            return block_move_problem(
+                s,
+                self.field,
+                unit,
+                action.to,
+                reach,
+                obstacles=self._others(unit),
+                jumping=self.spec.jumping,
+            )
         if isinstance(action, Charge):
             target = s.units.get(action.target)
             if (
@@ -432,19 +557,10 @@ class GFFGame(OpenGame):
     ) -> str | None:
         if math.hypot(*vector) < 1e-6:
             return None
-        for base in unit.bases():
-            end = (base.centre[0] + vector[0], base.centre[1] + vector[1])
-            reason = bfm.move_problem(
-                base,
-                Path.of([base.centre, end]),
-                reach,
-                self.field,
-                strider=unit.all_have("Strider"),
-                flying=unit.all_have("Flying"),
-            )
-            if reason:
-                return f"{unit.name} cannot charge: {reason}"
-        return None
+        reason = models_move_problem(
+            unit, unit.bases(), vector, reach, self.field, jumping=self.spec.jumping
+        )
+        return f"{unit.name} cannot charge: {reason}" if reason else None
 
     def _illegal_fire(self, action: Fire, unit: Unit) -> str | None:
         s = self.state
@@ -514,6 +630,7 @@ class GFFGame(OpenGame):
     # -- resolution ----------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
         s = self.state
+        self._settle_heights()
         if isinstance(action, Edge):
             s.edges = {player: action.edge, other(player): OPPOSITE[action.edge]}
             self.emit(
@@ -574,6 +691,7 @@ class GFFGame(OpenGame):
             starts = {m.id: (m.x, m.y) for m in unit.models}
             translate(unit, action.to[0] - cx, action.to[1] - cy)
             self.emit("move", f"{unit.name} consolidates to {action.to[0]:g},{action.to[1]:g}")
+            self._jumps(unit, starts)
             self._dangerous_moves(unit, starts)
             self._end_activation()
 
@@ -663,39 +781,105 @@ class GFFGame(OpenGame):
             self._to_shooting(unit)
         elif isinstance(action, Advance | Rush):
             kind = "advances" if isinstance(action, Advance) else "rushes"
-            self._move(unit, action.to, kind)
-            if isinstance(action, Advance) and unit.alive:
+            fell = self._move(unit, action.to, kind)
+            if isinstance(action, Advance) and unit.alive and not fell:
                 self._to_shooting(unit)
             else:
                 self._end_activation()
         elif isinstance(action, Charge):
             self._charge(unit, s.units[action.target])
 
-    def _move(self, unit: Unit, to: tuple[float, float], kind: str) -> None:
+    def _move(self, unit: Unit, to: tuple[float, float], kind: str) -> bool:
+        """Move the unit as a block; whether a model fell (its activation ends)."""
         cx, cy = unit.centre()
         starts = {m.id: (m.x, m.y) for m in unit.models}
         translate(unit, to[0] - cx, to[1] - cy)
         unit.moved = True
         distance = math.hypot(to[0] - cx, to[1] - cy)
         self.emit("move", f'{unit.name} {kind} {distance:.1f}" to {to[0]:g},{to[1]:g}')
+        fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        return fell
+
+    def _settle_heights(self) -> None:
+        """Under the jumping rules, every model stands at the height of the ground under it."""
+        if not self.spec.jumping:
+            return
+        for unit in self.state.units.values():
+            for model in unit.models:
+                model.z = bfm.elevation((model.x, model.y), self.field)
+
+    def _jumps(self, unit: Unit, starts: dict[str, tuple[float, float]]) -> bool:
+        """SPECIAL MOVES, Jumping: each model that moved rolls for the jumps on its path; one
+        that fails falls at the bottom of it (`jumping.fall`). Whether any fell: then its
+        unit's activation ends (ruling GFF-R25)."""
+        if not self.spec.jumping:
+            return False
+        fell = False
+        flying = unit.all_have("Flying")
+        for model in list(unit.models):
+            start, end = starts.get(model.id), (model.x, model.y)
+            if start is None or math.dist(start, end) < 1e-6:
+                continue
+            for leap in jumping.plan(start, end, self.field, flying=flying).jumps:
+                if jumping.jump(self, unit, model, leap):
+                    continue
+                length = math.dist(start, end)
+                along = min(
+                    length, leap.bottom + (unit.profile.base / 2 if leap.kind == "drop" else 0.0)
+                )
+                model.x = start[0] + (end[0] - start[0]) * along / length
+                model.y = start[1] + (end[1] - start[1]) * along / length
+                self.emit("fall", f"{model.id} of {unit.name} fails the jump and falls")
+                jumping.fall(self, unit, model, leap.fall)
+                fell = True
+                break
+        self._settle_heights()
+        return fell
+
+    def _pushed_falls(self, before: dict[str, tuple[float, float]]) -> None:
+        """Pushing off an elevated position at least 2" tall is a fall (jumping rules): a
+        model pushed to ground that far below falls (`jumping.fall`)."""
+        if not (self.spec.jumping and self.spec.pushing):
+            return
+        for unit in self.state.units.values():
+            for model in list(unit.models):
+                was = before.get(model.id)
+                if was is None or was == (model.x, model.y):
+                    continue
+                drop = bfm.elevation(was, self.field) - bfm.elevation(
+                    (model.x, model.y), self.field
+                )
+                if drop >= jumping.FALL_HEIGHT - 1e-9:
+                    self.emit("fall", f"{model.id} of {unit.name} is pushed off and falls")
+                    jumping.fall(self, unit, model, drop)
+        self._settle_heights()
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        return {m.id: (m.x, m.y) for u in self.state.units.values() for m in u.models}
 
     def _dangerous_moves(self, unit: Unit, starts: dict[str, tuple[float, float]]) -> None:
         """Models whose move crossed dangerous terrain roll, unless they rolled already this
         activation (ruling GFF-R16: one roll per model per activation); Flying ignores it."""
         if unit.all_have("Flying"):
             return
+        moved = [
+            (model, start)
+            for model in unit.models
+            if (start := starts.get(model.id)) is not None
+            and model.id not in self._rolled
+            and math.dist(start, (model.x, model.y)) >= 1e-6
+        ]
+        if not moved:
+            return
+        # `bfm.crosses_dangerous` of each model's round base, all at once
+        froms = np.array([start for _, start in moved], dtype=np.float64)
+        tos = np.array([(model.x, model.y) for model, _ in moved], dtype=np.float64)
+        radius = unit.profile.base / 2
+        hits = bfm.round_enters(froms, tos, radius, self.field, Trait.DANGEROUS)
         crossing = 0
-        for model in unit.models:
-            start = starts.get(model.id)
-            if (
-                start is None
-                or model.id in self._rolled
-                or math.dist(start, (model.x, model.y)) < 1e-6
-            ):
-                continue
-            path = Path.of([start, (model.x, model.y)])
-            if bfm.crosses_dangerous(Base(start, unit.profile.base), path, self.field):
+        for (model, _), hit in zip(moved, hits.tolist(), strict=True):
+            if hit:
                 crossing += 1
                 self._rolled.add(model.id)
         if crossing:
@@ -703,7 +887,10 @@ class GFFGame(OpenGame):
 
     def _dangerous_at_start(self, unit: Unit) -> set[str]:
         """Models that activate in dangerous terrain roll; returns which did."""
-        inside = [m for m in unit.models if bfm.in_dangerous(m.base(unit.profile.base), self.field)]
+        # `bfm.in_dangerous` of each model's round base, all at once
+        spots = np.array([(m.x, m.y) for m in unit.models], dtype=np.float64).reshape(-1, 2)
+        hits = bfm.round_enters(spots, None, unit.profile.base / 2, self.field, Trait.DANGEROUS)
+        inside = [m for m, hit in zip(unit.models, hits.tolist(), strict=True) if hit]
         if inside:
             self._dangerous(unit, len(inside), "activates in dangerous terrain")
         return {m.id for m in inside}
@@ -723,7 +910,7 @@ class GFFGame(OpenGame):
     def _to_shooting(self, unit: Unit) -> None:
         s = self.state
         s.phase, s.step = "shoot", {"unit": unit.id, "fired": [], "targets": [], "cast": []}
-        if len(self.legal_actions(unit.side)) <= 1:
+        if self._only_done(unit.side):
             self._end_activation()
 
     def _fire(self, action: Fire) -> None:
@@ -733,7 +920,9 @@ class GFFGame(OpenGame):
         s.step["fired"].append(action.weapon)
         if target.id not in s.step["targets"]:
             s.step["targets"].append(target.id)
+        before = self._positions()
         split = fire(self, s, self.field, unit, weapon, target, self.spec.pushing)
+        self._pushed_falls(before)
         if split is not None:
             s.step["blast"] = {
                 "weapon": action.weapon,
@@ -748,8 +937,19 @@ class GFFGame(OpenGame):
         self._after_shot(unit)
 
     def _after_shot(self, unit: Unit) -> None:
-        if len(self.legal_actions(unit.side)) <= 1:
+        if self._only_done(unit.side):
             self._end_activation()
+
+    def _only_done(self, side: str) -> bool:
+        """Whether `side` may do nothing now but `done` (the first legal other action found
+        settles it: the same answer as listing them all)."""
+        s = self.state
+        if s.phase == "over" or side != s.player:
+            return True
+        return not any(
+            not isinstance(a, Done) and self._illegal(a, side) is None
+            for a in self._candidates(side)
+        )
 
     def _take(self, action: Take) -> None:
         """The defender gives one odd Blast hit to a unit; when all are given, resolve."""
@@ -769,7 +969,9 @@ class GFFGame(OpenGame):
             tuple(Hit(a, b, d, r) for a, b, d, r in blast["hits"]),
         )
         del s.step["blast"]
+        before = self._positions()
         split_blast(self, s, attacker, weapon, split, blast["chosen"], self.spec.pushing)
+        self._pushed_falls(before)
         s.phase, s.player = "shoot", attacker.side
         self._after_shot(attacker)
 
@@ -816,7 +1018,7 @@ class GFFGame(OpenGame):
         for key in ("caster", "spell", "spell_target", "bonus", "spent", "helping"):
             s.step.pop(key, None)
         s.phase, s.player = "shoot", caster.side
-        if not caster.alive or len(self.legal_actions(caster.side)) <= 1:
+        if not caster.alive or self._only_done(caster.side):
             self._end_activation()
 
     def _done(self, player: str) -> None:
@@ -841,11 +1043,14 @@ class GFFGame(OpenGame):
             self._end_activation()
             return
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
+        fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
-        if not unit.alive:
+        if not unit.alive or fell:
             self._end_activation()
             return
+        before = self._positions()
         melee.chargers_attack(self, unit, target, self.spec.pushing)
+        self._pushed_falls(before)
         s.step = {"charger": unit.id, "defender": target.id}
         if (
             unit.alive
@@ -861,7 +1066,9 @@ class GFFGame(OpenGame):
         charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
         if strikes:
             self.emit("melee", f"{defender.name} strikes back")
+            before = self._positions()
             melee.strike_back(self, defender, charger, self.spec.pushing)
+            self._pushed_falls(before)
         else:
             self.emit("melee", f"{defender.name} does not strike back")
         self._after_melee()

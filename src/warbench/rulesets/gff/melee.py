@@ -1,6 +1,7 @@
 """MELEE: chargers move into base contact (or as close as possible), defenders close in by
-up to 3"; models strike enemies within 2"; Counter strikes first, Impact after charging;
-the defender may strike back; fatigue; then consolidation or separation."""
+up to 3"; models strike enemies within 2" horizontally and 4" vertically; Counter strikes
+first, Impact after charging; the defender may strike back; fatigue; then consolidation or
+separation."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from warbench.rulesets.gff.shooting import resolve_hits
 from warbench.rulesets.gff.state import State, Unit
 
 STRIKE_REACH = 2.0
+STRIKE_HEIGHT = 4.0  # "within 2" horizontally and 4" vertically"
 DEFENDER_MOVE = 3.0
 CONSOLIDATE = 3.0
 
@@ -38,13 +40,17 @@ def charge_move(state: State, charger: Unit, target: Unit) -> float | None:
 
 
 def strikers(unit: Unit, enemy: Unit) -> list[int]:
-    """Indices of the unit's models within 2" of an enemy model."""
-    theirs = enemy.bases()
-    size = unit.profile.base
+    """Indices of the unit's models within 2" horizontally and 4" vertically of an enemy
+    model (heights are kept under the optional jumping rules; otherwise all are 0)."""
+    size, theirs = unit.profile.base, enemy.profile.base
     return [
         i
         for i, m in enumerate(unit.models)
-        if min(edge_distance(m.base(size), t) for t in theirs) <= STRIKE_REACH + 1e-9
+        if any(
+            edge_distance(m.base(size), t.base(theirs)) <= STRIKE_REACH + 1e-9
+            and abs(m.z - t.z) <= STRIKE_HEIGHT + 1e-9
+            for t in enemy.models
+        )
     ]
 
 

@@ -11,14 +11,22 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from warbench.core.geometry import Base, Path, edge_distance
+from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff import jumping as jumps
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.state import State, Unit
 
 BASE_MOVE = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
 UNIT_GAP = 1.0  # "Units may only be within 1" of other units when charging"
 EPS = 1e-6
+Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+_NOISE = 1e-9  # numpy and math may round a distance differently by far less than this
 
 
 def allowance(unit: Unit, kind: str) -> float:
@@ -45,7 +53,21 @@ def others(state: State, unit: Unit, ignore: Iterable[str] = ()) -> list[Base]:
 
 def too_close(bases: Sequence[Base], obstacles: Sequence[Base], gap: float = UNIT_GAP) -> bool:
     """Whether any base is within `gap` of an obstacle base."""
-    return any(edge_distance(b, o) < gap - EPS for b in bases for o in obstacles)
+    limit = gap - EPS
+    if not bases or not obstacles or limit <= 0:
+        return False
+    if any(b.depth is not None for b in (*bases, *obstacles)):
+        return any(edge_distance(b, o) < limit for b in bases for o in obstacles)
+    # round bases: settle it in numpy unless a pair is within float noise of the limit
+    ours = np.array([(*b.centre, b.width) for b in bases], dtype=np.float64)
+    theirs = np.array([(*o.centre, o.width) for o in obstacles], dtype=np.float64)
+    apart = np.hypot(ours[:, None, 0] - theirs[None, :, 0], ours[:, None, 1] - theirs[None, :, 1])
+    gaps = apart - (ours[:, None, 2] + theirs[None, :, 2]) / 2
+    if (gaps < limit - _NOISE).any():
+        return True
+    if (gaps > limit + _NOISE).all():
+        return False
+    return any(edge_distance(b, o) < limit for b in bases for o in obstacles)
 
 
 def block_move_problem(
@@ -55,27 +77,192 @@ def block_move_problem(
     to: tuple[float, float],
     reach: float,
     ignore: Iterable[str] = (),
+    obstacles: Sequence[Base] | None = None,
+    *,
+    jumping: bool = False,
 ) -> str | None:
-    """Why the unit cannot move its centre to `to` (every model by the same vector)."""
+    """Why the unit cannot move its centre to `to` (every model by the same vector);
+    `obstacles` are `others(state, unit, ignore)` when the caller has them already;
+    `jumping`: the optional jumping rules count heights (`models_move_problem`)."""
     cx, cy = unit.centre()
     dx, dy = to[0] - cx, to[1] - cy
     distance = math.hypot(dx, dy)
     if distance > reach + EPS:
         return f'{unit.name} may move {reach:g}"; {to[0]:g},{to[1]:g} is {distance:.1f}" away'
-    flying = unit.all_have("Flying")
-    strider = unit.all_have("Strider")
-    moved = []
-    for base in unit.bases():
-        end = (base.centre[0] + dx, base.centre[1] + dy)
-        if distance > EPS:
-            path = Path.of([base.centre, end])
-            reason = bfm.move_problem(base, path, reach, field, strider=strider, flying=flying)
-            if reason:
-                return f"{unit.name}: {reason}"
-        moved.append(base.moved(end))
-    if too_close(moved, others(state, unit, ignore)):
+    bases = unit.bases()
+    if distance > EPS:
+        reason = models_move_problem(unit, bases, (dx, dy), reach, field, jumping=jumping)
+        if reason:
+            return f"{unit.name}: {reason}"
+    moved = [b.moved((b.centre[0] + dx, b.centre[1] + dy)) for b in bases]
+    if too_close(moved, others(state, unit, ignore) if obstacles is None else obstacles):
         return f'{unit.name} would end within 1" of another unit (only chargers may)'
     return None
+
+
+def models_move_problem(
+    unit: Unit,
+    bases: Sequence[Base],
+    vector: tuple[float, float],
+    reach: float,
+    field: Battlefield,
+    *,
+    jumping: bool = False,
+) -> str | None:
+    """Why one of the unit's models cannot move straight by `vector` (`bfm.move_problem`
+    for each, the first model's reason first), or None. Round bases are screened all at once
+    (on the table, impassable, difficult), the models one by one only when one fails. With
+    `jumping`, heights climbed and dropped count toward the move, and a drop over 6" is not
+    allowed (`jumping.plan`)."""
+    dx, dy = vector
+    flying = unit.all_have("Flying")
+    strider = unit.all_have("Strider")
+    vectors = np.array([vector], dtype=np.float64)
+    if (
+        not jumping
+        and _screen_moves(bases, vectors, reach, field, strider=strider, flying=flying)[0][0]
+    ):
+        return None
+    for base in bases:
+        end = (base.centre[0] + dx, base.centre[1] + dy)
+        path = Path.of([base.centre, end])
+        reason = bfm.move_problem(base, path, reach, field, strider=strider, flying=flying)
+        if reason:
+            return reason
+        if jumping:
+            climb = jumps.plan(base.centre, end, field, flying=flying)
+            if climb.problem:
+                return climb.problem
+            if path.length + climb.extra > reach + EPS:
+                return (
+                    f'the move is {path.length:.2f}" with {climb.extra:.2f}" of climbing and '
+                    f'dropping, {path.length + climb.extra:.2f}" in all; this move allows at '
+                    f'most {reach:g}"'
+                )
+    return None
+
+
+def _screen_moves(
+    bases: Sequence[Base],
+    vectors: Floats,
+    reach: float | Floats,
+    field: Battlefield,
+    *,
+    strider: bool,
+    flying: bool,
+) -> tuple[Bools, Bools]:
+    """For each of K block moves (`vectors`, K × 2): whether `bfm.move_problem` surely finds
+    nothing wrong with any model's move, and whether it surely finds something wrong with
+    one (neither: "look at it model by model"; so for bases that are not round and of one
+    size, and for lengths within float noise of a limit)."""
+    k, n = len(vectors), len(bases)
+    size = bases[0].width if bases else 0.0
+    if not bases or any(b.depth is not None or b.width != size for b in bases):
+        return np.zeros(k, dtype=np.bool_), np.zeros(k, dtype=np.bool_)
+    r = size / 2
+    starts = np.array([b.centre for b in bases], dtype=np.float64)[None, :, :]
+    ends = starts + vectors[:, None, :]  # K × n × 2, as `base.centre + vector` in Python
+    step = ends - starts
+    lengths = np.hypot(step[..., 0], step[..., 1]).max(axis=1)
+    bad = lengths > reach + bfm.TINY + _NOISE
+    ok = lengths <= reach + bfm.TINY - _NOISE
+    lo, hi = np.minimum(starts, ends) - r, np.maximum(starts, ends) + r
+    on_table = (lo.min(axis=(1, 2)) >= -bfm.TINY) & (
+        hi[..., 0].max(axis=1) <= field.width + bfm.TINY
+    )
+    on_table &= hi[..., 1].max(axis=1) <= field.depth + bfm.TINY
+    bad |= ~on_table
+    ok &= on_table
+    flat_starts = np.broadcast_to(starts, ends.shape).reshape(-1, 2)
+    flat_ends = ends.reshape(-1, 2)
+
+    def enter(trait: Trait, swept: bool, among: Bools) -> Bools:
+        """Which of the moves `among` have a model entering a piece with `trait`."""
+        rows = np.flatnonzero(among)
+        found = np.zeros(k, dtype=np.bool_)
+        if len(rows):
+            pick = (rows[:, None] * n + np.arange(n)[None, :]).ravel()
+            hit = bfm.round_enters(
+                flat_starts[pick] if swept else flat_ends[pick],
+                flat_ends[pick] if swept else None,
+                r,
+                field,
+                trait,
+            )
+            found[rows] = hit.reshape(len(rows), n).any(axis=1)
+        return found
+
+    live = ~bad
+    hit = enter(Trait.IMPASSABLE, False, live)
+    if not flying:
+        hit |= enter(Trait.IMPASSABLE, True, live & ~hit)
+    bad |= hit
+    ok &= ~hit
+    if not (strider or flying):
+        maybe_long = lengths > bfm.DIFFICULT_MOVE + bfm.TINY - _NOISE
+        surely_long = lengths > bfm.DIFFICULT_MOVE + bfm.TINY + _NOISE
+        hit = enter(Trait.DIFFICULT, True, ~bad & maybe_long)
+        ok &= ~hit
+        bad |= hit & surely_long
+    return ok & ~bad, bad
+
+
+def screen_block_moves(
+    field: Battlefield,
+    unit: Unit,
+    targets: Sequence[tuple[float, float]],
+    reach: float | Sequence[float],
+    obstacles: Sequence[Base],
+    *,
+    jumping: bool = False,
+) -> list[bool | None]:
+    """For each point (and its reach, when `reach` lists one per point), what
+    `block_move_problem` (with these obstacles) would say of moving the unit's centre there,
+    all screened at once in numpy: True surely no problem, False surely a problem, None "ask
+    it" (near a limit within float noise, bases not round, or heights to count with
+    `jumping`)."""
+    if not targets:
+        return []
+    reaches = np.broadcast_to(np.asarray(reach, dtype=np.float64), (len(targets),))
+    cx, cy = unit.centre()
+    vectors = np.array([(tx - cx, ty - cy) for tx, ty in targets], dtype=np.float64)
+    distance = np.hypot(vectors[:, 0], vectors[:, 1])
+    bad = distance > reaches + EPS + _NOISE
+    ok = distance <= reaches + EPS - _NOISE
+    ok &= (distance > EPS + _NOISE) | (distance < EPS - _NOISE)
+    bases = unit.bases()
+    moving = ~bad & (distance > EPS + _NOISE)
+    if moving.any():
+        rows = np.flatnonzero(moving)
+        sure_ok, sure_bad = _screen_moves(
+            bases,
+            vectors[rows],
+            reaches[rows],
+            field,
+            strider=unit.all_have("Strider"),
+            flying=unit.all_have("Flying"),
+        )
+        ok[rows[~sure_ok]] = False
+        bad[rows[sure_bad]] = True
+    rounds = not any(b.depth is not None for b in (*bases, *obstacles))
+    if obstacles and not rounds:
+        ok[:] = False
+    elif obstacles:
+        ours = np.array([(*b.centre, b.width) for b in bases], dtype=np.float64)
+        theirs = np.array([(*o.centre, o.width) for o in obstacles], dtype=np.float64)
+        ends = ours[None, :, :2] + vectors[:, None, :]  # K × n × 2
+        apart = np.hypot(
+            ends[:, :, None, 0] - theirs[None, None, :, 0],
+            ends[:, :, None, 1] - theirs[None, None, :, 1],
+        )
+        gaps = apart - (ours[None, :, None, 2] + theirs[None, None, :, 2]) / 2
+        ok &= (gaps > UNIT_GAP - EPS + _NOISE).all(axis=(1, 2))
+        bad |= (gaps < UNIT_GAP - EPS - _NOISE).any(axis=(1, 2))
+    if jumping:  # heights may add to a move: never surely fine
+        ok[:] = False
+    return [
+        True if o else False if b else None for o, b in zip(ok.tolist(), bad.tolist(), strict=True)
+    ]
 
 
 def translate(unit: Unit, dx: float, dy: float) -> None:
@@ -98,7 +285,15 @@ def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float
     length = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / length, (by - ay) / length
 
+    rounds = all(x.depth is None for x in (*mine, *theirs))
+    pairs = [(a.centre, b.centre, (a.width + b.width) / 2) for a in mine for b in theirs]
+
     def gap_after(t: float) -> float:
+        if rounds:  # `edge_distance` of round bases, without building the moved bases
+            return min(
+                max(0.0, math.dist((ac[0] + ux * t, ac[1] + uy * t), bc) - half)
+                for ac, bc, half in pairs
+            )
         return min(
             edge_distance(a.moved((a.centre[0] + ux * t, a.centre[1] + uy * t)), b)
             for a in mine

@@ -59,6 +59,7 @@ class Scenario(_Strict):
     table: TableSpec = TableSpec()
     terrain: tuple[dict[str, Any], ...] | None = None
     pushing: bool = False  # SPECIAL MOVES (optional): Pushing
+    jumping: bool = False  # SPECIAL MOVES (optional): Jumping and Falling, terrain heights
 
     @model_validator(mode="after")
     def _both_sides(self) -> Scenario:

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
 from warbench.rulesets.gff.profiles import UnitProfile, Weapon
+
+_T = TypeVar("_T")
+
+
+def _shallow(item: _T) -> _T:
+    """A field-by-field copy of a slotted dataclass, without running its __init__ (several
+    times faster than `dataclasses.replace`, which snapshots of every step would pay)."""
+    twin = object.__new__(type(item))
+    for name in type(item).__slots__:  # type: ignore[attr-defined]
+        setattr(twin, name, getattr(item, name))
+    return twin
 
 
 @dataclass(slots=True)
@@ -19,6 +30,7 @@ class Model:
     y: float
     weapons: tuple[Weapon, ...]
     wounds: int = 0
+    z: float = 0.0  # the height it stands at, kept by the game under the jumping rules
 
     def base(self, diameter: float) -> Base:
         """Its round base."""
@@ -103,23 +115,20 @@ class State:
     def copy(self) -> State:
         """A deep copy for restoring a failed resolution; profiles and weapons are immutable
         and shared."""
-        units = {
-            uid: replace(
-                u,
-                models=[replace(m) for m in u.models],
-                used_limited=set(u.used_limited),
-            )
-            for uid, u in self.units.items()
-        }
-        return replace(
-            self,
-            units=units,
-            markers=[replace(m) for m in self.markers],
-            edges=dict(self.edges),
-            step=copy.deepcopy(self.step),
-            starting_units=dict(self.starting_units),
-            score=dict(self.score),
-        )
+        units = {}
+        for uid, u in self.units.items():
+            unit = _shallow(u)
+            unit.models = [_shallow(m) for m in u.models]
+            unit.used_limited = set(u.used_limited)
+            units[uid] = unit
+        state = _shallow(self)
+        state.units = units
+        state.markers = [_shallow(m) for m in self.markers]
+        state.edges = dict(self.edges)
+        state.step = copy.deepcopy(self.step)
+        state.starting_units = dict(self.starting_units)
+        state.score = dict(self.score)
+        return state
 
     def side_units(self, side: str, *, deployed: bool = True) -> list[Unit]:
         """The living units of `side` (on the table, unless `deployed` is False)."""

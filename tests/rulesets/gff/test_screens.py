@@ -1,0 +1,107 @@
+"""The numpy screens that settle many legality questions at once agree with the one-at-a-time
+rules they stand in for (seeded random positions on generated tables)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+import shapely
+
+from tests.rulesets.gff.position import profile, state_of, unit
+from warbench.core.dice import SeededDice
+from warbench.core.geometry import Base, Path
+from warbench.core.terrain import Trait
+from warbench.rulesets.gff.battlefield import (
+    Battlefield,
+    arrange,
+    arrange_many,
+    box_covers,
+    crosses_dangerous,
+    generate_battlefield,
+    in_dangerous,
+    moves_through_difficult,
+    objective_problem,
+    round_enters,
+    screen_objectives,
+)
+from warbench.rulesets.gff.movement import block_move_problem, others, screen_block_moves
+
+
+@pytest.fixture(scope="module", params=[1, 2, 3])
+def table(request: pytest.FixtureRequest) -> Battlefield:
+    return generate_battlefield(SeededDice(request.param))
+
+
+def test_round_enters_agrees_with_the_terrain_rules(table: Battlefield) -> None:
+    rng = random.Random(7)
+    starts = np.array([(rng.uniform(0, 48), rng.uniform(0, 48)) for _ in range(300)])
+    ends = starts + np.array([(rng.uniform(-12, 12), rng.uniform(-12, 12)) for _ in range(300)])
+    radius = 0.5
+    crossing = round_enters(starts, ends, radius, table, Trait.DANGEROUS)
+    standing = round_enters(starts, None, radius, table, Trait.DANGEROUS)
+    difficult = round_enters(starts, ends, radius, table, Trait.DIFFICULT)
+    for i, (a, b) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+        base, path = Base((a[0], a[1]), 2 * radius), Path.of([a, b])
+        assert crossing[i] == crosses_dangerous(base, path, table)
+        assert standing[i] == in_dangerous(base, table)
+        assert difficult[i] == moves_through_difficult(base, path, table)
+    assert crossing.any() and difficult.any()  # the sample reaches such terrain
+
+
+def test_the_move_screen_never_contradicts_block_move_problem(table: Battlefield) -> None:
+    rng = random.Random(11)
+    movers = [
+        unit("r1", profile(size=3), [(20.0, 20.0), (21.25, 20.0), (22.5, 20.0)]),
+        unit("b1", profile(size=2, base=1.25), [(26.0, 24.0), (27.5, 24.0)]),
+    ]
+    state = state_of(*movers)
+    settled = 0
+    for trial in range(40):
+        for u in movers:
+            for m in u.models:
+                m.x, m.y = m.x + rng.uniform(-3, 3), m.y + rng.uniform(-3, 3)
+        mover = movers[trial % 2]
+        targets = [(rng.uniform(0, 48), rng.uniform(0, 48)) for _ in range(10)]
+        targets += [(mover.centre()[0] + 3.0, mover.centre()[1] - 2.0)]
+        obstacles = others(state, mover)
+        verdicts = screen_block_moves(table, mover, targets, 12.0, obstacles)
+        for to, verdict in zip(targets, verdicts, strict=True):
+            problem = block_move_problem(state, table, mover, to, 12.0, obstacles=obstacles)
+            if verdict is not None:
+                settled += 1
+                assert verdict == (problem is None), (to, problem)
+    assert settled > 300
+
+
+def test_arrange_many_is_arrange_for_each_centre(table: Battlefield) -> None:
+    occupied = [Base((24.0 + i, 24.0), 3.0) for i in range(3)] + [Base((40.0, 40.0), 20.0)]
+    centres = [(x + 0.5, y + 0.5) for x in range(0, 48, 4) for y in range(0, 48, 4)]
+    many = arrange_many(centres, 5, 1.0, table, occupied=occupied)
+    assert many == [arrange(c, 5, 1.0, table, occupied=occupied) for c in centres]
+    assert None in many and any(m is not None for m in many)
+
+
+def test_box_covers_is_covers_of_the_polygons() -> None:
+    box = shapely.box(0.0, 0.0, 48.0, 12.0)
+    rng = random.Random(3)
+    for _ in range(400):
+        base = Base((rng.uniform(-1, 49), rng.uniform(-1, 13)), rng.choice([1.0, 1.25, 2.0]))
+        assert box_covers(box, [base]) == bool(box.covers(base.shape()))
+    edge = Base((0.5, 6.0), 1.0)  # touching the edge from inside
+    assert box_covers(box, [edge]) == bool(box.covers(edge.shape()))
+    with pytest.raises(ValueError, match="rectangle"):
+        box_covers(shapely.Polygon([(0, 0), (4, 0), (0, 4)]), [edge])
+
+
+def test_screen_objectives_agrees_with_objective_problem(table: Battlefield) -> None:
+    zones = [table.deployment_zone("south"), table.deployment_zone("north")]
+    placed = [(24.0, 24.0), (10.0, 30.0)]
+    points = [(x + 2.0, y + 2.0) for x in range(0, 48, 4) for y in range(0, 48, 4)]
+    points += [(33.0, 24.0), (24.0, 33.0000000001)]  # 9" away: not over 9"
+    verdicts = screen_objectives(points, placed, zones, table)
+    for point, verdict in zip(points, verdicts, strict=True):
+        if verdict is not None:
+            assert verdict == (objective_problem(point, placed, zones, table) is None), point
+    assert verdicts.count(True) > 10 and verdicts.count(False) > 10
