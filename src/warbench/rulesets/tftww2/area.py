@@ -242,6 +242,7 @@ def he_shot(game: TFTGame, tank: Tank, target: Man) -> None:
     profile = vehicle(tank.key)
     assert profile.main_gun is not None and profile.main_gun.he is not None
     he = profile.main_gun.he
+    tank.fired = True
     target.under_fire = True
     shot = afv_to_hit(
         game,

@@ -78,7 +78,7 @@ def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
     if not terrain.sees(game.table, man, target):
         return f"{man.id} cannot see {target.id}"
     try:
-        _modifiers(game, man, target)
+        shot_modifiers(game, man, target)
     except NotPossible as err:
         return str(err)
     return None
@@ -88,7 +88,8 @@ def _previous(game: TFTGame, man: Man) -> Man | None:
     return game.state.men.get(man.last_target or "")
 
 
-def _modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
+def shot_modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
+    """4.1 modifiers of a shot by `man` at `target` as things stand (NotPossible if none)."""
     weapon = weapons()[man.weapon]
     previous = _previous(game, man)
     additional = previous is not None and previous.id != target.id
@@ -114,7 +115,7 @@ def shoot(game: TFTGame, man: Man, action: Fire | Throw) -> None:
         throw_grenade(game, man, action.at)
         return
     target = game.state.men[action.target]
-    modifiers = _modifiers(game, man, target)
+    modifiers = shot_modifiers(game, man, target)
     man.shots += 1
     man.last_target = target.id
     man.fired_this_round = True

@@ -349,6 +349,8 @@ class TFTGame(OpenGame):
                 man.action, man.moved, man.shots, man.last_target = None, 0.0, 0, None
         for tank in s.side_tanks(s.side):
             tank.action, tank.spent, tank.moved, tank.fired = None, 0.0, 0.0, False
+            if tank.jam:
+                vehicles.crew_clears_jam(self, tank)
         s.phase, s.player, s.step = "orders", s.side, {}
         for man in list(s.side_men(s.side)):
             if s.squads[man.squad].fleeing:

@@ -26,6 +26,7 @@ from warbench.rulesets.tftww2.afv import (
     afv_to_hit,
     afv_to_hit_modifiers,
     can_fire,
+    clear_jam,
     close_assault,
     close_assault_factor,
     crew_morale,
@@ -227,6 +228,18 @@ def fire_gun(game: TFTGame, tank: Tank, target_id: str) -> None:
 def after_jam(tank: Tank, jammed: bool, outcome: str) -> None:
     if jammed:
         tank.jam = 2 if outcome == "jammed badly" else 1
+
+
+def crew_clears_jam(game: TFTGame, tank: Tank) -> None:
+    """8.2 (ruling A8, TFT-R26): at the start of its side's turn the crew of a jammed gun
+    tries to clear it (INT as an NCO; INT -4 after an 18); the attempt is the crew's action,
+    so the AFV fires nothing that turn, but it may drive."""
+    tank.fired = True
+    if clear_jam(game, f"{tank.id} crew", tank.jam == 2):
+        tank.jam = 0
+        game.emit("unjam", f"{tank.id}'s crew clears the main gun")
+    else:
+        game.emit("jam", f"{tank.id}'s main gun is still jammed")
 
 
 def _cover(game: TFTGame, tank: Tank) -> Cover:
