@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
@@ -65,10 +66,45 @@ def _at_most() -> tuple[float, ...]:
     return tuple(sum(1 for t in totals if t <= n) / 216 for n in range(19))
 
 
+@cache
+def _hit_table() -> tuple[float, ...]:
+    table = _at_most()
+    return tuple(max(table[5], min(table[15], p)) for p in table)
+
+
 def p_hit(needed: int) -> float:
     """The chance of a to-hit roll (4.4: a natural 3-5 always hits, 16-18 always misses)."""
-    table = _at_most()
-    return max(table[5], min(table[15], table[max(0, min(18, needed))]))
+    return _hit_table()[max(0, min(18, needed))]
+
+
+@dataclass(frozen=True)
+class _Threat:
+    """An enemy man as a danger: where he is, his DEX, his weapon's reach and bite."""
+
+    x: float
+    y: float
+    dex: int
+    reach: float
+    shots: int
+    bite: float
+    grenades: bool
+    jammed: bool
+
+
+@dataclass
+class _Orders:
+    """What stays the same while one man's orders are weighed."""
+
+    weapon: WeaponProfile
+    seen: list[Man]
+    in_reach: bool
+    threats: list[_Threat]
+    tanks: list[tuple[float, float]]
+    goal: tuple[float, float] | None
+    leader: tuple[float, float] | None
+    friends_afv: list[tuple[float, float]]
+    friends: list[tuple[float, float]]
+    spread: float
 
 
 def _hit_value(weapon: WeaponProfile) -> float:
@@ -82,11 +118,12 @@ class SkirmishAI(Agent):
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
         self._seen: dict[str, list[Man]] = {}
+        self._context: dict[str, _Orders] = {}
         self._cover: dict[tuple[int, int, int], Cover] = {}
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
-        self._seen = {}
+        self._seen, self._context = {}, {}
         actions: list[Action] = []
         if game.state.phase == "orders":
             unit = self._next_unit(game, player)
@@ -128,24 +165,63 @@ class SkirmishAI(Agent):
         return found
 
     # -- the danger of a place ---------------------------------------------------------------
+    def _orders(self, game: TFTGame, man: Man) -> _Orders:
+        """The context of one man's orders (worked out once per decision)."""
+        found = self._context.get(man.id)
+        if found is not None:
+            return found
+        s = game.state
+        weapon = weapons()[man.weapon]
+        reach = weapon.effective_range or 0
+        seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
+        in_reach = any(man.distance(e) - 1 <= reach for e in seen)
+        threats = []
+        for enemy in s.side_men(other(man.side)):
+            arm = weapons()[enemy.weapon]
+            threats.append(
+                _Threat(
+                    enemy.x,
+                    enemy.y,
+                    attributes(enemy).dexterity,
+                    arm.effective_range or 0,
+                    min(arm.shots, 2),
+                    _hit_value(arm),
+                    bool(enemy.grenades),
+                    bool(enemy.jam),
+                )
+            )
+        hold = game.spec.victory.kind == "hold_building"
+        leaders = [m for m in s.squad_men(man.squad) if m.rank != "Private"]
+        context = self._context[man.id] = _Orders(
+            weapon=weapon,
+            seen=seen,
+            in_reach=in_reach,
+            threats=threats,
+            tanks=[(t.x, t.y) for t in s.side_tanks(other(man.side))],
+            goal=self._goal(game, man) if not in_reach or hold else None,
+            leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
+            friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
+            friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
+            spread=SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0),
+        )
+        return context
+
     def _danger(
         self, game: TFTGame, man: Man, x: float, y: float, prone: bool, moved: float
     ) -> float:
         """Expected hits the enemy could put on a man here next turn (sight not traced)."""
-        s = game.state
+        context = self._orders(game, man)
         inside = terrain.inside_building(game.table, _at(man, x, y)) is not None
         cover = "hard" if inside else self._cover_at(game, man, x, y)
         full = inside or (prone and cover != "none")
         danger = 0.0
-        for enemy in s.side_men(other(man.side)):
-            weapon = weapons()[enemy.weapon]
-            reach = weapon.effective_range or 0
+        for enemy in context.threats:
             gap = math.hypot(enemy.x - x, enemy.y - y) - 1
             if enemy.grenades and gap <= 12:
                 danger += 0.25
-            if gap > 3 * reach or enemy.jam:
+            if gap > 3 * enemy.reach or enemy.jammed:
                 continue
-            needed = attributes(enemy).dexterity + (3 if gap <= 6 else -6 if gap > reach else 0)
+            needed = enemy.dex + (3 if gap <= 6 else -6 if gap > enemy.reach else 0)
             needed += -3 if prone else 0
             needed += -2 if moved > 6 else 0
             if cover == "hard":
@@ -154,9 +230,9 @@ class SkirmishAI(Agent):
                 needed -= 4
             elif cover == "soft":
                 needed -= 6 if full else 2
-            danger += p_hit(needed) * min(weapon.shots, 2) * _hit_value(weapon)
-        for tank in s.side_tanks(other(man.side)):
-            if not inside and terrain.clear_between(game.table, (tank.x, tank.y), (x, y)):
+            danger += p_hit(needed) * enemy.shots * enemy.bite
+        for tx, ty in context.tanks:
+            if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
                 danger += 0.4 if full else 0.8
         return danger
 
@@ -211,10 +287,8 @@ class SkirmishAI(Agent):
     def _order_value(self, game: TFTGame, man: Man, action: Action) -> float:
         """An order: the fire it allows this turn, the danger where it leaves him, the ground
         it gains toward the objective, and staying near his leader but apart from friends."""
-        weapon = weapons()[man.weapon]
-        reach = weapon.effective_range or 0
-        seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
-        in_reach = [e for e in seen if man.distance(e) - 1 <= reach]
+        context = self._orders(game, man)
+        weapon, seen = context.weapon, context.seen
         x, y, prone, moved = man.x, man.y, man.stance == "prone", 0.0
         fire = 0.0
         if isinstance(action, Walk):
@@ -247,23 +321,19 @@ class SkirmishAI(Agent):
             return -1.0
         danger = self._danger(game, man, x, y, prone, moved)
         value = 3.0 + 3.0 * fire - 2.0 * danger
-        if not in_reach or game.spec.victory.kind == "hold_building":
-            goal = self._goal(game, man)
+        goal = context.goal
+        if goal is not None:
             before = math.hypot(goal[0] - man.x, goal[1] - man.y)
             after = math.hypot(goal[0] - x, goal[1] - y)
             weight = 0.25 if game.spec.victory.kind == "hold_building" else 0.08
             value += (before - after) * weight
-        leader = [m for m in game.state.squad_men(man.squad) if m.rank != "Private"]
-        if leader and leader[0] is not man:
-            value -= 0.05 * max(0.0, math.hypot(leader[0].x - x, leader[0].y - y) - LEASH)
-        for tank in game.state.side_tanks(man.side):  # 5.0: +2 LDR with an AFV within 12"
-            value -= 0.05 * max(0.0, math.hypot(tank.x - x, tank.y - y) - 12.0)
-        spread = SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0)
-        crowd = sum(
-            1
-            for f in game.state.side_men(man.side)
-            if f is not man and math.hypot(f.x - x, f.y - y) < spread
-        )
+        if context.leader is not None:
+            lx, ly = context.leader
+            value -= 0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH)
+        for tx, ty in context.friends_afv:  # 5.0: +2 LDR with an AFV within 12"
+            value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
+        spread = context.spread
+        crowd = sum(1 for fx, fy in context.friends if math.hypot(fx - x, fy - y) < spread)
         return value - 0.5 * crowd
 
     @staticmethod

@@ -44,6 +44,17 @@ def shots_allowed(man: Man) -> int:
     return 0
 
 
+def may_fire(man: Man) -> bool:
+    """Whether he has a shot left this turn and a weapon that works (`shot_problem` says
+    the rest): lets the candidates skip a man who cannot fire at anyone."""
+    return man.shots < shots_allowed(man) and not man.jam
+
+
+def may_throw(man: Man) -> bool:
+    """Whether he has a grenade and his throw of the turn left (`_throw_problem`)."""
+    return man.grenades > 0 and man.shots < 1 and man.action in ("walk", "pivot", "aim")
+
+
 def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
     """Why `man` may not make this shot or throw now, or None."""
     if isinstance(action, Throw):

@@ -60,6 +60,12 @@ ORDERS = (
     Manipulate,
     CloseCombat,
 )
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "orders": (*ORDERS, Drive, Reverse, Done),
+    "ranged": (Fire, Throw, Bombard, Gun, MachineGun, Done),
+    "close": (Strike, Assault, Done),
+    "riposte": (Riposte, NoRiposte),
+}
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 
 
@@ -166,8 +172,9 @@ class TFTGame(OpenGame):
                 acts += [Gun(tank.id, e.id) for e in enemies]
                 acts += [MachineGun(tank.id, e.id) for e in enemies]
             for man in s.side_men(player):
-                acts += [Fire(man.id, e.id) for e in enemies]
-                if man.grenades:
+                if fire.may_fire(man):  # the others' shots would all be illegal
+                    acts += [Fire(man.id, e.id) for e in enemies]
+                if fire.may_throw(man):
                     acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
                 if man.support or man.radio:
                     acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
@@ -237,14 +244,8 @@ class TFTGame(OpenGame):
     # -- legality -------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
-        allowed: dict[str, tuple[type[Action], ...]] = {
-            "orders": (*ORDERS, Drive, Reverse, Done),
-            "ranged": (Fire, Throw, Bombard, Gun, MachineGun, Done),
-            "close": (Strike, Assault, Done),
-            "riposte": (Riposte, NoRiposte),
-        }
-        if not isinstance(action, allowed[s.phase]):
-            forms = ", ".join(CODEC.form(c) for c in allowed[s.phase])
+        if not isinstance(action, ALLOWED[s.phase]):
+            forms = ", ".join(CODEC.form(c) for c in ALLOWED[s.phase])
             return f"now is the {s.phase} step; allowed: {forms}"
         if isinstance(action, Drive | Reverse | Gun | MachineGun):
             return self._illegal_for_tank(action, player)
