@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
+
+from shapely.geometry import Point
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.geometry import bearing, turn_between
 from warbench.core.ruleset import Agent
+from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import terrain
 from warbench.rulesets.tftww2.actions import (
     AimAt,
@@ -55,6 +58,7 @@ from warbench.rulesets.tftww2.state import Man, Tank
 from warbench.rulesets.tftww2.vehicles import drive_cost
 
 RANKS = {"CO": 0, "NCO": 1, "Private": 2}
+COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
 SPREAD = 4.0  # inches the AI keeps between its men (blast templates are 4" to 6" across)
 LEASH = 6.0  # inches a man strays from his leader before it costs
 
@@ -105,6 +109,28 @@ class _Orders:
     friends_afv: list[tuple[float, float]]
     friends: list[tuple[float, float]]
     spread: float
+    cover: dict[tuple[int, int, int], Cover]
+    danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
+
+    def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
+        """Cover from anywhere at a place, to the half inch: a cover piece within 2" of the
+        base (terrain.cover's test, measured to the centre rather than traced)."""
+        key = (id(game.table), round(x * 2), round(y * 2))
+        found = self.cover.get(key)
+        if found is None:
+            found = "none"
+            spot = Point(x, y)
+            for piece in game.table.pieces:
+                hard, soft = piece.has(Trait.HARD_COVER), piece.has(Trait.SOFT_COVER)
+                if (hard or soft) and piece.area.distance(spot) <= COVER_REACH:
+                    found = "hard" if hard else "soft"
+                    if hard:
+                        break
+            self.cover[key] = found
+        return found
+
+
+_COVER: dict[tuple[int, int, int], Cover] = {}  # per table and half-inch cell: tables are shared
 
 
 def _hit_value(weapon: WeaponProfile) -> float:
@@ -119,7 +145,6 @@ class SkirmishAI(Agent):
         self._rng = random.Random(seed)
         self._seen: dict[str, list[Man]] = {}
         self._context: dict[str, _Orders] = {}
-        self._cover: dict[tuple[int, int, int], Cover] = {}
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
@@ -128,13 +153,30 @@ class SkirmishAI(Agent):
         if game.state.phase == "orders":
             unit = self._next_unit(game, player)
             if unit is not None:
-                actions = game.legal_orders(unit)
+                actions = game.legal_actions_of(unit)
                 if unit in game.state.tanks:
                     actions.append(Done())  # the men are ordered: the AFV may stand
+        elif game.state.phase == "ranged":
+            return self._shoot(game, player)
         if not actions:
             actions = game.legal_actions(player)
+        return self._best(game, player, actions)
+
+    def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
         self._rng.shuffle(actions)
         return max(actions, key=lambda a: self._score(game, player, a))
+
+    def _shoot(self, game: TFTGame, player: str) -> Action:
+        """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
+        his best; when none has, done."""
+        s = game.state
+        for unit in [t.id for t in s.side_tanks(player)] + [m.id for m in s.side_men(player)]:
+            actions = game.legal_actions_of(unit)
+            if actions:
+                best = self._best(game, player, actions)
+                if self._score(game, player, best) > 0:
+                    return best
+        return Done()
 
     @staticmethod
     def _next_unit(game: TFTGame, player: str) -> str | None:
@@ -154,15 +196,6 @@ class SkirmishAI(Agent):
             enemies = game.state.side_men(other(man.side))
             self._seen[man.id] = [e for e in enemies if terrain.sees(game.table, man, e)]
         return self._seen[man.id]
-
-    def _cover_at(self, game: TFTGame, man: Man, x: float, y: float) -> Cover:
-        """Cover from anywhere at a place (to the half inch)."""
-        key = (id(game.table), round(x * 2), round(y * 2))
-        found = self._cover.get(key)
-        if found is None:
-            probe = Man("probe", man.side, man.squad, man.rank, x, y, 0.0, man.weapon, "")
-            found = self._cover[key] = terrain.cover(game.table, probe, None)
-        return found
 
     # -- the danger of a place ---------------------------------------------------------------
     def _orders(self, game: TFTGame, man: Man) -> _Orders:
@@ -203,6 +236,7 @@ class SkirmishAI(Agent):
             friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
             friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
             spread=SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0),
+            cover=_COVER,
         )
         return context
 
@@ -210,9 +244,19 @@ class SkirmishAI(Agent):
         self, game: TFTGame, man: Man, x: float, y: float, prone: bool, moved: float
     ) -> float:
         """Expected hits the enemy could put on a man here next turn (sight not traced)."""
+        key = (x, y, prone, moved > 6)
         context = self._orders(game, man)
+        found = context.danger.get(key)
+        if found is None:
+            found = context.danger[key] = self._danger_at(game, man, context, x, y, prone, moved)
+        return found
+
+    @staticmethod
+    def _danger_at(
+        game: TFTGame, man: Man, context: _Orders, x: float, y: float, prone: bool, moved: float
+    ) -> float:
         inside = terrain.inside_building(game.table, _at(man, x, y)) is not None
-        cover = "hard" if inside else self._cover_at(game, man, x, y)
+        cover = "hard" if inside else context.cover_at(game, x, y)
         full = inside or (prone and cover != "none")
         danger = 0.0
         for enemy in context.threats:

@@ -168,16 +168,9 @@ class TFTGame(OpenGame):
                 acts += self._tank_orders(tank)
         elif s.phase == "ranged":
             for tank in s.side_tanks(player):
-                acts += [Gun(tank.id, t.id) for t in s.side_tanks(other(player))]
-                acts += [Gun(tank.id, e.id) for e in enemies]
-                acts += [MachineGun(tank.id, e.id) for e in enemies]
+                acts += self._tank_shots(tank, enemies)
             for man in s.side_men(player):
-                if fire.may_fire(man):  # the others' shots would all be illegal
-                    acts += [Fire(man.id, e.id) for e in enemies]
-                if fire.may_throw(man):
-                    acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
-                if man.support or man.radio:
-                    acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+                acts += self._man_shots(man, enemies)
         elif s.phase == "close":
             for man in s.side_men(player):
                 acts += [Strike(man.id, e.id) for e in enemies]
@@ -186,17 +179,41 @@ class TFTGame(OpenGame):
             acts = [Riposte(), NoRiposte()]
         return acts
 
-    def legal_orders(self, unit: str) -> list[Action]:
-        """The legal orders (a sample of the continuous ones) of one man or AFV still to be
-        ordered, in `legal_actions`' order: what an agent weighs when it orders unit by unit."""
+    def legal_actions_of(self, unit: str) -> list[Action]:
+        """The legal orders or shots (a sample of the continuous ones) of one man or AFV of
+        the side to play, in `legal_actions`' order: what an agent weighs when it plays unit
+        by unit (empty in the other steps)."""
         s = self.state
-        if s.phase != "orders":
-            return []
-        if unit in s.tanks:
-            acts = self._tank_orders(s.tanks[unit])
-        else:
-            acts = self._man_orders(s.men[unit], s.side_men(other(s.side)))
+        enemies = s.side_men(other(s.side))
+        tank, man = s.tanks.get(unit), s.men.get(unit)
+        acts: list[Action] = []
+        if s.phase == "orders":
+            if tank is not None:
+                acts = self._tank_orders(tank)
+            elif man is not None:
+                acts = self._man_orders(man, enemies)
+        elif s.phase == "ranged":
+            if tank is not None and tank.side == s.side:
+                acts = self._tank_shots(tank, enemies)
+            elif man is not None and man.side == s.side:
+                acts = self._man_shots(man, enemies)
         return [a for a in acts if self._illegal(a, s.side) is None]
+
+    def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
+        acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]
+        acts += [Gun(tank.id, e.id) for e in enemies]
+        return acts + [MachineGun(tank.id, e.id) for e in enemies]
+
+    @staticmethod
+    def _man_shots(man: Man, enemies: list[Man]) -> list[Action]:
+        acts: list[Action] = []
+        if fire.may_fire(man):  # the others' shots would all be illegal
+            acts += [Fire(man.id, e.id) for e in enemies]
+        if fire.may_throw(man):
+            acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+        if man.support or man.radio:
+            acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+        return acts
 
     def _man_orders(self, man: Man, enemies: list[Man]) -> list[Action]:
         mov = attributes(man).mov
@@ -359,6 +376,13 @@ class TFTGame(OpenGame):
         if not self._to_order() and not self._tanks_to_order():
             self._next_step()
 
+    def _anything_to_do(self, side: str) -> bool:
+        """Whether `side` has a legal action in this step other than done."""
+        return any(
+            not isinstance(a, Done) and self._illegal(a, side) is None
+            for a in self._candidates(side)
+        )
+
     def _may_bombard(self, side: str) -> bool:
         """Indirect fire may fall on any point a spotter sees, not only on the enemy men the
         sampled actions aim at: a side that can bring it keeps its ranged step."""
@@ -379,11 +403,11 @@ class TFTGame(OpenGame):
             for man in self._to_order():
                 man.action = "pivot"  # no order given: he stands fast, facing as he was
             s.phase = "ranged"
-            if len(self.legal_actions(s.side)) <= 1 and not self._may_bombard(s.side):
+            if not self._anything_to_do(s.side) and not self._may_bombard(s.side):
                 self._next_step()
         elif s.phase == "ranged":
             s.phase = "close"
-            if len(self.legal_actions(s.side)) <= 1:
+            if not self._anything_to_do(s.side):
                 self._next_step()
         elif s.phase in ("close", "riposte"):
             end_of_turn_morale(self)
