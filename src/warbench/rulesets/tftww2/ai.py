@@ -59,7 +59,8 @@ from warbench.rulesets.tftww2.vehicles import drive_cost
 
 RANKS = {"CO": 0, "NCO": 1, "Private": 2}
 COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
-SPREAD = 4.0  # inches the AI keeps between its men (blast templates are 4" to 6" across)
+GRENADE_SPREAD = 4.5  # inches between two men a grenade's 4" template cannot both touch
+SPREAD = 4.5  # inches the AI likes between its men (an AFV's 75 mm HE is 10" across)
 LEASH = 6.0  # inches a man strays from his leader before it costs
 
 
@@ -376,9 +377,10 @@ class SkirmishAI(Agent):
             value -= 0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH)
         for tx, ty in context.friends_afv:  # 5.0: +2 LDR with an AFV within 12"
             value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
-        spread = context.spread
-        crowd = sum(1 for fx, fy in context.friends if math.hypot(fx - x, fy - y) < spread)
-        return value - 0.5 * crowd
+        for fx, fy in context.friends:  # one grenade on two men can break the squad (5.0)
+            apart = math.hypot(fx - x, fy - y)
+            value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < context.spread else 0.0
+        return value
 
     @staticmethod
     def _he_threat(game: TFTGame, side: str) -> bool:
