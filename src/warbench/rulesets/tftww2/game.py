@@ -435,6 +435,7 @@ class TFTGame(OpenGame):
             tank.under_fire_last_round, tank.under_fire = tank.under_fire, False
         for squad in s.squads.values():
             squad.lost_this_round, squad.area_attack, squad.co_lost = 0, False, False
+            squad.air_flame_rocket = False
         if s.round >= self.spec.victory.rounds:
             self._finish(*self._verdict())
             return
@@ -546,6 +547,7 @@ class TFTGame(OpenGame):
                     q.casualties,
                     q.lost_this_round,
                     q.area_attack,
+                    q.air_flame_rocket,
                     q.co_lost,
                     q.tested,
                 ]

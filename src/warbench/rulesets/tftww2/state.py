@@ -105,6 +105,7 @@ class Squad:
     casualties: int = 0
     lost_this_round: int = 0
     area_attack: bool = False  # under air, artillery or flame attack this round
+    air_flame_rocket: bool = False  # under air, flame or rocket attack this round (-4)
     co_lost: bool = False  # its side's (nearest) CO fell this round
     tested: int = 0  # the round of its last morale check
 
