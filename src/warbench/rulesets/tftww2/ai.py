@@ -52,7 +52,7 @@ from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.fire import shot_modifiers
-from warbench.rulesets.tftww2.game import TFTGame, other
+from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapons
 from warbench.rulesets.tftww2.state import Man, Tank
 from warbench.rulesets.tftww2.vehicles import drive_cost
@@ -236,7 +236,7 @@ class SkirmishAI(Agent):
             leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
             friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
             friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
-            spread=SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0),
+            spread=SPREAD + (2.5 if self._he_threat(game, man.side) else 0.0),
             cover=_COVER,
         )
         return context
@@ -379,7 +379,7 @@ class SkirmishAI(Agent):
             value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
         for fx, fy in context.friends:  # one grenade on two men can break the squad (5.0)
             apart = math.hypot(fx - x, fy - y)
-            value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < context.spread else 0.0
+            value -= 1.5 if apart < GRENADE_SPREAD else 1.2 if apart < context.spread else 0.0
         return value
 
     @staticmethod
@@ -423,6 +423,10 @@ class SkirmishAI(Agent):
             return 50.0 if tank.reversing else -5.0
         x, y = action.to
         foes = s.side_tanks(other(player))
+        guns = [f for f in foes if not f.gun_out and vehicle(f.key).main_gun is not None]
+        if _lead(game, player) > 0 and _seen_by(game, guns, tank.x, tank.y):
+            # ahead on casualties: take the AFV out of the enemy guns' sight
+            return 2.0 - 3.0 * _seen_by(game, guns, x, y)
         if any(terrain.clear_between(game.table, (tank.x, tank.y), (f.x, f.y)) for f in foes):
             return -1.0  # a target in sight: stand and shoot
         enemies = [(t.x, t.y) for t in foes] or [(m.x, m.y) for m in s.side_men(other(player))]
@@ -450,6 +454,21 @@ class SkirmishAI(Agent):
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
         return nearest.x, nearest.y
+
+
+def _lead(game: TFTGame, player: str) -> int:
+    """Casualties inflicted less casualties suffered, as the victory counts them."""
+    lost = {side: 0 for side in ("red", "blue")}
+    for m in game.state.men.values():
+        lost[m.side] += 0 if m.active else 1
+    for t in game.state.tanks.values():
+        lost[t.side] += 0 if t.active else PIECE_WORTH if t.static else AFV_WORTH
+    return lost[other(player)] - lost[player]
+
+
+def _seen_by(game: TFTGame, guns: list[Tank], x: float, y: float) -> int:
+    """How many of these guns see the point."""
+    return sum(1 for g in guns if terrain.clear_between(game.table, (g.x, g.y), (x, y)))
 
 
 def _at(man: Man, x: float, y: float) -> Man:

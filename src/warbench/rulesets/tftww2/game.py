@@ -67,6 +67,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "riposte": (Riposte, NoRiposte),
 }
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
+PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
 
 def other(side: str) -> str:
@@ -114,12 +115,25 @@ class TFTGame(OpenGame):
                         man.grenades,
                         man.radio,
                         man.support,
+                        anti_tank=man.anti_tank,
                     )
         tanks: dict[str, Tank] = {}
         for side in ("red", "blue"):
             for number, v in enumerate(spec.sides[side].vehicles, start=1):
                 tid = f"{side[0]}t{number}"
-                tanks[tid] = Tank(tid, side, v.vehicle, v.at[0], v.at[1], v.facing)
+                profile = vehicle(v.vehicle)
+                tanks[tid] = Tank(
+                    tid,
+                    side,
+                    v.vehicle,
+                    v.at[0],
+                    v.at[1],
+                    v.facing,
+                    immobilised=profile.static,  # ruling A11
+                    width=profile.width,
+                    length=profile.length,
+                    static=profile.static,
+                )
         self.state = State(
             phase="orders",
             side=spec.first,
@@ -465,7 +479,11 @@ class TFTGame(OpenGame):
             return victory.defender, f"{victory.defender} held the {victory.building}"
         lost = {
             side: sum(1 for m in s.men.values() if m.side == side and not m.active)
-            + AFV_WORTH * sum(1 for t in s.tanks.values() if t.side == side and not t.active)
+            + sum(
+                PIECE_WORTH if t.static else AFV_WORTH
+                for t in s.tanks.values()
+                if t.side == side and not t.active
+            )
             for side in ("red", "blue")
         }
         s.score = {"red": float(lost["blue"]), "blue": float(lost["red"])}

@@ -40,6 +40,20 @@ class ManSpec(_Strict):
     grenades: int = Field(default=0, ge=0)
     radio: bool = False
     support: Literal["light_mortar", "heavy_mortar", "flame_thrower"] | None = None
+    anti_tank: (
+        Literal[
+            "bazooka",
+            "panzerfaust",
+            "piat",
+            "number 68 at",
+            "satchel charge",
+            "panzerwurfmine",
+            "boys",
+            "sticky bomb",
+            "molotov",
+        ]
+        | None
+    ) = None  # 8.2's close-assault weapons beyond grenades
     at: tuple[float, float]
     facing: float = 0.0
 

@@ -45,6 +45,7 @@ class Man:
     under_fire: bool = False
     under_fire_last_round: bool = False
     aim_target: str | None = None
+    anti_tank: str | None = None  # a close-assault weapon (8.2): bazooka, panzerfaust...
 
     @property
     def active(self) -> bool:
@@ -82,6 +83,9 @@ class Tank:
     under_fire: bool = False
     under_fire_last_round: bool = False
     action: str | None = None
+    width: float = TANK_WIDTH
+    length: float = TANK_LENGTH
+    static: bool = False  # an anti-tank gun: never moves (ruling A11)
 
     @property
     def active(self) -> bool:
@@ -89,8 +93,8 @@ class Tank:
         return self.status == "ok"
 
     def base(self) -> Base:
-        """Its footprint: 3" wide, 6" long (ours)."""
-        return Base((self.x, self.y), TANK_WIDTH, TANK_LENGTH, self.facing)
+        """Its footprint: its profile's, 3" wide and 6" long for a tank (ours)."""
+        return Base((self.x, self.y), self.width, self.length, self.facing)
 
 
 @dataclass(slots=True)
