@@ -115,12 +115,13 @@ class _Orders:
 
     def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
         """Cover from anywhere at a place, to the half inch: a cover piece within 2" of the
-        base (terrain.cover's test, measured to the centre rather than traced)."""
+        base (terrain.cover's test, measured to the centre rather than traced). The cell's
+        centre decides, so the answer does not depend on which games came before."""
         key = (id(game.table), round(x * 2), round(y * 2))
         found = self.cover.get(key)
         if found is None:
             found = "none"
-            spot = Point(x, y)
+            spot = Point(key[1] / 2, key[2] / 2)
             for piece in game.table.pieces:
                 hard, soft = piece.has(Trait.HARD_COVER), piece.has(Trait.SOFT_COVER)
                 if (hard or soft) and piece.area.distance(spot) <= COVER_REACH:

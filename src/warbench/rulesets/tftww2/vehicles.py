@@ -4,8 +4,9 @@ crew morale, and close assault by infantry.
 
 Rulings (docs/rules/tftww2.md): a vehicle drives straight to a point after turning to face
 it, paying the terrain of its destination stretch by stretch (TFT-R20); buildings stop
-vehicles (TFT-R21); an AFV fires one machine gun a turn, with its fire control as the
-gunner's DEX (TFT-R22); only enemy men are over-run (TFT-R23); small arms cannot harm an
+vehicles (TFT-R21); an AFV fires once a turn - its main gun (AP or HE) or one machine gun,
+with its fire control as the gunner's DEX (TFT-R22); a jammed gun's crew tries to clear it
+at the start of its side's turn, which is that turn's fire (TFT-R26); only enemy men are over-run (TFT-R23); small arms cannot harm an
 AFV (TFT-R24); all men of a side in base contact with an AFV assault it together, once a
 turn, each with his best close-assault weapon (TFT-R25).
 """
