@@ -237,7 +237,7 @@ class SkirmishAI(Agent):
             leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
             friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
             friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
-            spread=SPREAD + (2.5 if self._he_threat(game, man.side) else 0.0),
+            spread=SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0),
             cover=_COVER,
         )
         return context
@@ -380,7 +380,7 @@ class SkirmishAI(Agent):
             value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
         for fx, fy in context.friends:  # one grenade on two men can break the squad (5.0)
             apart = math.hypot(fx - x, fy - y)
-            value -= 1.5 if apart < GRENADE_SPREAD else 1.2 if apart < context.spread else 0.0
+            value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < context.spread else 0.0
         return value
 
     @staticmethod
