@@ -1,9 +1,10 @@
-"""A TFT WW2 opponent: orders its units one by one (AFVs, then leaders, then privates), keeps
+"""A TFT WW2 opponent: orders its units one by one (leaders, then privates, then AFVs), keeps
 squads together under their leaders and spread out against blasts, weighs every place it
 could end by how many enemy weapons could hit a man there (range, cover, stance), goes
 prone in cover, aims when a single shot is worth it, closes on the enemy only while out of
 reach, fights back in close combat, and heads for the objective (the enemy, or the
-building of an assault).
+building of an assault). Its AFVs stand and shoot while an enemy AFV is in sight and hide
+from the enemy guns once ahead on casualties.
 
 It scores each legal action by hand-written sense and 3d6 hit chances; ties break on its
 own seeded generator.
@@ -102,7 +103,6 @@ class _Orders:
 
     weapon: WeaponProfile
     seen: list[Man]
-    in_reach: bool
     threats: list[_Threat]
     tanks: list[tuple[float, float]]
     goal: tuple[float, float] | None
@@ -230,7 +230,6 @@ class SkirmishAI(Agent):
         context = self._context[man.id] = _Orders(
             weapon=weapon,
             seen=seen,
-            in_reach=in_reach,
             threats=threats,
             tanks=[(t.x, t.y) for t in s.side_tanks(other(man.side))],
             goal=self._goal(game, man) if not in_reach or hold else None,
