@@ -6,9 +6,10 @@ Rulings (docs/rules/tftww2.md): a vehicle drives straight to a point after turni
 it, paying the terrain of its destination stretch by stretch (TFT-R20); buildings stop
 vehicles (TFT-R21); an AFV fires once a turn - its main gun (AP or HE) or one machine gun,
 with its fire control as the gunner's DEX (TFT-R22); a jammed gun's crew tries to clear it
-at the start of its side's turn, which is that turn's fire (TFT-R26); only enemy men are over-run (TFT-R23); small arms cannot harm an
-AFV (TFT-R24); all men of a side in base contact with an AFV assault it together, once a
-turn, each with his best close-assault weapon (TFT-R25).
+at the start of its side's turn, which is that turn's fire (TFT-R26); only enemy men and
+static pieces are over-run (TFT-R23, A11); small arms cannot harm an AFV (TFT-R24); all men
+of a side in base contact with an AFV assault it together, once a turn, each with his best
+close-assault weapon (TFT-R25).
 """
 
 from __future__ import annotations
