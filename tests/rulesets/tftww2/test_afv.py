@@ -473,7 +473,7 @@ def test_close_assault_exact_odds_at_the_base_factor() -> None:
 # --- our vehicles --------------------------------------------------------------------------------
 
 
-def test_five_authored_vehicles() -> None:
+def test_five_authored_vehicles_and_two_static_guns() -> None:
     vehicles = afv_tables().vehicles
     assert set(vehicles) == {
         "m4a1_sherman",
@@ -481,10 +481,14 @@ def test_five_authored_vehicles() -> None:
         "pzkpfw_iv_h",
         "stug_iii_g",
         "sdkfz_251_1",
+        "pak_40",
+        "m1_57mm",
     }
     assert vehicle("m8_greyhound").drive == "wheeled"
     assert all(vehicles[k].drive == "tracked" for k in vehicles if k != "m8_greyhound")
     assert all(10 <= v.fire_control <= 12 for v in vehicles.values())
+    assert [k for k, v in vehicles.items() if v.static] == ["pak_40", "m1_57mm"]
+    assert all(v.movement_points == 0 for v in vehicles.values() if v.static)
     assert vehicle("sdkfz_251_1").main_gun is None
     assert vehicle("sdkfz_251_1").open_topped
     assert not vehicle("stug_iii_g").turreted

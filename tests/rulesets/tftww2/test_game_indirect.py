@@ -250,7 +250,9 @@ def test_the_mortars_critical_failures_misfire_or_jam_it(total: int, jam: int) -
         done(game, 2)
         done(game)
         assert where(game) == (2, "red", "ranged", "red")
-        assert game.check(Bombard("r2", (26.0, 30.0))) == "r2's mortar is jammed (unjam r2)"
+        assert game.check(Bombard("r2", (26.0, 30.0))) == (
+            "r2's Lgt Mortar (up to 80mm) is jammed (unjam r2)"
+        )
 
 
 def test_a_critical_hit_lands_on_the_point_whatever_was_needed() -> None:

@@ -203,3 +203,20 @@ def test_hold_building_goes_to_the_attacker_only_if_he_alone_is_inside(
     pending = game.pending
     assert isinstance(pending, GameOver)
     assert (pending.winner, pending.reason) == (winner, reason)
+
+
+def test_the_legal_actions_of_one_unit_are_its_share_of_the_legal_actions() -> None:
+    game = position(
+        [man(10, 10, weapon="SMG", close="Bayonet/Knife"), man(30, 10)],
+        [man(10, 20, facing=180), man(30, 30, facing=180)],
+    )
+    for phase in ("orders", "ranged"):
+        if phase == "ranged":
+            play(game, Pivot("r1", 0.0), Pivot("r2", 0.0))
+        assert where(game)[2] == phase
+        every = game.legal_actions("red")
+        for unit in ("r1", "r2"):
+            mine = [a for a in every if getattr(a, "man", None) == unit]
+            assert game.legal_actions_of(unit) == mine
+            assert mine
+    assert game.legal_actions_of("b1") == []  # not the side to play

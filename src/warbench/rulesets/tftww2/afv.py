@@ -39,6 +39,12 @@ Rulings:
 - A9 Over-running: every character whose base the vehicle's footprint touches or passes
   through during its move (its starting place included) rolls 3d6 at most DEX or is killed;
   static pieces (anti-tank guns) are destroyed without a roll.
+- A11 A static piece (an anti-tank gun, ours in `data/afvs.yaml`) is an AFV that never
+  moves: immobilised from the start, so its crew abandons it on a failed test; it is
+  over-run without a roll (A9), fires as an AFV (8.2) but only within 30 degrees of its
+  facing (its traverse), counts 3 casualties (an AFV 5) and
+  gives no 5.0 AFV support. Small arms cannot harm it (TFT-R24: its crew sits behind the
+  shield); HE, area weapons, AP and close assault can.
 - A10 Close assault: base factor 5 plus, for each character, +1 grenade / sticky bomb /
   Molotov, +2 satchel charge / panzerwurfmine / Boys, +3 bazooka / panzerfaust / No. 68 AT /
   PIAT (any other weapon +0). 3d6 at most the factor immobilises; "a Critical hit KO's the
@@ -234,7 +240,10 @@ class Vehicle(BaseModel):
     name: str = Field(min_length=1)
     nation: str = Field(min_length=1)
     drive: Drive
-    movement_points: int = Field(ge=1)
+    movement_points: int = Field(ge=0)
+    static: bool = False  # a static piece (an anti-tank gun): never moves (ruling A11)
+    width: float = Field(default=3.0, gt=0)  # footprint, inches (ours)
+    length: float = Field(default=6.0, gt=0)
     fire_control: int = Field(ge=3, le=18)
     target_size: int
     turreted: bool
@@ -247,6 +256,8 @@ class Vehicle(BaseModel):
     def _both_parts(self) -> Vehicle:
         if set(self.armour) != {"hull", "turret"}:
             raise ValueError(f"{self.name}: armour for hull and turret")
+        if self.static != (self.movement_points == 0):
+            raise ValueError(f"{self.name}: a static piece, and only one, has no movement points")
         return self
 
     def armour_at(self, location: Location) -> int:

@@ -1,20 +1,30 @@
-"""A TFT WW2 opponent: keeps squads together under their leaders, takes cover and goes prone
-under fire, aims when a single shot is worth it, fights back in close combat, and heads for
-the objective (the enemy, or the building of an assault).
+"""A TFT WW2 opponent: orders its units one by one (leaders, then privates, then AFVs), keeps
+squads together under their leaders and spread out against blasts, weighs every place it
+could end by how many enemy weapons could hit a man there (range, cover, stance), goes
+prone in cover, aims when a single shot is worth it, closes on the enemy only while out of
+reach, fights back in close combat, and heads for the objective (the enemy, or the
+building of an assault). Its AFVs stand and shoot while an enemy AFV is in sight and hide
+from the enemy guns once ahead on casualties.
 
-It scores each legal action by hand-written sense and the exact to-hit chance; ties break on
-its own seeded generator.
+It scores each legal action by hand-written sense and 3d6 hit chances; ties break on its
+own seeded generator.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+
+from shapely.geometry import Point
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.geometry import bearing, turn_between
 from warbench.core.ruleset import Agent
+from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import terrain
 from warbench.rulesets.tftww2.actions import (
     AimAt,
@@ -40,25 +50,147 @@ from warbench.rulesets.tftww2.actions import (
     Walk,
 )
 from warbench.rulesets.tftww2.afv import vehicle
-from warbench.rulesets.tftww2.game import TFTGame, other
-from warbench.rulesets.tftww2.profiles import weapons
-from warbench.rulesets.tftww2.state import Man
+from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.combat import Cover
+from warbench.rulesets.tftww2.fire import shot_modifiers
+from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
+from warbench.rulesets.tftww2.profiles import WeaponProfile, weapons
+from warbench.rulesets.tftww2.state import Man, Tank
 from warbench.rulesets.tftww2.vehicles import drive_cost
+
+RANKS = {"CO": 0, "NCO": 1, "Private": 2}
+COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
+GRENADE_SPREAD = 4.5  # inches between two men a grenade's 4" template cannot both touch
+SPREAD = 4.5  # inches the AI likes between its men (an AFV's 75 mm HE is 10" across)
+LEASH = 6.0  # inches a man strays from his leader before it costs
+
+
+@cache
+def _at_most() -> tuple[float, ...]:
+    """P(3d6 <= n) for n = 0..18."""
+    totals = [sum(r) for r in product(range(1, 7), repeat=3)]
+    return tuple(sum(1 for t in totals if t <= n) / 216 for n in range(19))
+
+
+@cache
+def _hit_table() -> tuple[float, ...]:
+    table = _at_most()
+    return tuple(max(table[5], min(table[15], p)) for p in table)
+
+
+def p_hit(needed: int) -> float:
+    """The chance of a to-hit roll (4.4: a natural 3-5 always hits, 16-18 always misses)."""
+    return _hit_table()[max(0, min(18, needed))]
+
+
+@dataclass(frozen=True)
+class _Threat:
+    """An enemy man as a danger: where he is, his DEX, his weapon's reach and bite."""
+
+    x: float
+    y: float
+    dex: int
+    reach: float
+    shots: int
+    bite: float
+    grenades: bool
+    jammed: bool
+
+
+@dataclass
+class _Orders:
+    """What stays the same while one man's orders are weighed."""
+
+    weapon: WeaponProfile
+    seen: list[Man]
+    threats: list[_Threat]
+    tanks: list[tuple[float, float]]
+    goal: tuple[float, float] | None
+    leader: tuple[float, float] | None
+    friends_afv: list[tuple[float, float]]
+    friends: list[tuple[float, float]]
+    spread: float
+    cover: dict[tuple[int, int, int], Cover]
+    danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
+
+    def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
+        """Cover from anywhere at a place, to the half inch: a cover piece within 2" of the
+        base (terrain.cover's test, measured to the centre rather than traced). The cell's
+        centre decides, so the answer does not depend on which games came before."""
+        key = (id(game.table), round(x * 2), round(y * 2))
+        found = self.cover.get(key)
+        if found is None:
+            found = "none"
+            spot = Point(key[1] / 2, key[2] / 2)
+            for piece in game.table.pieces:
+                hard, soft = piece.has(Trait.HARD_COVER), piece.has(Trait.SOFT_COVER)
+                if (hard or soft) and piece.area.distance(spot) <= COVER_REACH:
+                    found = "hard" if hard else "soft"
+                    if hard:
+                        break
+            self.cover[key] = found
+        return found
+
+
+_COVER: dict[tuple[int, int, int], Cover] = {}  # per table and half-inch cell: tables are shared
+
+
+def _hit_value(weapon: WeaponProfile) -> float:
+    """What one hit is worth: a 4d6 hit usually takes a man out, fewer dice often do not."""
+    return min(1.0, (weapon.damage_dice or 1) / 4)
 
 
 class SkirmishAI(Agent):
-    """Greedy over the legal actions with a sensible score."""
+    """Greedy over the legal actions of one unit at a time, with a sensible score."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
         self._seen: dict[str, list[Man]] = {}
+        self._context: dict[str, _Orders] = {}
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
-        actions = game.legal_actions(player)
+        self._seen, self._context = {}, {}
+        actions: list[Action] = []
+        if game.state.phase == "orders":
+            unit = self._next_unit(game, player)
+            if unit is not None:
+                actions = game.legal_actions_of(unit)
+                if unit in game.state.tanks:
+                    actions.append(Done())  # the men are ordered: the AFV may stand
+        elif game.state.phase == "ranged":
+            return self._shoot(game, player)
+        if not actions:
+            actions = game.legal_actions(player)
+        return self._best(game, player, actions)
+
+    def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
         self._rng.shuffle(actions)
-        self._seen = {}
         return max(actions, key=lambda a: self._score(game, player, a))
+
+    def _shoot(self, game: TFTGame, player: str) -> Action:
+        """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
+        his best; when none has, done."""
+        s = game.state
+        for unit in [t.id for t in s.side_tanks(player)] + [m.id for m in s.side_men(player)]:
+            actions = game.legal_actions_of(unit)
+            if actions:
+                best = self._best(game, player, actions)
+                if self._score(game, player, best) > 0:
+                    return best
+        return Done()
+
+    @staticmethod
+    def _next_unit(game: TFTGame, player: str) -> str | None:
+        """Leaders first (their men follow them), then privates, then AFVs."""
+        s = game.state
+        waiting = [m for m in s.side_men(player) if m.action is None]
+        if waiting:
+            return min(waiting, key=lambda m: RANKS[m.rank]).id
+        for tank in s.side_tanks(player):
+            if tank.action is None and not tank.immobilised:
+                return tank.id
+        return None
 
     def _sees(self, game: TFTGame, man: Man) -> list[Man]:
         """The enemies a man sees (worked out once per decision)."""
@@ -67,6 +199,89 @@ class SkirmishAI(Agent):
             self._seen[man.id] = [e for e in enemies if terrain.sees(game.table, man, e)]
         return self._seen[man.id]
 
+    # -- the danger of a place ---------------------------------------------------------------
+    def _orders(self, game: TFTGame, man: Man) -> _Orders:
+        """The context of one man's orders (worked out once per decision)."""
+        found = self._context.get(man.id)
+        if found is not None:
+            return found
+        s = game.state
+        weapon = weapons()[man.weapon]
+        reach = weapon.effective_range or 0
+        seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
+        in_reach = any(man.distance(e) - 1 <= reach for e in seen)
+        threats = []
+        for enemy in s.side_men(other(man.side)):
+            arm = weapons()[enemy.weapon]
+            threats.append(
+                _Threat(
+                    enemy.x,
+                    enemy.y,
+                    attributes(enemy).dexterity,
+                    arm.effective_range or 0,
+                    min(arm.shots, 2),
+                    _hit_value(arm),
+                    bool(enemy.grenades),
+                    bool(enemy.jam),
+                )
+            )
+        hold = game.spec.victory.kind == "hold_building"
+        leaders = [m for m in s.squad_men(man.squad) if m.rank != "Private"]
+        context = self._context[man.id] = _Orders(
+            weapon=weapon,
+            seen=seen,
+            threats=threats,
+            tanks=[(t.x, t.y) for t in s.side_tanks(other(man.side))],
+            goal=self._goal(game, man) if not in_reach or hold else None,
+            leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
+            friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
+            friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
+            spread=SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0),
+            cover=_COVER,
+        )
+        return context
+
+    def _danger(
+        self, game: TFTGame, man: Man, x: float, y: float, prone: bool, moved: float
+    ) -> float:
+        """Expected hits the enemy could put on a man here next turn (sight not traced)."""
+        key = (x, y, prone, moved > 6)
+        context = self._orders(game, man)
+        found = context.danger.get(key)
+        if found is None:
+            found = context.danger[key] = self._danger_at(game, man, context, x, y, prone, moved)
+        return found
+
+    @staticmethod
+    def _danger_at(
+        game: TFTGame, man: Man, context: _Orders, x: float, y: float, prone: bool, moved: float
+    ) -> float:
+        inside = terrain.inside_building(game.table, _at(man, x, y)) is not None
+        cover = "hard" if inside else context.cover_at(game, x, y)
+        full = inside or (prone and cover != "none")
+        danger = 0.0
+        for enemy in context.threats:
+            gap = math.hypot(enemy.x - x, enemy.y - y) - 1
+            if enemy.grenades and gap <= 12:
+                danger += 0.25
+            if gap > 3 * enemy.reach or enemy.jammed:
+                continue
+            needed = enemy.dex + (3 if gap <= 6 else -6 if gap > enemy.reach else 0)
+            needed += -3 if prone else 0
+            needed += -2 if moved > 6 else 0
+            if cover == "hard":
+                if full:
+                    continue
+                needed -= 4
+            elif cover == "soft":
+                needed -= 6 if full else 2
+            danger += p_hit(needed) * enemy.shots * enemy.bite
+        for tx, ty in context.tanks:
+            if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
+                danger += 0.4 if full else 0.8
+        return danger
+
+    # -- scores ------------------------------------------------------------------------------
     def _score(self, game: TFTGame, player: str, action: Action) -> float:
         s = game.state
         if isinstance(action, Riposte):
@@ -79,30 +294,14 @@ class SkirmishAI(Agent):
             return 12.0
         man = s.men[action.man]  # type: ignore[attr-defined]
         enemies = s.side_men(other(player))
-        seen = self._sees(game, man)
-        weapon = weapons()[man.weapon]
-        reach = weapon.effective_range or 0
-        in_reach = [e for e in seen if man.distance(e) <= reach]
         if isinstance(action, Fire):
-            target = s.men[action.target]
-            return 10.0 - man.distance(target) / 10 + (2.0 if target.rank != "Private" else 0.0)
+            return self._fire_value(game, man, s.men[action.target])
         if isinstance(action, Throw):
-            clustered = sum(
-                1 for e in enemies if math.hypot(e.x - action.at[0], e.y - action.at[1]) <= 2.0
-            )
-            return 8.0 + 3.0 * clustered
+            return self._area_value(game, player, action.at, 2.0, 3.0)
         if isinstance(action, Strike):
             return 10.0
         if isinstance(action, Bombard):
-            clustered = sum(
-                1 for e in enemies if math.hypot(e.x - action.at[0], e.y - action.at[1]) <= 3.0
-            )
-            friends = sum(
-                1
-                for f in s.side_men(player)
-                if math.hypot(f.x - action.at[0], f.y - action.at[1]) <= 6.0
-            )
-            return 9.0 + 2.0 * clustered - 5.0 * friends
+            return self._area_value(game, player, action.at, 3.0, 6.0) + 1.0
         if isinstance(action, Flee):
             return 100.0 if s.squads[man.squad].fleeing else -100.0
         if isinstance(action, Manipulate):
@@ -110,77 +309,126 @@ class SkirmishAI(Agent):
         if isinstance(action, CloseCombat):
             contact = any(man.distance(e) <= 1.05 for e in enemies)
             return 9.0 if contact else -5.0
-        if isinstance(action, ChargeAt):
-            target = s.men[action.target]
-            return 6.0 if target.wounded or man.distance(target) < 4 else -2.0
-        if isinstance(action, AimAt):
-            return 7.0 if in_reach and not weapon.automatic else -1.0
-        if isinstance(action, Pivot):
-            if not in_reach:
-                return -1.0
-            target = min(in_reach, key=man.distance)
-            off = turn_between(action.facing, bearing((man.x, man.y), (target.x, target.y)))
-            return 6.5 - off / 45 + (1.0 if weapon.shots > 1 else 0.0)
-        if isinstance(action, ChangePosition):
-            covered = terrain.cover(game.table, man, None) != "none"
-            return (
-                5.0
-                if man.stance == "standing" and covered and in_reach
-                else (4.0 if man.stance == "prone" and not in_reach else -3.0)
-            )
-        if isinstance(action, Walk | Run):
-            return self._move_value(game, man, action, in_reach)
-        return 0.0
+        return self._order_value(game, man, action)
 
-    def _move_value(
-        self, game: TFTGame, man: Man, action: Walk | Run, in_reach: list[Man]
+    def _fire_value(self, game: TFTGame, man: Man, target: Man) -> float:
+        """A shot: its chance to hit, the harm it does, and who the target is."""
+        weapon = weapons()[man.weapon]
+        needed = attributes(man).dexterity + sum(v for _, v in shot_modifiers(game, man, target))
+        leader = 0.3 if target.rank != "Private" else 0.0
+        return 4.0 + 6.0 * p_hit(needed) * _hit_value(weapon) + leader
+
+    def _area_value(
+        self, game: TFTGame, player: str, at: tuple[float, float], reach: float, safe: float
     ) -> float:
-        if in_reach and isinstance(action, Run):
-            return -2.0
+        """A template: the enemy men it covers, less our own men near it."""
+        s = game.state
+        foes = sum(
+            1 for e in s.side_men(other(player)) if math.hypot(e.x - at[0], e.y - at[1]) <= reach
+        )
+        friends = sum(1 for f in s.side_men(player) if math.hypot(f.x - at[0], f.y - at[1]) <= safe)
+        return 5.0 + 3.0 * foes - 6.0 * friends
+
+    def _order_value(self, game: TFTGame, man: Man, action: Action) -> float:
+        """An order: the fire it allows this turn, the danger where it leaves him, the ground
+        it gains toward the objective, and staying near his leader but apart from friends."""
+        context = self._orders(game, man)
+        weapon, seen = context.weapon, context.seen
+        x, y, prone, moved = man.x, man.y, man.stance == "prone", 0.0
+        fire = 0.0
         if isinstance(action, Walk):
-            x, y = action.to
-        else:
+            (x, y), moved = action.to, math.hypot(action.to[0] - man.x, action.to[1] - man.y)
+        elif isinstance(action, Run):
             rad = math.radians(man.facing)
             x, y = man.x + action.dist * math.sin(rad), man.y + action.dist * math.cos(rad)
-        goal = self._goal(game, man)
-        before = math.hypot(goal[0] - man.x, goal[1] - man.y)
-        after = math.hypot(goal[0] - x, goal[1] - y)
-        leader = [m for m in game.state.squad_men(man.squad) if m.rank != "Private"]
-        together = 0.0
-        if leader and leader[0] is not man:
-            together = -0.05 * max(0.0, math.hypot(leader[0].x - x, leader[0].y - y) - 6)
-        danger = sum(
-            max(0.0, 12.0 - math.hypot(t.x - x, t.y - y))
-            for t in game.state.side_tanks(other(man.side))
-        )
-        return (
-            3.0
-            + (before - after) * 0.4
-            + together
-            + (0.5 if in_reach else 0.0)
-            - (0.15 * danger if not man.grenades else 0.0)
-        )
+            moved = action.dist
+        elif isinstance(action, ChangePosition):
+            prone = not prone
+        elif isinstance(action, ChargeAt):
+            target = game.state.men[action.target]
+            return 6.0 if target.wounded or man.distance(target) < 4 else -2.0
+        elif isinstance(action, Pivot):
+            arc = [
+                e
+                for e in seen
+                if turn_between(action.facing, bearing((man.x, man.y), (e.x, e.y))) <= 80
+            ]
+            if arc:
+                best = max(self._chance(game, man, e, aimed=False) for e in arc)
+                fire = best * min(weapon.shots, 3) * _hit_value(weapon)
+            fire -= turn_between(man.facing, action.facing) / 720
+        elif isinstance(action, AimAt):
+            target = game.state.men[action.target]
+            if target not in seen:
+                return -1.0
+            fire = self._chance(game, man, target, aimed=True) * _hit_value(weapon) * 1.1
+        elif not isinstance(action, ChangePosition):
+            return -1.0
+        danger = self._danger(game, man, x, y, prone, moved)
+        value = 3.0 + 3.0 * fire - 2.0 * danger
+        goal = context.goal
+        if goal is not None:
+            before = math.hypot(goal[0] - man.x, goal[1] - man.y)
+            after = math.hypot(goal[0] - x, goal[1] - y)
+            weight = 0.25 if game.spec.victory.kind == "hold_building" else 0.08
+            value += (before - after) * weight
+        if context.leader is not None:
+            lx, ly = context.leader
+            value -= 0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH)
+        for tx, ty in context.friends_afv:  # 5.0: +2 LDR with an AFV within 12"
+            value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
+        for fx, fy in context.friends:  # one grenade on two men can break the squad (5.0)
+            apart = math.hypot(fx - x, fy - y)
+            value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < context.spread else 0.0
+        return value
+
+    @staticmethod
+    def _he_threat(game: TFTGame, side: str) -> bool:
+        """Whether an enemy AFV can still fire HE (its 75 mm template is 10" across)."""
+        return any(not t.gun_out and _has_he(t) for t in game.state.side_tanks(other(side)))
+
+    @staticmethod
+    def _chance(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
+        """His chance to hit a target he sees from where he stands (4.1's main modifiers)."""
+        weapon = weapons()[man.weapon]
+        reach = weapon.effective_range or 0
+        gap = man.distance(target) - 1
+        needed = attributes(man).dexterity + (4 if aimed else 0)
+        needed += 3 if gap <= 6 else -6 if gap > reach else 0
+        needed += -3 if target.stance == "prone" else 0
+        cover = terrain.cover(game.table, target, man)
+        if terrain.full_cover(game.table, target, man) and not target.fired_last_round:
+            if cover == "hard" or terrain.inside_building(game.table, target):
+                return 0.0
+            needed -= 6
+        else:
+            needed -= {"hard": 4, "soft": 2, "none": 0}[cover]
+        return p_hit(needed)
 
     def _tank_value(
         self, game: TFTGame, player: str, action: Drive | Reverse | Gun | MachineGun
     ) -> float:
-        """Tanks hunt enemy tanks with the gun, hose men with MGs, keep 12"+ from infantry."""
+        """Tanks hunt enemy tanks with the gun, HE groups of men, hose men with MGs, stand
+        still while an enemy AFV is in sight (moving costs -4), keep clear of infantry."""
         s = game.state
         tank = s.tanks[action.tank]
         if isinstance(action, Gun):
-            return 15.0 if action.target in s.tanks else 9.0
+            if action.target in s.tanks:
+                foe = s.tanks[action.target]
+                return 15.0 if not foe.gun_out else 10.0
+            return self._area_value(game, player, _spot(s.men[action.target]), 3.0, 6.0) + 3.5
         if isinstance(action, MachineGun):
             return 8.0
         if isinstance(action, Reverse):
             return 50.0 if tank.reversing else -5.0
         x, y = action.to
         foes = s.side_tanks(other(player))
-        if any(
-            terrain.clear_between(game.table, (tank.x, tank.y), (f.x, f.y))
-            and math.hypot(f.x - tank.x, f.y - tank.y) <= 36
-            for f in foes
-        ):
-            return -1.0  # a target in sight: stand and shoot (moving costs -4 to hit)
+        guns = [f for f in foes if not f.gun_out and vehicle(f.key).main_gun is not None]
+        if _lead(game, player) > 0 and _seen_by(game, guns, tank.x, tank.y):
+            # ahead on casualties: take the AFV out of the enemy guns' sight
+            return 2.0 - 3.0 * _seen_by(game, guns, x, y)
+        if any(terrain.clear_between(game.table, (tank.x, tank.y), (f.x, f.y)) for f in foes):
+            return -1.0  # a target in sight: stand and shoot
         enemies = [(t.x, t.y) for t in foes] or [(m.x, m.y) for m in s.side_men(other(player))]
         if not enemies:
             return 0.0
@@ -188,17 +436,11 @@ class SkirmishAI(Agent):
         infantry = min(
             (math.hypot(m.x - x, m.y - y) for m in s.side_men(other(player))), default=99.0
         )
-        # close to a gunnery range of ~20", but not into reach of close assault
         return (
             3.0
             - abs(near - 20.0) * 0.1
-            - (4.0 if infantry < 4.0 else 0.0)
-            - (
-                2.0
-                if vehicle(tank.key).movement_points / 2
-                < (drive_cost(game, tank, action.to) or 0.0)
-                else 0.0
-            )
+            - (4.0 if infantry < 6.0 else 0.0)
+            - (2.0 if _too_far_to_fire(game, tank, action.to) else 0.0)
         )
 
     def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
@@ -212,3 +454,37 @@ class SkirmishAI(Agent):
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
         return nearest.x, nearest.y
+
+
+def _lead(game: TFTGame, player: str) -> int:
+    """Casualties inflicted less casualties suffered, as the victory counts them."""
+    lost = {side: 0 for side in ("red", "blue")}
+    for m in game.state.men.values():
+        lost[m.side] += 0 if m.active else 1
+    for t in game.state.tanks.values():
+        lost[t.side] += 0 if t.active else PIECE_WORTH if t.static else AFV_WORTH
+    return lost[other(player)] - lost[player]
+
+
+def _seen_by(game: TFTGame, guns: list[Tank], x: float, y: float) -> int:
+    """How many of these guns see the point."""
+    return sum(1 for g in guns if terrain.clear_between(game.table, (g.x, g.y), (x, y)))
+
+
+def _at(man: Man, x: float, y: float) -> Man:
+    """A stand-in for the man at another place (for the terrain look-ups)."""
+    return Man(man.id, man.side, man.squad, man.rank, x, y, man.facing, man.weapon, "")
+
+
+def _spot(man: Man) -> tuple[float, float]:
+    return man.x, man.y
+
+
+def _too_far_to_fire(game: TFTGame, tank: Tank, to: tuple[float, float]) -> bool:
+    """Whether that drive spends more than half its points (no fire after it, 8.2)."""
+    return vehicle(tank.key).movement_points / 2 < (drive_cost(game, tank, to) or 0.0)
+
+
+def _has_he(tank: Tank) -> bool:
+    gun = vehicle(tank.key).main_gun
+    return gun is not None and gun.he_capable

@@ -17,6 +17,7 @@ from warbench.rulesets.tftww2.buildings import Building, Size, damage_building
 from warbench.rulesets.tftww2.combat import roll_damage
 from warbench.rulesets.tftww2.damage import apply_damage, fall
 from warbench.rulesets.tftww2.indirect import (
+    AttackKind,
     area_damage,
     hard_cover_toward_centre,
     indirect_modifiers,
@@ -31,6 +32,12 @@ from warbench.rulesets.tftww2.vehicles import after_jam, area_attack
 
 if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
+
+TESTS_MORALE: frozenset[AttackKind] = frozenset({"artillery", "air", "rocket", "flame"})
+"""5.0: "under air, artillery or flame thrower attack" (rockets are artillery) makes a unit
+test; an AFV's HE and grenades do not."""
+MINUS_FOUR: frozenset[AttackKind] = frozenset({"air", "rocket", "flame"})
+"""5.0: "under air, flame or rocket attack" -4 (ruling M2)."""
 
 
 def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
@@ -67,9 +74,10 @@ def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
 
 
 def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | None:
-    """Why `man` may not bring indirect fire on `at` now: only a man serving a mortar, or a
-    CO with radio while his side has fire missions left, in the ranged combat step of a
-    Pivot or Aim, at a point he sees (he spots for himself, ruling TFT-R18)."""
+    """Why `man` may not bring indirect fire on `at` now: only a man serving a mortar or a
+    flame thrower, or a CO with radio while his side has fire missions (or bomb runs) left,
+    in the ranged combat step of a Pivot or Aim, at a point he sees (he spots for himself,
+    ruling TFT-R18); a flame thrower reaches 6" (ruling I12)."""
     if man.action not in ("pivot", "aim") or man.shots:
         return f"{man.id} may bring indirect fire only after Pivot or Aim, once a turn"
     if man.support is None:
@@ -78,7 +86,15 @@ def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | N
         if game.spec.sides[man.side].artillery is None or game.state.missions.get(man.side, 0) <= 0:
             return f"{man.side} has no off-table fire missions left"
     elif man.jam:
-        return f"{man.id}'s mortar is jammed (unjam {man.id})"
+        return f"{man.id}'s {indirect_weapon(man.support).name} is jammed (unjam {man.id})"
+    else:
+        reach = indirect_weapon(man.support).reach
+        distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
+        if reach is not None and distance > reach:
+            return (
+                f"{man.id}'s {indirect_weapon(man.support).name} reaches {reach:g}\"; that "
+                f'point is {distance:.1f}" away'
+            )
     if not terrain.on_table(game.table, *at):
         return f"{at[0]:g},{at[1]:g} is off the table"
     if not terrain.sees_point(game.table, man, at):
@@ -87,7 +103,8 @@ def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | N
 
 
 def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
-    """6.0: the template is placed, then the roll on the spotter's or firer's INT."""
+    """6.0: the template is placed, then the roll on the spotter's or firer's INT (a flame
+    thrower's carrier's DEX: it is thrown, ruling I12)."""
     off = man.support is None
     key = game.spec.sides[man.side].artillery if off else man.support
     assert key is not None
@@ -102,16 +119,19 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         spotter_under_fire=off and man.under_fire_last_round,
         through_window=False,
     )
-    result = resolve_indirect(game, label, attributes(man).intelligence, mods, off_table=off)
+    skill = attributes(man).dexterity if weapon.thrown else attributes(man).intelligence
+    result = resolve_indirect(game, label, skill, mods, off_table=off, thrown=weapon.thrown)
     if result.outcome in ("no shot", "misfire"):
         game.emit("indirect", f"{label}: no shot")
         return
     if result.outcome in ("jammed", "jammed badly"):
         man.jam = 1 if result.outcome == "jammed" else 2
-        game.emit("jam", f"{man.id}'s mortar jams")
+        game.emit("jam", f"{man.id}'s {weapon.name} jams")
         return
     centre, scattered = at, False
-    if result.scatters:
+    if result.outcome == "explodes in hand":
+        centre = (man.x, man.y)
+    elif result.scatters:
         dx, dy = scatter(game, label, weapon.scatter, bearing(_firing_from(game, man, off, at), at))
         centre, scattered = (at[0] + dx, at[1] + dy), True
     explode(
@@ -121,7 +141,7 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         weapon.area,
         scattered,
         label,
-        artillery=True,
+        attack=weapon.attack,
         critical_three=result.collapses_building,
         ap=weapon.ap_factor,
         aimed_at=at,
@@ -153,14 +173,15 @@ def explode(
     scattered: bool,
     label: str,
     *,
-    artillery: bool = False,
+    attack: AttackKind | None = None,
     critical_three: bool = False,
     ap: int | None = None,
     aimed_at: tuple[float, float] | None = None,
 ) -> None:
     """Every base the template touches takes the weapon's damage, less cover (6.4); the
     building aimed at takes it too while the template still touches it (7.0, ruling B5);
-    artillery (mortars included) is an artillery attack on the squads it touches (5.0)."""
+    an artillery, air, rocket or flame attack makes the squads it touches test morale, and
+    air, rocket and flame give them -4 (5.0, rulings M2 and I12)."""
     shape = template(centre, area)
     men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
     hard = [p.area for p in game.table.pieces if p.has(Trait.HARD_COVER)]
@@ -174,8 +195,9 @@ def explode(
         if not target.active:
             continue
         target.under_fire = True
-        if artillery:
-            game.state.squads[target.squad].area_attack = True
+        squad = game.state.squads[target.squad]
+        squad.area_attack = squad.area_attack or attack in TESTS_MORALE
+        squad.air_flame_rocket = squad.air_flame_rocket or attack in MINUS_FOUR
         damage = area_damage(
             game,
             f"{label} → {man_id}",
@@ -242,6 +264,7 @@ def he_shot(game: TFTGame, tank: Tank, target: Man) -> None:
     profile = vehicle(tank.key)
     assert profile.main_gun is not None and profile.main_gun.he is not None
     he = profile.main_gun.he
+    tank.fired = True
     target.under_fire = True
     shot = afv_to_hit(
         game,

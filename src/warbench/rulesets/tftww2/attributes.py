@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from warbench.rulesets.tftww2.profiles import characters
 from warbench.rulesets.tftww2.state import Man
@@ -21,8 +22,13 @@ class Attributes:
 
 def attributes(man: Man) -> Attributes:
     """The troop type's attributes, halved (rounded down) when wounded."""
-    p = characters()[man.rank]
+    return _attributes(man.rank, man.wounded)
+
+
+@cache
+def _attributes(rank: str, wounded: bool) -> Attributes:
+    p = characters()[rank]
     values = (p.strength, p.intelligence, p.dexterity, p.leadership, p.movement)
-    if man.wounded:
+    if wounded:
         values = tuple(v // 2 for v in values)  # type: ignore[assignment]
     return Attributes(*values)

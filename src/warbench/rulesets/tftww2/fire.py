@@ -44,6 +44,17 @@ def shots_allowed(man: Man) -> int:
     return 0
 
 
+def may_fire(man: Man) -> bool:
+    """Whether he has a shot left this turn and a weapon that works (`shot_problem` says
+    the rest): lets the candidates skip a man who cannot fire at anyone."""
+    return man.shots < shots_allowed(man) and not man.jam
+
+
+def may_throw(man: Man) -> bool:
+    """Whether he has a grenade and his throw of the turn left (`_throw_problem`)."""
+    return man.grenades > 0 and man.shots < 1 and man.action in ("walk", "pivot", "aim")
+
+
 def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
     """Why `man` may not make this shot or throw now, or None."""
     if isinstance(action, Throw):
@@ -78,7 +89,7 @@ def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
     if not terrain.sees(game.table, man, target):
         return f"{man.id} cannot see {target.id}"
     try:
-        _modifiers(game, man, target)
+        shot_modifiers(game, man, target)
     except NotPossible as err:
         return str(err)
     return None
@@ -88,7 +99,8 @@ def _previous(game: TFTGame, man: Man) -> Man | None:
     return game.state.men.get(man.last_target or "")
 
 
-def _modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
+def shot_modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
+    """4.1 modifiers of a shot by `man` at `target` as things stand (NotPossible if none)."""
     weapon = weapons()[man.weapon]
     previous = _previous(game, man)
     additional = previous is not None and previous.id != target.id
@@ -114,7 +126,7 @@ def shoot(game: TFTGame, man: Man, action: Fire | Throw) -> None:
         throw_grenade(game, man, action.at)
         return
     target = game.state.men[action.target]
-    modifiers = _modifiers(game, man, target)
+    modifiers = shot_modifiers(game, man, target)
     man.shots += 1
     man.last_target = target.id
     man.fired_this_round = True

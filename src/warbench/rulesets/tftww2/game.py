@@ -60,7 +60,14 @@ ORDERS = (
     Manipulate,
     CloseCombat,
 )
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "orders": (*ORDERS, Drive, Reverse, Done),
+    "ranged": (Fire, Throw, Bombard, Gun, MachineGun, Done),
+    "close": (Strike, Assault, Done),
+    "riposte": (Riposte, NoRiposte),
+}
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
+PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
 
 def other(side: str) -> str:
@@ -108,12 +115,25 @@ class TFTGame(OpenGame):
                         man.grenades,
                         man.radio,
                         man.support,
+                        anti_tank=man.anti_tank,
                     )
         tanks: dict[str, Tank] = {}
         for side in ("red", "blue"):
             for number, v in enumerate(spec.sides[side].vehicles, start=1):
                 tid = f"{side[0]}t{number}"
-                tanks[tid] = Tank(tid, side, v.vehicle, v.at[0], v.at[1], v.facing)
+                profile = vehicle(v.vehicle)
+                tanks[tid] = Tank(
+                    tid,
+                    side,
+                    v.vehicle,
+                    v.at[0],
+                    v.at[1],
+                    v.facing,
+                    immobilised=profile.static,  # ruling A11
+                    width=profile.width,
+                    length=profile.length,
+                    static=profile.static,
+                )
         self.state = State(
             phase="orders",
             side=spec.first,
@@ -157,46 +177,14 @@ class TFTGame(OpenGame):
         enemies = s.side_men(other(player))
         if s.phase == "orders":
             for man in self._to_order():
-                mov = attributes(man).mov
-                acts += [ChangePosition(man.id), CloseCombat(man.id), Flee(man.id)]
-                if man.jam:
-                    acts.append(Manipulate(man.id))
-                for angle in range(0, 360, 45):
-                    acts.append(Pivot(man.id, float(angle)))
-                    rad = math.radians(angle)
-                    for reach in (mov / 2, mov):
-                        to = (
-                            round(man.x + reach * math.sin(rad), 2),
-                            round(man.y + reach * math.cos(rad), 2),
-                        )
-                        acts.append(Walk(man.id, to, float(angle)))
-                    acts.append(Run(man.id, float(2 * mov), float(angle)))
-                for enemy in enemies:
-                    acts += [AimAt(man.id, enemy.id), ChargeAt(man.id, enemy.id)]
-                acts.append(Disengage(man.id))
+                acts += self._man_orders(man, enemies)
             for tank in self._tanks_to_order():
-                if not tank.reversing:
-                    reach = float(vehicle(tank.key).movement_points)
-                    for angle in range(0, 360, 45):
-                        rad = math.radians(angle)
-                        for frac in (1.0, 0.5):
-                            to = (
-                                round(tank.x + reach * frac * math.sin(rad), 2),
-                                round(tank.y + reach * frac * math.cos(rad), 2),
-                            )
-                            acts.append(Drive(tank.id, to))
-                acts += [Reverse(tank.id, d) for d in (1.0, 2.0, 4.0)]
+                acts += self._tank_orders(tank)
         elif s.phase == "ranged":
             for tank in s.side_tanks(player):
-                acts += [Gun(tank.id, t.id) for t in s.side_tanks(other(player))]
-                acts += [Gun(tank.id, e.id) for e in enemies]
-                acts += [MachineGun(tank.id, e.id) for e in enemies]
+                acts += self._tank_shots(tank, enemies)
             for man in s.side_men(player):
-                acts += [Fire(man.id, e.id) for e in enemies]
-                if man.grenades:
-                    acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
-                if man.support or man.radio:
-                    acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+                acts += self._man_shots(man, enemies)
         elif s.phase == "close":
             for man in s.side_men(player):
                 acts += [Strike(man.id, e.id) for e in enemies]
@@ -204,6 +192,77 @@ class TFTGame(OpenGame):
         else:
             acts = [Riposte(), NoRiposte()]
         return acts
+
+    def legal_actions_of(self, unit: str) -> list[Action]:
+        """The legal orders or shots (a sample of the continuous ones) of one man or AFV of
+        the side to play, in `legal_actions`' order: what an agent weighs when it plays unit
+        by unit (empty in the other steps)."""
+        s = self.state
+        enemies = s.side_men(other(s.side))
+        tank, man = s.tanks.get(unit), s.men.get(unit)
+        acts: list[Action] = []
+        if s.phase == "orders":
+            if tank is not None:
+                acts = self._tank_orders(tank)
+            elif man is not None:
+                acts = self._man_orders(man, enemies)
+        elif s.phase == "ranged":
+            if tank is not None and tank.side == s.side:
+                acts = self._tank_shots(tank, enemies)
+            elif man is not None and man.side == s.side:
+                acts = self._man_shots(man, enemies)
+        return [a for a in acts if self._illegal(a, s.side) is None]
+
+    def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
+        acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]
+        acts += [Gun(tank.id, e.id) for e in enemies]
+        return acts + [MachineGun(tank.id, e.id) for e in enemies]
+
+    @staticmethod
+    def _man_shots(man: Man, enemies: list[Man]) -> list[Action]:
+        acts: list[Action] = []
+        if fire.may_fire(man):  # the others' shots would all be illegal
+            acts += [Fire(man.id, e.id) for e in enemies]
+        if fire.may_throw(man):
+            acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+        if man.support or man.radio:
+            acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
+        return acts
+
+    def _man_orders(self, man: Man, enemies: list[Man]) -> list[Action]:
+        mov = attributes(man).mov
+        acts: list[Action] = [ChangePosition(man.id), CloseCombat(man.id), Flee(man.id)]
+        if man.jam:
+            acts.append(Manipulate(man.id))
+        for angle in range(0, 360, 45):
+            acts.append(Pivot(man.id, float(angle)))
+            rad = math.radians(angle)
+            for reach in (mov / 2, mov):
+                to = (
+                    round(man.x + reach * math.sin(rad), 2),
+                    round(man.y + reach * math.cos(rad), 2),
+                )
+                acts.append(Walk(man.id, to, float(angle)))
+            acts.append(Run(man.id, float(2 * mov), float(angle)))
+        for enemy in enemies:
+            acts += [AimAt(man.id, enemy.id), ChargeAt(man.id, enemy.id)]
+        acts.append(Disengage(man.id))
+        return acts
+
+    @staticmethod
+    def _tank_orders(tank: Tank) -> list[Action]:
+        acts: list[Action] = []
+        if not tank.reversing:
+            reach = float(vehicle(tank.key).movement_points)
+            for angle in range(0, 360, 45):
+                rad = math.radians(angle)
+                for frac in (1.0, 0.5):
+                    to = (
+                        round(tank.x + reach * frac * math.sin(rad), 2),
+                        round(tank.y + reach * frac * math.cos(rad), 2),
+                    )
+                    acts.append(Drive(tank.id, to))
+        return acts + [Reverse(tank.id, d) for d in (1.0, 2.0, 4.0)]
 
     def _to_order(self) -> list[Man]:
         s = self.state
@@ -216,14 +275,8 @@ class TFTGame(OpenGame):
     # -- legality -------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
-        allowed: dict[str, tuple[type[Action], ...]] = {
-            "orders": (*ORDERS, Drive, Reverse, Done),
-            "ranged": (Fire, Throw, Bombard, Gun, MachineGun, Done),
-            "close": (Strike, Assault, Done),
-            "riposte": (Riposte, NoRiposte),
-        }
-        if not isinstance(action, allowed[s.phase]):
-            forms = ", ".join(CODEC.form(c) for c in allowed[s.phase])
+        if not isinstance(action, ALLOWED[s.phase]):
+            forms = ", ".join(CODEC.form(c) for c in ALLOWED[s.phase])
             return f"now is the {s.phase} step; allowed: {forms}"
         if isinstance(action, Drive | Reverse | Gun | MachineGun):
             return self._illegal_for_tank(action, player)
@@ -328,12 +381,21 @@ class TFTGame(OpenGame):
                 man.action, man.moved, man.shots, man.last_target = None, 0.0, 0, None
         for tank in s.side_tanks(s.side):
             tank.action, tank.spent, tank.moved, tank.fired = None, 0.0, 0.0, False
+            if tank.jam:
+                vehicles.crew_clears_jam(self, tank)
         s.phase, s.player, s.step = "orders", s.side, {}
         for man in list(s.side_men(s.side)):
             if s.squads[man.squad].fleeing:
                 movement.carry_out(self, man, Flee(man.id))
         if not self._to_order() and not self._tanks_to_order():
             self._next_step()
+
+    def _anything_to_do(self, side: str) -> bool:
+        """Whether `side` has a legal action in this step other than done."""
+        return any(
+            not isinstance(a, Done) and self._illegal(a, side) is None
+            for a in self._candidates(side)
+        )
 
     def _may_bombard(self, side: str) -> bool:
         """Indirect fire may fall on any point a spotter sees, not only on the enemy men the
@@ -355,11 +417,11 @@ class TFTGame(OpenGame):
             for man in self._to_order():
                 man.action = "pivot"  # no order given: he stands fast, facing as he was
             s.phase = "ranged"
-            if len(self.legal_actions(s.side)) <= 1 and not self._may_bombard(s.side):
+            if not self._anything_to_do(s.side) and not self._may_bombard(s.side):
                 self._next_step()
         elif s.phase == "ranged":
             s.phase = "close"
-            if len(self.legal_actions(s.side)) <= 1:
+            if not self._anything_to_do(s.side):
                 self._next_step()
         elif s.phase in ("close", "riposte"):
             end_of_turn_morale(self)
@@ -387,6 +449,7 @@ class TFTGame(OpenGame):
             tank.under_fire_last_round, tank.under_fire = tank.under_fire, False
         for squad in s.squads.values():
             squad.lost_this_round, squad.area_attack, squad.co_lost = 0, False, False
+            squad.air_flame_rocket = False
         if s.round >= self.spec.victory.rounds:
             self._finish(*self._verdict())
             return
@@ -416,7 +479,11 @@ class TFTGame(OpenGame):
             return victory.defender, f"{victory.defender} held the {victory.building}"
         lost = {
             side: sum(1 for m in s.men.values() if m.side == side and not m.active)
-            + AFV_WORTH * sum(1 for t in s.tanks.values() if t.side == side and not t.active)
+            + sum(
+                PIECE_WORTH if t.static else AFV_WORTH
+                for t in s.tanks.values()
+                if t.side == side and not t.active
+            )
             for side in ("red", "blue")
         }
         s.score = {"red": float(lost["blue"]), "blue": float(lost["red"])}
@@ -498,6 +565,7 @@ class TFTGame(OpenGame):
                     q.casualties,
                     q.lost_this_round,
                     q.area_attack,
+                    q.air_flame_rocket,
                     q.co_lost,
                     q.tested,
                 ]

@@ -43,6 +43,12 @@ Rulings (the scan is garbled or silent; each reading and why):
   halved" follows its pointer to 6.3 and restates 6.3's "scattered shots only cause half
   damage"; reading it as always-halved would make a 75mm tank shell half a 75mm field gun's
   and leave a scattered tank shell halved twice.
+- I12 Ours, in table 6.1's form (the rulebook names them only in 5.0's morale): a flame
+  thrower is a thrown weapon of its carrier (DEX, 6.0), reach 6", 4 dice over a 1" radius
+  (its 18 is the fuel tank going up in his hands, as a grenade's), a flame attack; rockets
+  are an off-table battery like medium artillery (7 dice, radius 6, AP 4) that scatters as
+  bombs do (4d6: rockets are less accurate than guns), a rocket attack; a bomb is an air
+  attack (a bomb run), artillery and mortars an artillery attack.
 - I11 Damage is rolled separately for each base the template touches (each has its own
   cover), after the template is placed - before the hit roll, as 6.0 says - and scattered.
 """
@@ -67,6 +73,10 @@ from warbench.core.geometry import EPS, Base, Point, bases_under, circle_templat
 
 ScatterKind = Literal["thrown", "mortar", "afv_he", "artillery", "bomb"]
 """A 6.3 distance row: thrown 1d6, mortars and HE AFV weapons 2d6, artillery 3d6, bombs 4d6."""
+
+AttackKind = Literal["grenade", "artillery", "air", "rocket", "flame"]
+"""What a template counts as for 5.0's morale: artillery, air and flame attacks make the
+units they touch test; air, flame and rocket attacks give -4 (ruling M2); grenades neither."""
 
 Placement = Literal["thrown", "on", "both", "off"]
 """Table 6.1's On or Off Table column ("-" for grenades = thrown)."""
@@ -95,17 +105,20 @@ class Referee(Protocol):
 
 
 class IndirectWeapon(BaseModel):
-    """One weapon of table 6.1 (a two-weapon row gives two entries)."""
+    """One weapon of table 6.1 (a two-weapon row gives two entries), or one of ours in its
+    form (`row` None: the flame thrower and rockets, ruling I12)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(min_length=1)
-    row: int = Field(ge=1, le=7)
+    row: int | None = Field(ge=1, le=7)
     damage_dice: int | None = Field(ge=1)
     area: float = Field(gt=0)
     table: Placement
     ap_factor: int | None = Field(ge=1)
     scatter: ScatterKind
+    attack: AttackKind = "artillery"
+    reach: float | None = Field(default=None, gt=0)  # inches; None = anywhere the spotter sees
 
     @property
     def thrown(self) -> bool:

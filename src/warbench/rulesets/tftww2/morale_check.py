@@ -38,7 +38,7 @@ def _modifiers(game: TFTGame, squad: Squad) -> list[tuple[str, int]]:
         co_within_6=any(c.distance(m) <= 6 for c in cos for m in men if c is not m),
         casualties=squad.casualties,
         in_cover=sum(terrain.cover(game.table, m, None) != "none" for m in men) * 2 > len(men),
-        under_air_flame_rocket=False,
+        under_air_flame_rocket=squad.air_flame_rocket,
         afv_within_12=afv_within(game, squad.side, men),
         quality=squad.quality,  # type: ignore[arg-type]
     )

@@ -55,10 +55,13 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
     if not terrain.on_table(game.table, x, y):
         return f"{x:.1f},{y:.1f} is off the table"
     for other in game.state.men.values():
+        dx, dy = other.x - x, other.y - y
         if (
-            other is not man
+            -MAN_BASE < dx < MAN_BASE  # a quick first test: no base nearer than this overlaps
+            and -MAN_BASE < dy < MAN_BASE
+            and other is not man
             and other.active
-            and math.hypot(other.x - x, other.y - y) < (MAN_BASE - 1e-6)
+            and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
         ):
             return f"{x:.1f},{y:.1f} is on {other.id}'s base"
     return None

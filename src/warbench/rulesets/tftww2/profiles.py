@@ -218,6 +218,11 @@ def characters() -> dict[str, CharacterProfile]:
 
 def weapons() -> dict[str, WeaponProfile]:
     """4.3 Infantry Weapons (WWII) by name."""
+    return dict(_weapons_by_name())
+
+
+@cache
+def _weapons_by_name() -> dict[str, WeaponProfile]:
     return {w.name: w for w in combat_tables().weapons}
 
 

@@ -39,7 +39,21 @@ class ManSpec(_Strict):
     close_weapon: str = "Attached Bayonet"
     grenades: int = Field(default=0, ge=0)
     radio: bool = False
-    support: Literal["light_mortar", "heavy_mortar"] | None = None
+    support: Literal["light_mortar", "heavy_mortar", "flame_thrower"] | None = None
+    anti_tank: (
+        Literal[
+            "bazooka",
+            "panzerfaust",
+            "piat",
+            "number 68 at",
+            "satchel charge",
+            "panzerwurfmine",
+            "boys",
+            "sticky bomb",
+            "molotov",
+        ]
+        | None
+    ) = None  # 8.2's close-assault weapons beyond grenades
     at: tuple[float, float]
     facing: float = 0.0
 
@@ -67,7 +81,17 @@ class SideSpec(_Strict):
     squads: tuple[SquadSpec, ...] = Field(min_length=1)
     vehicles: tuple[VehicleSpec, ...] = ()
     artillery: (
-        Literal["light_artillery", "medium_artillery", "heavy_artillery", "heavy_mortar"] | None
+        Literal[
+            "light_artillery",
+            "medium_artillery",
+            "heavy_artillery",
+            "heavy_mortar",
+            "light_bomb",  # a bomb run (air attack, ruling I12)
+            "medium_bomb",
+            "heavy_bomb",
+            "rockets",  # ours (ruling I12)
+        ]
+        | None
     ) = None
     missions: int = Field(default=0, ge=0)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
 
@@ -43,6 +45,7 @@ class Man:
     under_fire: bool = False
     under_fire_last_round: bool = False
     aim_target: str | None = None
+    anti_tank: str | None = None  # a close-assault weapon (8.2): bazooka, panzerfaust...
 
     @property
     def active(self) -> bool:
@@ -80,6 +83,9 @@ class Tank:
     under_fire: bool = False
     under_fire_last_round: bool = False
     action: str | None = None
+    width: float = TANK_WIDTH
+    length: float = TANK_LENGTH
+    static: bool = False  # an anti-tank gun: never moves (ruling A11)
 
     @property
     def active(self) -> bool:
@@ -87,8 +93,8 @@ class Tank:
         return self.status == "ok"
 
     def base(self) -> Base:
-        """Its footprint: 3" wide, 6" long (ours)."""
-        return Base((self.x, self.y), TANK_WIDTH, TANK_LENGTH, self.facing)
+        """Its footprint: its profile's, 3" wide and 6" long for a tank (ours)."""
+        return Base((self.x, self.y), self.width, self.length, self.facing)
 
 
 @dataclass(slots=True)
@@ -103,6 +109,7 @@ class Squad:
     casualties: int = 0
     lost_this_round: int = 0
     area_attack: bool = False  # under air, artillery or flame attack this round
+    air_flame_rocket: bool = False  # under air, flame or rocket attack this round (-4)
     co_lost: bool = False  # its side's (nearest) CO fell this round
     tested: int = 0  # the round of its last morale check
 
@@ -129,11 +136,12 @@ class State:
 
     def copy(self) -> State:
         """A deep copy for restoring a failed resolution (every field is plain data)."""
+        man, squad, tank = _copier(Man), _copier(Squad), _copier(Tank)
         return replace(
             self,
-            men={k: replace(m) for k, m in self.men.items()},
-            squads={k: replace(q) for k, q in self.squads.items()},
-            tanks={k: replace(t) for k, t in self.tanks.items()},
+            men={k: man(m) for k, m in self.men.items()},
+            squads={k: squad(q) for k, q in self.squads.items()},
+            tanks={k: tank(t) for k, t in self.tanks.items()},
             step=copy.deepcopy(self.step),
             collapsed=list(self.collapsed),
             building_hits=dict(self.building_hits),
@@ -143,12 +151,27 @@ class State:
 
     def side_tanks(self, side: str) -> list[Tank]:
         """The AFVs of `side` still fighting."""
-        return [t for t in self.tanks.values() if t.side == side and t.active]
+        return [t for t in self.tanks.values() if t.side == side and t.status == "ok"]
 
     def side_men(self, side: str) -> list[Man]:
         """The men of `side` still in the fight."""
-        return [m for m in self.men.values() if m.side == side and m.active]
+        return [m for m in self.men.values() if m.side == side and m.status == "ok"]
 
     def squad_men(self, squad: str) -> list[Man]:
         """The men of a squad still in the fight."""
-        return [m for m in self.men.values() if m.squad == squad and m.active]
+        return [m for m in self.men.values() if m.squad == squad and m.status == "ok"]
+
+
+T = TypeVar("T")
+
+
+def _copier(cls: type[T]) -> Callable[[T], T]:
+    """A fast shallow copy of a dataclass of plain values (every field in __init__ order);
+    `dataclasses.replace` is six times slower, and a state is copied at every step."""
+    if cls not in _COPIERS:
+        get = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
+        _COPIERS[cls] = lambda obj: cls(*get(obj))
+    return _COPIERS[cls]
+
+
+_COPIERS: dict[type[Any], Callable[[Any], Any]] = {}

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 SEE_INTO = 2.0
 COVER_REACH = 2.0
+CACHE_LIMIT = 200_000  # entries a table keeps per look-up before starting afresh
 TRAITS = {
     "woods": frozenset({Trait.SOFT_COVER, Trait.BLOCKS_SIGHT}),
     "hedge": frozenset({Trait.SOFT_COVER}),
@@ -49,6 +50,10 @@ class Table:
     sight_cache: dict[tuple[float, float, float, float], bool] = field(
         default_factory=dict, compare=False
     )
+    cover_cache: dict[tuple[float, float, float | None, float | None], Cover] = field(
+        default_factory=dict, compare=False
+    )
+    inside_cache: dict[tuple[float, float], str | None] = field(default_factory=dict, compare=False)
 
     @classmethod
     def build(cls, spec: Scenario) -> Table:
@@ -81,7 +86,7 @@ def sees(table: Table, a: Man, b: Man) -> bool:
     key = (a.x, a.y, b.x, b.y) if (a.x, a.y) <= (b.x, b.y) else (b.x, b.y, a.x, a.y)
     clear = table.sight_cache.get(key)
     if clear is None:
-        if len(table.sight_cache) > 200_000:
+        if len(table.sight_cache) > CACHE_LIMIT:
             table.sight_cache.clear()
         clear = sight_line((a.x, a.y), (b.x, b.y), table.index, see_into=SEE_INTO).clear
         table.sight_cache[key] = clear
@@ -101,7 +106,19 @@ def clear_between(table: Table, a: tuple[float, float], b: tuple[float, float]) 
 
 
 def cover(table: Table, target: Man, firer: Man | None) -> Cover:
-    """ "hard", "soft" or "none" for a target, from a firer (or from anywhere if None)."""
+    """ "hard", "soft" or "none" for a target, from a firer (or from anywhere if None).
+
+    The terrain never changes, so the answer is kept per pair of places."""
+    key = (target.x, target.y, firer.x if firer else None, firer.y if firer else None)
+    found = table.cover_cache.get(key)
+    if found is None:
+        if len(table.cover_cache) > CACHE_LIMIT:
+            table.cover_cache.clear()
+        found = table.cover_cache[key] = _cover(table, target, firer)
+    return found
+
+
+def _cover(table: Table, target: Man, firer: Man | None) -> Cover:
     base = target.base().shape()
     found = set()
     line = LineString([(firer.x, firer.y), (target.x, target.y)]) if firer else None
@@ -125,11 +142,20 @@ def full_cover(table: Table, target: Man, firer: Man | None) -> bool:
 
 def inside_building(table: Table, man: Man) -> str | None:
     """The building a man stands in, if any."""
-    base = man.base().shape()
-    for piece in table.index.near(base):
-        if piece.kind == "building" and piece.area.contains(base.centroid):
-            return piece.name
-    return None
+    key = (man.x, man.y)
+    if key not in table.inside_cache:
+        if len(table.inside_cache) > CACHE_LIMIT:
+            table.inside_cache.clear()
+        base = man.base().shape()
+        table.inside_cache[key] = next(
+            (
+                piece.name
+                for piece in table.index.near(base)
+                if piece.kind == "building" and piece.area.contains(base.centroid)
+            ),
+            None,
+        )
+    return table.inside_cache[key]
 
 
 def men_inside(game: TFTGame, building: str) -> list[Man]:

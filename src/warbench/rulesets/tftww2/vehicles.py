@@ -4,10 +4,12 @@ crew morale, and close assault by infantry.
 
 Rulings (docs/rules/tftww2.md): a vehicle drives straight to a point after turning to face
 it, paying the terrain of its destination stretch by stretch (TFT-R20); buildings stop
-vehicles (TFT-R21); an AFV fires one machine gun a turn, with its fire control as the
-gunner's DEX (TFT-R22); only enemy men are over-run (TFT-R23); small arms cannot harm an
-AFV (TFT-R24); all men of a side in base contact with an AFV assault it together, once a
-turn, each with his best close-assault weapon (a grenade if he has one) (TFT-R25).
+vehicles (TFT-R21); an AFV fires once a turn - its main gun (AP or HE) or one machine gun,
+with its fire control as the gunner's DEX (TFT-R22); a jammed gun's crew tries to clear it
+at the start of its side's turn, which is that turn's fire (TFT-R26); only enemy men and
+static pieces are over-run (TFT-R23, A11); small arms cannot harm an AFV (TFT-R24); all men
+of a side in base contact with an AFV assault it together, once a turn, each with his best
+close-assault weapon (TFT-R25).
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from warbench.rulesets.tftww2.afv import (
     afv_to_hit,
     afv_to_hit_modifiers,
     can_fire,
+    clear_jam,
     close_assault,
+    close_assault_bonus,
     close_assault_factor,
     crew_morale,
     crew_reaction,
@@ -53,6 +57,7 @@ if TYPE_CHECKING:
 
 FAST = 6.0
 CONTACT = 0.05
+STATIC_ARC = 30.0  # degrees either side of a static gun's facing it can traverse (ours, A11)
 GROUND: dict[str, TerrainKind] = {
     "road": "road",
     "woods": "forest",
@@ -120,17 +125,20 @@ def drive(game: TFTGame, tank: Tank, to: tuple[float, float], reverse: bool) -> 
         if not reverse:
             tank.facing = bearing(start, to)
         path = Path.of([start, to])
-        victims = overrun_victims(
-            tank.base(),
-            path,
-            {m.id: m.base() for m in game.state.side_men("blue" if tank.side == "red" else "red")},
-        )
+        enemy = "blue" if tank.side == "red" else "red"
+        pieces = {t.id: t for t in game.state.side_tanks(enemy) if t.static}
+        bases = {m.id: m.base() for m in game.state.side_men(enemy)}
+        bases |= {k: piece.base() for k, piece in pieces.items()}
+        victims = overrun_victims(tank.base(), path, bases)
         tank.x, tank.y = to
-        for man_id in victims:
-            man = game.state.men[man_id]
-            if not overrun_check(
-                game, f"over-run: {tank.id} → {man.id}", attributes(man).dexterity
-            ):
+        for victim in victims:
+            label = f"over-run: {tank.id} → {victim}"
+            if victim in pieces:  # a static piece is destroyed without a roll (A9, A11)
+                overrun_check(game, label, None)
+                knock_out(game, pieces[victim], "over-run")
+                continue
+            man = game.state.men[victim]
+            if not overrun_check(game, label, attributes(man).dexterity):
                 fall(game, man, "dead", f"{man.id} is over-run by {tank.id}")
     tank.spent, tank.moved, tank.action = cost, distance, "reverse" if reverse else "drive"
     game.emit(
@@ -168,6 +176,13 @@ def fire_problem(game: TFTGame, tank: Tank, target_id: str, gun: bool) -> str | 
         return f"{tank.id}'s main gun has no HE for soft targets"
     if not terrain.clear_between(game.table, (tank.x, tank.y), (target.x, target.y)):
         return f"{tank.id} cannot see {target_id}"
+    if tank.static:
+        off = turn_between(tank.facing, bearing((tank.x, tank.y), (target.x, target.y)))
+        if off > STATIC_ARC:
+            return (
+                f"{target_id} is {off:.0f}° off {tank.id}'s facing; a static gun fires within "
+                f"{STATIC_ARC:g}° of it (ruling A11)"
+            )
     return None
 
 
@@ -227,6 +242,18 @@ def fire_gun(game: TFTGame, tank: Tank, target_id: str) -> None:
 def after_jam(tank: Tank, jammed: bool, outcome: str) -> None:
     if jammed:
         tank.jam = 2 if outcome == "jammed badly" else 1
+
+
+def crew_clears_jam(game: TFTGame, tank: Tank) -> None:
+    """8.2 (ruling A8, TFT-R26): at the start of its side's turn the crew of a jammed gun
+    tries to clear it (INT as an NCO; INT -4 after an 18); the attempt is the crew's action,
+    so the AFV fires nothing that turn, but it may drive."""
+    tank.fired = True
+    if clear_jam(game, f"{tank.id} crew", tank.jam == 2):
+        tank.jam = 0
+        game.emit("unjam", f"{tank.id}'s crew clears the main gun")
+    else:
+        game.emit("jam", f"{tank.id}'s main gun is still jammed")
 
 
 def _cover(game: TFTGame, tank: Tank) -> Cover:
@@ -327,7 +354,7 @@ def assault(game: TFTGame, man: Man, tank_id: str) -> None:
     for member in party:
         member.shots += 1
     game.state.step.setdefault("assaulted", []).append(tank.id)
-    factor = close_assault_factor("grenade" if m.grenades else m.close_weapon for m in party)
+    factor = close_assault_factor(assault_weapon(m) for m in party)
     result = close_assault(game, f"{len(party)} men → {tank.id}", factor)
     if result == "knocked out":
         knock_out(game, tank, "knocked out")
@@ -335,6 +362,13 @@ def assault(game: TFTGame, man: Man, tank_id: str) -> None:
         tank.immobilised = True
         game.emit("immobilised", f"{tank.id} is immobilised")
         crew_test(game, tank)
+
+
+def assault_weapon(man: Man) -> str:
+    """The best close-assault weapon a man has (8.2's bonuses, ruling A10): his anti-tank
+    weapon, else a grenade, else his close combat weapon (TFT-R25)."""
+    held = [w for w in (man.anti_tank, "grenade" if man.grenades else None) if w is not None]
+    return max([*held, man.close_weapon], key=close_assault_bonus)
 
 
 def area_attack(
@@ -362,7 +396,10 @@ def area_attack(
 
 
 def afv_within(game: TFTGame, side: str, men: list[Man], reach: float = 12.0) -> bool:
-    """5.0: a friendly AFV within 12" of the unit."""
+    """5.0: a friendly AFV within 12" of the unit (a static gun is no AFV here, A11)."""
     return any(
-        edge_distance(t.base(), m.base()) <= reach for t in game.state.side_tanks(side) for m in men
+        edge_distance(t.base(), m.base()) <= reach
+        for t in game.state.side_tanks(side)
+        if not t.static
+        for m in men
     )
