@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -69,13 +69,14 @@ class WsHello(BaseModel):
     token: Annotated[str, Field(max_length=100)] | None = None
 
 
-def create_app(db: Path) -> FastAPI:
-    """The app over the store at `db` (created if missing); games resume at start-up."""
+def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
+    """The app over the store at `db` (created if missing); games resume at start-up.
+    `seeds` draws each new game's dice seed (default: 128 bits from `secrets`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db)
-        hub = Hub(store)
+        hub = Hub(store, seeds)
         app.state.hub = hub
         await hub.resume()
         try:

@@ -15,6 +15,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,8 +89,9 @@ def _status(game: Game) -> tuple[str, dict[str, Any] | None]:
 class Hub:
     """Every live game of one server, over one store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, seeds: Callable[[], int] | None = None) -> None:
         self.store = store
+        self._seeds = seeds or (lambda: secrets.randbits(128))
         self._live: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
         self._closing = False
@@ -123,7 +125,7 @@ class Hub:
                 raise Refused(
                     400, f"seat {seat}: '{kind}' is not a player kind; allowed: {', '.join(kinds)}"
                 )
-        seed = secrets.randbits(128)
+        seed = self._seeds()
         data = rs.load_scenario(scenario_id)
         game = await asyncio.to_thread(rs.new_game, data, seed)
         record = game.record
@@ -225,13 +227,13 @@ class Hub:
             pending = game.pending
             if isinstance(pending, GameOver):
                 raise Refused(409, f"the game is over ({pending.line()})")
-            if pending.player != seat:
-                raise Refused(
-                    403, f"it is {pending.player}'s decision now ({pending.prompt}), not {seat}'s"
-                )
             if version != live.version:
                 raise Refused(
                     409, f"stale version {version}: the game is at version {live.version}"
+                )
+            if pending.player != seat:
+                raise Refused(
+                    403, f"it is {pending.player}'s decision now ({pending.prompt}), not {seat}'s"
                 )
             try:
                 action = game.parse(text)

@@ -8,7 +8,6 @@ viewer's own view names, so the picture can never show more than `view` does.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -28,8 +27,26 @@ def _area(area: Area) -> Json:
     return {"kind": area.kind, "label": area.label, "points": _coords(area.shape)}
 
 
-def scene_json(scene: Scene, shown: str | None = None) -> Json:
-    """The scene as JSON; with `shown` (the viewer's view as text) only what it names."""
+def words(data: object) -> set[str]:
+    """Every text in JSON data (keys and values), and each word of it."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+            found.update(item.split())
+    return found
+
+
+def scene_json(scene: Scene, shown: set[str] | None = None) -> Json:
+    """The scene as JSON; with `shown` (the words of the viewer's view) only the pieces and
+    marks it names."""
     figures: list[Json] = []
     unit = ""
     for figure in scene.figures:
@@ -140,7 +157,7 @@ def log_entries(game: Game, viewer: str | None, start: int = 0) -> list[Json]:
 def table_message(game: Game, viewer: str | None) -> Json:
     """The viewer's whole current table: view, scene, pending decision, its legal actions."""
     view = game.view(viewer)
-    shown = json.dumps(view) if game.ruleset.hidden_information else None
+    shown = words(view) if game.ruleset.hidden_information else None
     pending, result = pending_json(game)
     legal: list[str] = []
     if pending is not None and viewer is not None and viewer == pending["player"]:
