@@ -5,20 +5,16 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import os
-import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tests.server.play import new_game, play_turns, state
+from tests.server.serve import Server
 from warbench.core.game import Game
 from warbench.core.record import Record
 from warbench.server.app import create_app
@@ -57,48 +53,6 @@ def test_ai_games_play_on_after_a_restart(db: Path) -> None:
         data = client.get(f"/api/games/{game}/record").json()
     assert end["result"] is not None
     assert len(Game.replay(Record.from_json(data)).steps) == end["version"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """`warbench serve` as a child process on 127.0.0.1 (loopback only)."""
-
-    def __init__(self, db: Path) -> None:
-        self.port = _free_port()
-        warbench = Path(sys.executable).with_name("warbench")
-        self.proc = subprocess.Popen(
-            [str(warbench), "serve", "--port", str(self.port), "--db", str(db)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for _ in range(300):
-            try:
-                self.call("GET", "/api/rulesets")
-                return
-            except OSError:
-                time.sleep(0.05)
-        self.proc.kill()
-        raise AssertionError("warbench serve did not start")
-
-    def call(self, method: str, path: str, body: object = None, token: str = "") -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}{path}",
-            data=data,
-            method=method,
-            headers={"Content-Type": "application/json", "X-Warbench-Token": token},
-        )
-        with urllib.request.urlopen(request, timeout=30) as reply:
-            return json.loads(reply.read())
-
-    def kill9(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=30)
 
 
 def _play(server: Server, game: str, token: str, actions: int) -> list[str]:

@@ -170,4 +170,5 @@ def table_message(game: Game, viewer: str | None) -> Json:
         "view": view,
         "scene": scene_json(game.ruleset.scene(game), shown),
         "legal": legal,
+        "forms": game.codec.forms(),
     }
