@@ -171,3 +171,41 @@ def test_two_people_play_in_two_browsers(browser: Browser, server: Server) -> No
     pages["blue"].screenshot(path=str(SHOTS / "ttt-two-seats-blue.png"))
     for page in pages.values():
         page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scenario"),
+    [("tftww2", "building-assault"), ("gff", "skirmish"), ("fft3", "meeting-engagement")],
+)
+def test_a_person_acts_on_a_continuous_table_by_clicking(
+    browser: Browser, server: Server, ruleset: str, scenario: str
+) -> None:
+    created = server.call(
+        "POST",
+        "/api/games",
+        {"ruleset": ruleset, "scenario": scenario, "seats": {"red": "human", "blue": "ai"}},
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(f"{server.url}{created['seats']['red']['link']}")
+    assert my_turn(page)
+    for _ in range(3):  # three actions, each by clicking the table
+        pieces = page.locator("g.piece.can-act")
+        if pieces.count():  # a piece: select it, then click a spot an inch or so ahead of it
+            pieces.first.click()
+            box = pieces.first.bounding_box()
+            assert box is not None
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] - 12)
+        else:  # an option of the decision: pick it, then click one of its highlighted places
+            page.locator("button.group").first.click()
+            if page.locator("circle.target").count():
+                page.locator("circle.target").first.click()
+            elif page.locator("#action").input_value() == "":  # no place to click: a choice
+                page.locator("button.choice").first.click()
+        action = page.locator("#action").input_value()
+        assert action.split()[0] in page.inner_text("#groups") + page.inner_text("#choices")
+        send_and_wait(page)
+        if not my_turn(page):
+            break
+    page.screenshot(path=str(SHOTS / f"{ruleset}-play.png"))
+    assert "version 0" not in page.inner_text("#title")
+    page.close()

@@ -46,7 +46,8 @@ export function drawScene(svg, scene, colours) {
   const { width: W, height: H } = scene;
   const font = Math.max(W, H) / 45;
   const margin = scene.grid ? 0.7 : font * 1.2;
-  svg.setAttribute("viewBox", `${-margin} ${-font * 0.2} ${W + margin + font} ${H + margin}`);
+  const top = scene.grid ? 0.1 : font * 0.8;
+  svg.setAttribute("viewBox", `${-margin} ${-top} ${W + margin + font} ${H + margin + top}`);
   svg.dataset.unit = scene.unit;
   const plain = colours.terrain.plain || "#e8efd0";
   el("rect", { x: 0, y: 0, width: W, height: H, fill: plain, stroke: "#333", "stroke-width": font / 10 }, svg);
