@@ -47,11 +47,13 @@ def _post(url: str, body: object) -> Any:
 
 
 async def _seat(
-    url: str, game: str, seat: str, token: str, budget: list[int], rng: random.Random
+    url: str, game: str, seat: str, token: str, budget: list[int], rng: random.Random, think: float
 ) -> list[float]:
     """One bot: play `seat` until the game ends or the game's action budget is spent."""
     trips: list[float] = []
     sent_at: float | None = None
+    latest: dict[str, Any] | None = None  # the newest state or update
+    acted = -1  # the version this bot last acted at
     deadline = time.monotonic() + TIME_LIMIT
     ws: ClientConnection
     async with connect(f"{url}/api/games/{game}/ws", max_size=None) as ws:
@@ -64,25 +66,31 @@ async def _seat(
                     break
                 continue
             msg = json.loads(raw)
-            if msg["type"] == "ack":
-                if sent_at is not None:
-                    trips.append(time.perf_counter() - sent_at)
+            if msg["type"] in ("state", "update"):
+                latest = msg
+            elif msg["type"] == "ack":
+                trips.append(time.perf_counter() - sent_at if sent_at else 0.0)
                 sent_at = None
             elif msg["type"] == "error":
-                sent_at = None
+                sent_at, acted = None, -1
                 await ws.send(json.dumps({"type": "resync"}))
-            if msg.get("result") or budget[0] <= 0:
+                continue
+            if latest is None:
+                continue
+            if latest["result"] or budget[0] <= 0:
                 break
-            if msg["type"] in ("state", "update") and msg["legal"] and sent_at is None:
-                budget[0] -= 1
-                action = rng.choice(msg["legal"])
+            if sent_at is None and latest["legal"] and latest["version"] > acted:
+                acted, budget[0] = latest["version"], budget[0] - 1
+                action = rng.choice(latest["legal"])
+                if think:  # a person looks at the table before acting
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
                 sent_at = time.perf_counter()
-                body = {"type": "action", "version": msg["version"], "action": action}
+                body = {"type": "action", "version": acted, "action": action}
                 await ws.send(json.dumps(body))
     return trips
 
 
-async def _run(port: int, ruleset: str, games: int, actions: int) -> list[float]:
+async def _run(port: int, ruleset: str, games: int, actions: int, think: float) -> list[float]:
     url = f"ws://127.0.0.1:{port}"
     created = [
         _post(
@@ -96,7 +104,7 @@ async def _run(port: int, ruleset: str, games: int, actions: int) -> list[float]
         budget = [actions]
         for seat, info in game["seats"].items():
             rng = random.Random(number * 2 + (seat == "blue"))
-            bots.append(_seat(url, game["id"], seat, info["token"], budget, rng))
+            bots.append(_seat(url, game["id"], seat, info["token"], budget, rng, think))
     results = await asyncio.wait_for(asyncio.gather(*bots), timeout=TIME_LIMIT + 30)
     return [t for trips in results for t in trips]
 
@@ -105,11 +113,15 @@ def main(
     games: Annotated[int, typer.Option(help="concurrent games")] = 50,
     actions: Annotated[int, typer.Option(help="actions per game at most")] = 40,
     ruleset: Annotated[str, typer.Option(help="ruleset id")] = "ttt",
+    think: Annotated[float, typer.Option(help="mean seconds a bot waits before acting")] = 0.0,
+    store_dir: Annotated[
+        Path | None, typer.Option(help="directory for the store (e.g. /dev/shm: no disk)")
+    ] = None,
 ) -> None:
     """Print the action round trip and the server's memory under N concurrent games."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=store_dir) as tmp:
         warbench = Path(sys.executable).with_name("warbench")
         db = Path(tmp) / "load.sqlite"
         server = subprocess.Popen(
@@ -127,19 +139,21 @@ def main(
             proc = psutil.Process(server.pid)
             idle = proc.memory_info().rss
             start = time.perf_counter()
-            trips = asyncio.run(_run(port, ruleset, games, actions))
+            trips = asyncio.run(_run(port, ruleset, games, actions, think))
             wall = time.perf_counter() - start
             busy = proc.memory_info().rss
         finally:
             server.kill()
             server.wait(timeout=30)
     ms = sorted(t * 1000 for t in trips)
-    table = Table("ruleset", "games", "actions", "p50 ms", "p99 ms", "max ms", "actions/s")
+    table = Table("ruleset", "games", "think s", "actions", "p50 ms", "p99 ms", "max ms")
+    table.add_column("actions/s")
     table.add_column("server RSS idle → loaded (MiB)")
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     table.add_row(
         ruleset,
         str(games),
+        f"{think:g}",
         str(len(ms)),
         f"{statistics.median(ms):.1f}",
         f"{p99:.1f}",

@@ -23,7 +23,15 @@ from warbench.core import registry
 from warbench.core.actions import MalformedAction
 from warbench.core.game import Decision, Game, GameOver, IllegalAction
 from warbench.core.ruleset import Agent, Ruleset
-from warbench.server.messages import Json, event_json, log_entries, pending_json, table_message
+from warbench.core.scene import Scene
+from warbench.server.messages import (
+    Json,
+    event_json,
+    log_entries,
+    pending_json,
+    scene_json,
+    table_message,
+)
 from warbench.server.store import GameRow, StaleVersion, Store
 
 log = logging.getLogger("warbench.server")
@@ -71,6 +79,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
+    terrain: list[Json] | None = None  # the terrain of the last update sent
 
     @property
     def version(self) -> int:
@@ -315,8 +324,11 @@ class Hub:
         self._apply(live, str(action), seat, None)
 
     # -- telling the viewers -----------------------------------------------------------
-    def message(self, live: LiveGame, viewer: str | None, full: bool) -> Json:
-        """A viewer's `state` (full, with the whole log) or `update` (the newest step)."""
+    def message(
+        self, live: LiveGame, viewer: str | None, full: bool, drawn: Scene | Json | None = None
+    ) -> Json:
+        """A viewer's `state` (full, with the whole log) or `update` (the newest step);
+        `drawn` is the current scene (or its JSON) if already drawn."""
         row = live.row
         over = isinstance(live.game.pending, GameOver)
         start = 0 if full else live.version
@@ -329,11 +341,17 @@ class Hub:
             "seed_sha256": row.seed_sha256,
             "seed": str(row.seed) if over else None,
             "log": log_entries(live.game, viewer, start),
-        } | table_message(live.game, viewer)
+        } | table_message(live.game, viewer, drawn)
 
     def _publish(self, live: LiveGame) -> None:
-        """Queue the newest step for every watcher, each with its own view (under the lock)."""
+        """Queue the newest step for every watcher, each with its own view (under the lock).
+        An update leaves out the terrain (None) when it is the same as in the last one."""
         built: dict[str | None, Json] = {}
+        drawn: Scene | Json | None = None
+        if live.subscribers:
+            drawn = live.game.ruleset.scene(live.game)
+            drawn = drawn if live.game.ruleset.hidden_information else scene_json(drawn)
+        terrain = live.terrain
         for sub in live.subscribers:
             if sub.queue.qsize() >= BEHIND:
                 while not sub.queue.empty():
@@ -341,8 +359,13 @@ class Hub:
                 sub.queue.put_nowait(None)
                 continue
             if sub.viewer not in built:
-                built[sub.viewer] = self.message(live, sub.viewer, full=False)
+                message = self.message(live, sub.viewer, full=False, drawn=drawn)
+                terrain = message["scene"]["terrain"]
+                if terrain == live.terrain:
+                    message["scene"] = message["scene"] | {"terrain": None}
+                built[sub.viewer] = message
             sub.queue.put_nowait(built[sub.viewer])
+        live.terrain = terrain if built else None
 
     def subscribe(self, live: LiveGame, viewer: str | None) -> Subscriber:
         """A new watcher, first sent a full resync."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import shapely
 from shapely.geometry import Polygon
 
 from warbench.core.events import Event
@@ -20,7 +21,8 @@ Json = dict[str, Any]
 
 
 def _coords(shape: Polygon) -> list[list[float]]:
-    return [[round(x, 3), round(y, 3)] for x, y in shape.exterior.coords]
+    points: list[list[float]] = shapely.get_coordinates(shape.exterior).round(3).tolist()
+    return points
 
 
 def _area(area: Area) -> Json:
@@ -154,10 +156,16 @@ def log_entries(game: Game, viewer: str | None, start: int = 0) -> list[Json]:
     return entries
 
 
-def table_message(game: Game, viewer: str | None) -> Json:
-    """The viewer's whole current table: view, scene, pending decision, its legal actions."""
+def table_message(game: Game, viewer: str | None, drawn: Scene | Json | None = None) -> Json:
+    """The viewer's whole current table: view, scene, pending decision, its legal actions.
+    `drawn` is the game's current scene, or that scene as JSON (of an open game, where
+    every viewer gets the same), when the caller has it already."""
     view = game.view(viewer)
-    shown = words(view) if game.ruleset.hidden_information else None
+    if game.ruleset.hidden_information:
+        scene = drawn if isinstance(drawn, Scene) else game.ruleset.scene(game)
+        drawn = scene_json(scene, words(view))
+    elif not isinstance(drawn, dict):
+        drawn = scene_json(drawn or game.ruleset.scene(game))
     pending, result = pending_json(game)
     legal: list[str] = []
     if pending is not None and viewer is not None and viewer == pending["player"]:
@@ -168,7 +176,7 @@ def table_message(game: Game, viewer: str | None) -> Json:
         "pending": pending,
         "result": result,
         "view": view,
-        "scene": scene_json(game.ruleset.scene(game), shown),
+        "scene": drawn,
         "legal": legal,
         "forms": game.codec.forms(),
     }

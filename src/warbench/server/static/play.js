@@ -251,6 +251,7 @@ function onMessage(message) {
       socket.send(JSON.stringify({ type: "resync" }));
       return;
     }
+    if (data.scene.terrain === null) data.scene.terrain = current.scene.terrain;
     current = { ...current, ...data };
     log = log.concat(data.log);
     renderLog(data.log, false);
