@@ -11,7 +11,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, RedirectResponse
@@ -55,7 +55,7 @@ class ActionIn(BaseModel):
 class WsAction(BaseModel):
     """An action sent over the websocket (the seat and token were given at hello)."""
 
-    type: str
+    type: Literal["action"]
     version: Annotated[int, Field(ge=0)]
     action: Text
     key: Key | None = None
@@ -64,7 +64,7 @@ class WsAction(BaseModel):
 class WsHello(BaseModel):
     """The first websocket message: which seat (None = spectator) and its token."""
 
-    type: str
+    type: Literal["hello"]
     seat: Annotated[str, Field(max_length=20)] | None = None
     token: Annotated[str, Field(max_length=100)] | None = None
 

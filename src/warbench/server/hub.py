@@ -21,6 +21,7 @@ from typing import Any
 
 from warbench.core import registry
 from warbench.core.actions import MalformedAction
+from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, IllegalAction
 from warbench.core.ruleset import Agent, Ruleset
 from warbench.core.scene import Scene
@@ -267,7 +268,7 @@ class Hub:
             raise Refused(409, "this idempotency key was already used for another action")
         return {"version": live.version, "action": action, "events": [], "duplicate": True}
 
-    def _apply(self, live: LiveGame, text: str, seat: str, key: str | None) -> list[Any]:
+    def _apply(self, live: LiveGame, text: str, seat: str, key: str | None) -> list[Event]:
         """Apply and commit (in a worker thread, under the game's lock)."""
         game = live.game
         action = game.parse(text)
