@@ -225,7 +225,10 @@ def serve(
     from warbench.server.app import create_app
 
     console.print(f"warbench serving on http://{host}:{port}/ (store: {db})")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    # an update is ~10 KB of JSON: deflating it cost more CPU than it saved (docs/server.md)
+    uvicorn.run(
+        create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+    )
 
 
 def _add_ruleset_commands() -> None:
