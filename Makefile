@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test lint typecheck unit bench clean chromium serve bench-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,13 +28,23 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+# the browser tests drive Debian's chromium (headless); CI has nothing installed by hand
+chromium:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+unit: $(STAMP) chromium
 	$(BIN)/pytest -n 2  # two workers: the CI machine has two cores
 
 test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
+
+serve: $(STAMP)
+	$(BIN)/warbench serve
+
+bench-server: $(STAMP)
+	$(BIN)/python benchmarks/server_load.py
 
 clean:
 	rm -rf $(VENV) out

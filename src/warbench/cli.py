@@ -266,6 +266,24 @@ def _print_odds(report: OddsReport) -> None:
         console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[Path, typer.Option(help="the SQLite store")] = Path("warbench-games.sqlite"),
+) -> None:
+    """Referee games in the browser: open http://HOST:PORT/ (docs/server.md)."""
+    import uvicorn
+
+    from warbench.server.app import create_app
+
+    console.print(f"warbench serving on http://{host}:{port}/ (store: {db})")
+    # an update is ~10 KB of JSON: deflating it cost more CPU than it saved (docs/server.md)
+    uvicorn.run(
+        create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+    )
+
+
 def _add_ruleset_commands() -> None:
     for rs in registry.all_rulesets():
         commands = rs.commands()

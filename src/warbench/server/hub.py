@@ -1,0 +1,376 @@
+"""Live games: the server's authority over who may act, when, and what each viewer is told.
+
+One `LiveGame` per game in memory, rebuilt from the store by replaying its record. Every
+change to a game happens under its lock: check the seat, its token and the version, apply
+the action, commit it to the store, and only then tell the seats and spectators (each its
+own view). AI seats play on the server, one committed action at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core import registry
+from warbench.core.actions import MalformedAction
+from warbench.core.events import Event
+from warbench.core.game import Decision, Game, GameOver, IllegalAction
+from warbench.core.ruleset import Agent, Ruleset
+from warbench.core.scene import Scene
+from warbench.server.messages import (
+    Json,
+    event_json,
+    log_entries,
+    pending_json,
+    scene_json,
+    table_message,
+)
+from warbench.server.store import GameRow, StaleVersion, Store
+
+log = logging.getLogger("warbench.server")
+HUMAN = "human"
+MAX_AI_STEPS = 100_000  # a bound on one driver's loop; every ruleset ends long before
+BEHIND = 32  # a subscriber with this many unsent updates gets one full resync instead
+
+
+class Refused(Exception):
+    """A request the server will not carry out: an HTTP status and a message saying why."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def digest(token: str) -> str:
+    """The SHA-256 of a seat token (only digests are stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seed_digest(seed: int) -> str:
+    """The commitment shown at the start: SHA-256 of the seed's decimal text."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One websocket: who watches (a seat or None for a spectator) and its outgoing queue.
+    A None in the queue means: send a full resync."""
+
+    viewer: str | None
+    queue: asyncio.Queue[Json | None] = field(default_factory=asyncio.Queue)
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game in memory with its stored row, agents, lock, watchers and AI driver."""
+
+    row: GameRow
+    game: Game
+    agents: dict[str, Agent]
+    tokens: dict[str, str]  # seat -> SHA-256 of its token, human seats only
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    driver: asyncio.Task[None] | None = None
+    terrain: list[Json] | None = None  # the terrain of the last update sent
+
+    @property
+    def version(self) -> int:
+        """How many actions have been committed."""
+        return len(self.game.steps)
+
+
+def _status(game: Game) -> tuple[str, dict[str, Any] | None]:
+    pending, result = pending_json(game)
+    if pending is not None:
+        return f"{pending['player']} to decide: {pending['kind']}", None
+    assert result is not None
+    return result["line"], {k: result[k] for k in ("winner", "reason", "score")}
+
+
+class Hub:
+    """Every live game of one server, over one store."""
+
+    def __init__(self, store: Store, seeds: Callable[[], int] | None = None) -> None:
+        self.store = store
+        self._seeds = seeds or (lambda: secrets.randbits(128))
+        self._live: dict[str, LiveGame] = {}
+        self._loading = asyncio.Lock()
+        self._closing = False
+
+    # -- games -------------------------------------------------------------------------
+    @staticmethod
+    def ruleset(ruleset_id: str) -> Ruleset:
+        """The ruleset by id; Refused names the ids there are."""
+        try:
+            return registry.get(ruleset_id)
+        except KeyError as err:
+            raise Refused(400, str(err.args[0])) from None
+
+    async def create(
+        self, ruleset_id: str, scenario_id: str | None, seats: dict[str, str]
+    ) -> tuple[GameRow, dict[str, str]]:
+        """A new game with a fresh secret seed; returns its row and each human seat's token."""
+        rs = self.ruleset(ruleset_id)
+        shipped = rs.shipped_scenarios()
+        scenario_id = scenario_id or next(iter(shipped))
+        if scenario_id not in shipped:
+            raise Refused(
+                400,
+                f"no {rs.name} {rs.scenario_word} '{scenario_id}'; shipped: {', '.join(shipped)}",
+            )
+        kinds = [HUMAN, *rs.agents()]
+        if set(seats) != set(rs.players):
+            raise Refused(400, f"seats must name each of {', '.join(rs.players)}")
+        for seat, kind in seats.items():
+            if kind not in kinds:
+                raise Refused(
+                    400, f"seat {seat}: '{kind}' is not a player kind; allowed: {', '.join(kinds)}"
+                )
+        seed = self._seeds()
+        data = rs.load_scenario(scenario_id)
+        game = await asyncio.to_thread(rs.new_game, data, seed)
+        record = game.record
+        row = GameRow(
+            id=secrets.token_urlsafe(9),
+            ruleset=rs.id,
+            ruleset_version=rs.version,
+            scenario_id=scenario_id,
+            scenario=record.scenario,
+            seed=seed,
+            seed_sha256=seed_digest(seed),
+            initial_hash=record.initial_hash,
+            setup_rolls=record.setup_rolls,
+            seats=dict(seats),
+            agent_seed=secrets.randbits(63),
+            created=time.time(),
+            status=_status(game)[0],
+            result=None,
+        )
+        tokens = {seat: secrets.token_urlsafe(32) for seat, kind in seats.items() if kind == HUMAN}
+        digests = {seat: digest(t) for seat, t in tokens.items()}
+        await asyncio.to_thread(self.store.create, row, digests)
+        live = LiveGame(row, game, self._agents(rs, row, 0), digests)
+        self._live[row.id] = live
+        self._kick(live)
+        return row, tokens
+
+    @staticmethod
+    def _agents(rs: Ruleset, row: GameRow, version: int) -> dict[str, Agent]:
+        makers = rs.agents()
+        return {
+            seat: makers[kind](row.agent_seed + 7919 * number + version)
+            for number, (seat, kind) in enumerate(sorted(row.seats.items()))
+            if kind != HUMAN
+        }
+
+    async def live(self, game_id: str) -> LiveGame:
+        """The game in memory, replayed from the store on first use; Refused 404 if none."""
+        if game_id in self._live:
+            return self._live[game_id]
+        async with self._loading:
+            if game_id not in self._live:
+                row = await asyncio.to_thread(self.store.game, game_id)
+                if row is None:
+                    raise Refused(404, f"no game '{game_id}'")
+                record = await asyncio.to_thread(self.store.record, row)
+                game = await asyncio.to_thread(Game.replay, record)
+                rs = self.ruleset(row.ruleset)
+                digests = await asyncio.to_thread(self.store.token_digests, game_id)
+                agents = self._agents(rs, row, len(game.steps))
+                self._live[game_id] = LiveGame(row, game, agents, digests)
+        return self._live[game_id]
+
+    async def resume(self) -> None:
+        """After a (re)start: load every unfinished game with an AI seat and let it play on."""
+        ids = await asyncio.to_thread(self.store.unfinished)
+        for game_id in ids:
+            live = await self.live(game_id)
+            self._kick(live)
+
+    async def close(self) -> None:
+        """Stop the AI drivers (what they committed stays committed)."""
+        self._closing = True
+        tasks = [lv.driver for lv in self._live.values() if lv.driver and not lv.driver.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # -- authority ---------------------------------------------------------------------
+    def check_seat(self, live: LiveGame, seat: str | None, token: str | None) -> str | None:
+        """The viewer a request speaks for: None (spectator) without a seat, else the seat
+        if `token` is that seat's token; Refused otherwise."""
+        if seat is None:
+            return None
+        if seat not in live.row.seats:
+            raise Refused(404, f"no seat '{seat}'; seats: {', '.join(live.row.seats)}")
+        stored = live.tokens.get(seat)
+        if stored is None:
+            raise Refused(403, f"seat {seat} is played by the server's {live.row.seats[seat]}")
+        if not token or not hmac.compare_digest(stored, digest(token)):
+            raise Refused(403, f"a valid token for seat {seat} is needed")
+        return seat
+
+    async def act(
+        self, game_id: str, seat: str, token: str, version: int, text: str, key: str | None
+    ) -> Json:
+        """Apply one action for `seat` if its token is right, the decision is its own, and
+        `version` is the current version; committed before anyone hears of it."""
+        live = await self.live(game_id)
+        self.check_seat(live, seat, token)
+        async with live.lock:
+            game = live.game
+            if key is not None:
+                done = await asyncio.to_thread(self.store.step_by_key, game_id, key)
+                if done is not None:
+                    return self._duplicate(live, seat, text, done.step.player, done.step.action)
+            pending = game.pending
+            if isinstance(pending, GameOver):
+                raise Refused(409, f"the game is over ({pending.line()})")
+            if version != live.version:
+                raise Refused(
+                    409, f"stale version {version}: the game is at version {live.version}"
+                )
+            if pending.player != seat:
+                raise Refused(
+                    403, f"it is {pending.player}'s decision now ({pending.prompt}), not {seat}'s"
+                )
+            try:
+                action = game.parse(text)
+            except MalformedAction as err:
+                raise Refused(400, str(err)) from None
+            events = await asyncio.to_thread(self._apply, live, str(action), seat, key)
+            self._publish(live)
+            self._kick(live)
+            return {
+                "version": live.version,
+                "action": str(action),
+                "events": [event_json(e) for e in events if e.seen_by(seat)],
+                "duplicate": False,
+            }
+
+    def _duplicate(self, live: LiveGame, seat: str, text: str, player: str, action: str) -> Json:
+        try:
+            same = player == seat and str(live.game.parse(text)) == action
+        except MalformedAction:
+            same = False
+        if not same:
+            raise Refused(409, "this idempotency key was already used for another action")
+        return {"version": live.version, "action": action, "events": [], "duplicate": True}
+
+    def _apply(self, live: LiveGame, text: str, seat: str, key: str | None) -> list[Event]:
+        """Apply and commit (in a worker thread, under the game's lock)."""
+        game = live.game
+        action = game.parse(text)
+        try:
+            events = game.apply(action, seat)
+        except IllegalAction as err:
+            raise Refused(400, str(err)) from None
+        except Exception:
+            log.exception("game %s: '%s' failed to resolve", live.row.id, text)
+            raise Refused(
+                400, f"'{text}' could not be resolved (an error, logged); nothing changed"
+            ) from None
+        status, result = _status(game)
+        try:
+            self.store.append(live.row.id, len(game.steps) - 1, game.steps[-1], key, status, result)
+        except BaseException as err:
+            self._reload(live)
+            if isinstance(err, StaleVersion):
+                raise Refused(409, f"stale version: {err}") from None
+            raise
+        return events
+
+    def _reload(self, live: LiveGame) -> None:
+        """Put the game back as the store has it (after a commit that did not happen)."""
+        row = self.store.game(live.row.id)
+        assert row is not None
+        live.game = Game.replay(self.store.record(row))
+
+    # -- AI seats ----------------------------------------------------------------------
+    def _kick(self, live: LiveGame) -> None:
+        pending = live.game.pending
+        if self._closing or not isinstance(pending, Decision) or pending.player not in live.agents:
+            return
+        if live.driver is None or live.driver.done():
+            live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+
+    async def _drive(self, live: LiveGame) -> None:
+        """Let the AI seats play while the pending decision is theirs."""
+        for _ in range(MAX_AI_STEPS):
+            async with live.lock:
+                pending = live.game.pending
+                if not isinstance(pending, Decision) or pending.player not in live.agents:
+                    return
+                try:
+                    await asyncio.to_thread(self._ai_step, live, pending.player)
+                except Exception:
+                    log.exception("game %s: the %s AI failed", live.row.id, pending.player)
+                    return
+                self._publish(live)
+            await asyncio.sleep(0)
+
+    def _ai_step(self, live: LiveGame, seat: str) -> None:
+        action = live.agents[seat].choose(live.game, seat)
+        self._apply(live, str(action), seat, None)
+
+    # -- telling the viewers -----------------------------------------------------------
+    def message(
+        self, live: LiveGame, viewer: str | None, full: bool, drawn: Scene | Json | None = None
+    ) -> Json:
+        """A viewer's `state` (full, with the whole log) or `update` (the newest step);
+        `drawn` is the current scene (or its JSON) if already drawn."""
+        row = live.row
+        over = isinstance(live.game.pending, GameOver)
+        start = 0 if full else live.version
+        return {
+            "type": "state" if full else "update",
+            "game": row.id,
+            "ruleset": row.ruleset,
+            "scenario": row.scenario_id,
+            "seats": row.seats,
+            "seed_sha256": row.seed_sha256,
+            "seed": str(row.seed) if over else None,
+            "log": log_entries(live.game, viewer, start),
+        } | table_message(live.game, viewer, drawn)
+
+    def _publish(self, live: LiveGame) -> None:
+        """Queue the newest step for every watcher, each with its own view (under the lock).
+        An update leaves out the terrain (None) when it is the same as in the last one."""
+        built: dict[str | None, Json] = {}
+        drawn: Scene | Json | None = None
+        if live.subscribers:
+            drawn = live.game.ruleset.scene(live.game)
+            drawn = drawn if live.game.ruleset.hidden_information else scene_json(drawn)
+        terrain = live.terrain
+        for sub in live.subscribers:
+            if sub.queue.qsize() >= BEHIND:
+                while not sub.queue.empty():
+                    sub.queue.get_nowait()
+                sub.queue.put_nowait(None)
+                continue
+            if sub.viewer not in built:
+                message = self.message(live, sub.viewer, full=False, drawn=drawn)
+                terrain = message["scene"]["terrain"]
+                if terrain == live.terrain:
+                    message["scene"] = message["scene"] | {"terrain": None}
+                built[sub.viewer] = message
+            sub.queue.put_nowait(built[sub.viewer])
+        live.terrain = terrain if built else None
+
+    def subscribe(self, live: LiveGame, viewer: str | None) -> Subscriber:
+        """A new watcher, first sent a full resync."""
+        sub = Subscriber(viewer)
+        sub.queue.put_nowait(None)
+        live.subscribers.add(sub)
+        return sub

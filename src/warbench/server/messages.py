@@ -1,0 +1,182 @@
+"""What the server sends a seat or a spectator: its view, the table, its events, its options.
+
+Everything here is built from the core contract only: `game.view(viewer)`, events'
+`visible_to`, `legal_actions` of the seat that must decide, and the ruleset's `Scene`.
+For a ruleset with hidden information the scene keeps only the pieces (and marks) that the
+viewer's own view names, so the picture can never show more than `view` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import shapely
+from shapely.geometry import Polygon
+
+from warbench.core.events import Event
+from warbench.core.game import Decision, Game, GameOver
+from warbench.core.scene import Area, Scene
+
+Json = dict[str, Any]
+
+
+def _coords(shape: Polygon) -> list[list[float]]:
+    points: list[list[float]] = shapely.get_coordinates(shape.exterior).round(3).tolist()
+    return points
+
+
+def _area(area: Area) -> Json:
+    return {"kind": area.kind, "label": area.label, "points": _coords(area.shape)}
+
+
+def words(data: object) -> set[str]:
+    """Every text in JSON data (keys and values), and each word of it."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+            found.update(item.split())
+    return found
+
+
+def scene_json(scene: Scene, shown: set[str] | None = None) -> Json:
+    """The scene as JSON; with `shown` (the words of the viewer's view) only the pieces and
+    marks it names."""
+    figures: list[Json] = []
+    unit = ""
+    for figure in scene.figures:
+        label = figure.label.split()
+        unit = label[0] if label else unit  # unlabelled bases belong to the unit before
+        if shown is not None and unit not in shown:
+            continue
+        marks = [m for m in figure.marks if shown is None or m in shown]
+        centre = figure.base.centroid
+        figures.append(
+            {
+                "id": label[0] if label else "",
+                "unit": unit,
+                "label": figure.label,
+                "side": figure.side,
+                "points": _coords(figure.base),
+                "x": round(centre.x, 3),
+                "y": round(centre.y, 3),
+                "facing": figure.facing,
+                "marks": marks,
+            }
+        )
+    return {
+        "title": scene.title,
+        "width": scene.width,
+        "height": scene.height,
+        "unit": scene.unit,
+        "grid": scene.grid,
+        "terrain": [_area(a) for a in scene.terrain],
+        "objectives": [_area(a) for a in scene.objectives],
+        "templates": [_area(a) for a in scene.templates],
+        "figures": figures,
+    }
+
+
+def event_json(event: Event) -> Json:
+    """One event with its roll explained: dice, faces, the number needed, each modifier."""
+    data: Json = {"kind": event.kind, "text": event.text}
+    if event.roll is not None:
+        roll, request = event.roll, event.roll.request
+        data["roll"] = {
+            "label": request.label,
+            "dice": request.dice_text,
+            "faces": list(roll.faces),
+            "read": str(request.read),
+            "target": request.target,
+            "modifiers": [[reason, value] for reason, value in request.modifiers],
+            "total": roll.total,
+            "success": roll.success,
+            "successes": roll.successes,
+            "forced": roll.forced,
+        }
+    return data
+
+
+def pending_json(game: Game) -> tuple[Json | None, Json | None]:
+    """The pending decision (player, kind, prompt) and the result, one of them None."""
+    pending = game.pending
+    if isinstance(pending, Decision):
+        return {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}, None
+    assert isinstance(pending, GameOver)
+    result = {"winner": pending.winner, "reason": pending.reason, "score": pending.score}
+    return None, result | {"line": pending.line()}
+
+
+def step_events(game: Game) -> tuple[list[Event], list[list[Event]]]:
+    """The set-up events and each step's events, split by the game's per-step counts."""
+    setup = len(game.log) - sum(game.event_counts)
+    out, at = [], setup
+    for count in game.event_counts:
+        out.append(game.log[at : at + count])
+        at += count
+    return game.log[:setup], out
+
+
+def log_entries(game: Game, viewer: str | None, start: int = 0) -> list[Json]:
+    """The log as `viewer` may see it from step `start` (0 = the set-up) on.
+
+    Entry 0 is the set-up; entry n is step n. Another seat's action text is shown only when
+    nothing is hidden in this ruleset or the game is over; its visible events always are."""
+    setup, per_step = step_events(game)
+    over = isinstance(game.pending, GameOver)
+    open_text = over or not game.ruleset.hidden_information
+    entries: list[Json] = []
+    if start == 0:
+        entries.append(
+            {
+                "step": 0,
+                "player": None,
+                "action": "set-up",
+                "events": [event_json(e) for e in setup if e.seen_by(viewer)],
+            }
+        )
+    for number in range(max(start, 1), len(game.steps) + 1):
+        step = game.steps[number - 1]
+        mine = viewer is not None and step.player == viewer
+        entries.append(
+            {
+                "step": number,
+                "player": step.player,
+                "action": step.action if (open_text or mine) else None,
+                "events": [event_json(e) for e in per_step[number - 1] if e.seen_by(viewer)],
+            }
+        )
+    return entries
+
+
+def table_message(game: Game, viewer: str | None, drawn: Scene | Json | None = None) -> Json:
+    """The viewer's whole current table: view, scene, pending decision, its legal actions.
+    `drawn` is the game's current scene, or that scene as JSON (of an open game, where
+    every viewer gets the same), when the caller has it already."""
+    view = game.view(viewer)
+    if game.ruleset.hidden_information:
+        scene = drawn if isinstance(drawn, Scene) else game.ruleset.scene(game)
+        drawn = scene_json(scene, words(view))
+    elif not isinstance(drawn, dict):
+        drawn = scene_json(drawn or game.ruleset.scene(game))
+    pending, result = pending_json(game)
+    legal: list[str] = []
+    if pending is not None and viewer is not None and viewer == pending["player"]:
+        legal = [str(a) for a in game.legal_actions(viewer)]
+    return {
+        "version": len(game.steps),
+        "viewer": viewer,
+        "pending": pending,
+        "result": result,
+        "view": view,
+        "scene": drawn,
+        "legal": legal,
+        "forms": game.codec.forms(),
+    }
