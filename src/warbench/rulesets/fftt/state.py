@@ -1,0 +1,177 @@
+"""The state of an FFTT battle: figures, flanking forces, melees, goo, eggs and corpses, and
+where the sequence of play stands."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.rulesets.fftt.profiles import Profile, profile
+from warbench.rulesets.fftt.table import Piece, Point, Table
+
+
+@dataclass
+class Fig:
+    """One figure. `where`: reserve (not yet deployed, behind the screen), flank (in hidden
+    movement), table, dead."""
+
+    id: str
+    side: str
+    race: str
+    key: str
+    elite: bool = False
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 0.0
+    wounds: int = 0
+    ap: int = 0
+    where: str = "reserve"
+    flank: int | None = None
+    out_of_ammo: bool = False
+    light_shot: bool = False
+    answered: bool = False
+    corpses: int = 0
+    sees: list[str] = field(default_factory=list)
+
+    @property
+    def prof(self) -> Profile:
+        """Its profile."""
+        return profile(self.race, self.key)
+
+    @property
+    def pos(self) -> Point:
+        """Where it stands."""
+        return (self.x, self.y)
+
+    @property
+    def radius(self) -> float:
+        """Half its base."""
+        return self.prof.base / 2
+
+    @property
+    def on_table(self) -> bool:
+        """Whether it is on the table and alive."""
+        return self.where == "table"
+
+    @property
+    def wounded(self) -> bool:
+        """WOUNDS: half (rounded up) or more of its wounds taken."""
+        return self.wounds >= -(-self.prof.wounds // 2)
+
+
+@dataclass
+class Flank:
+    """A flanking force: owner, flank, the owner's label, its figures, whether it entered."""
+
+    side: str
+    flank: str
+    label: str
+    figures: list[str]
+    entered: bool = False
+
+
+@dataclass
+class Melee:
+    """A hand-to-hand fight: one defender and the figures that charged it; rounds fought."""
+
+    defender: str
+    attackers: list[str]
+    rounds: int = 0
+
+
+@dataclass
+class Goo:
+    """Acid spitter goo: where, and the last turn it lasts."""
+
+    x: float
+    y: float
+    until: int
+
+
+@dataclass
+class Egg:
+    """A queen's egg: side, place and the turn at whose end it hatches."""
+
+    side: str
+    x: float
+    y: float
+    hatch: int
+
+
+@dataclass
+class Corpse:
+    """A dead bio-form where it fell, which a queen may eat."""
+
+    x: float
+    y: float
+
+
+@dataclass
+class State:
+    """Everything the hash covers."""
+
+    stage: str
+    player: str
+    attacker: str
+    table: Table
+    figs: dict[str, Fig]
+    flanks: list[Flank]
+    races: dict[str, str]
+    turn: int = 0
+    phase: int = 0
+    first: str = "red"
+    part: int = 0  # 0: the first player's part of a step, 1: the second's
+    south: str = "red"
+    revealed: bool = False
+    to_enter: list[str] = field(default_factory=list)
+    pending_wounds: dict[str, int] = field(default_factory=dict)
+    melees: list[Melee] = field(default_factory=list)
+    melee_at: int = 0
+    allocation: dict[str, Any] = field(default_factory=dict)
+    heals: list[list[str]] = field(default_factory=list)
+    goo: list[Goo] = field(default_factory=list)
+    eggs: list[Egg] = field(default_factory=list)
+    corpses: list[Corpse] = field(default_factory=list)
+    moving: dict[str, Any] = field(default_factory=dict)
+    hatched: int = 0
+    winner: str | None = None
+    reason: str = ""
+    score: dict[str, float] = field(default_factory=dict)
+
+    def copy(self) -> State:
+        """A deep copy."""
+        return copy.deepcopy(self)
+
+    def side_figs(self, side: str) -> list[Fig]:
+        """The side's figures on the table."""
+        return [f for f in self.figs.values() if f.side == side and f.where == "table"]
+
+    def second(self) -> str:
+        """The player who moves second this turn."""
+        return "blue" if self.first == "red" else "red"
+
+    def acting(self) -> str:
+        """The player whose part of the step it is."""
+        return self.first if self.part == 0 else self.second()
+
+    def edge(self, side: str) -> str:
+        """The side's table edge: south or north."""
+        return "south" if side == self.south else "north"
+
+    def data(self) -> dict[str, Any]:
+        """JSON data of the whole state."""
+        out = dataclasses.asdict(self)
+        out["table"] = self.table.as_data()
+        return out
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "blue" if side == "red" else "red"
+
+
+def piece_from(data: list[Any]) -> Piece:
+    """A piece from its JSON form."""
+    return Piece(data[0], float(data[1]), float(data[2]), float(data[3]), float(data[4]))
