@@ -11,10 +11,12 @@ ask, in the middle of the other side's action.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
+from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, Pending
 from warbench.rulesets.fftt import hand_to_hand, movement, setup, shooting, wounds
 from warbench.rulesets.fftt.actions import (
@@ -95,6 +97,7 @@ class FFTTGame(Game):
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
+        self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         figs, flanks = setup.figures(spec)
         attacker = setup.attacker(self)
         self.state = State(
@@ -123,7 +126,39 @@ class FFTTGame(Game):
         s = self.state
         if s.stage == "over" or player != s.player:
             return []
-        return [a for a in self._candidates(player) if self._illegal(a, player) is None]
+        key = (len(self.steps), player, id(self.state))
+        if self._legal_cache[0] != key:
+            self._legal_cache = (key, list(self._options(player)))
+        return list(self._legal_cache[1])
+
+    def apply(self, action: Action, player: str | None = None) -> list[Event]:
+        """As `Game.apply`; forgets the legal actions it had listed."""
+        self._legal_cache = ((), [])
+        return super().apply(action, player)
+
+    def _options(self, player: str) -> Iterator[Action]:
+        """The legal actions one by one: each candidate that passes `_illegal` (for moves the
+        figure's own part of that test is done once); a move blocked at full reach is tried
+        at half reach."""
+        s = self.state
+        free: dict[str, bool] = {}
+        for a in self._candidates(player):
+            if isinstance(a, Move) and s.stage == "move":
+                fig = s.figs[a.figure]
+                if a.figure not in free:
+                    free[a.figure] = movement.mover_problem(s, fig) is None
+                if not free[a.figure]:
+                    continue
+                if movement.route_problem(s, fig, a.to) is None:
+                    yield a
+                    continue
+                half = Move(
+                    a.figure, (round((fig.x + a.to[0]) / 2, 1), round((fig.y + a.to[1]) / 2, 1))
+                )
+                if movement.route_problem(s, fig, half.to) is None:
+                    yield half
+            elif self._illegal(a, player) is None:
+                yield a
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -160,18 +195,19 @@ class FFTTGame(Game):
         for fig in mine:  # the movement step
             if fig.ap < 1:
                 continue
-            for angle in range(0, 360, 45):
-                rad = math.radians(angle)
-                for frac in (1.0, 0.5):
-                    reach = fig.prof.move * frac
-                    to = (
-                        round(fig.x + reach * math.sin(rad), 1),
-                        round(fig.y + reach * math.cos(rad), 1),
-                    )
-                    acts.append(Move(fig.id, to))
-            acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
             acts += [Heal(fig.id, f.id) for f in mine if f.wounds and fig.prof.heals]
             acts += [Eat(fig.id), Lay(fig.id), Explode(fig.id)]
+            acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
+            if movement.stuck(s, fig):
+                continue
+            reach = fig.prof.move
+            for angle in range(0, 360, 45):
+                rad = math.radians(angle)
+                to = (
+                    round(fig.x + reach * math.sin(rad), 1),
+                    round(fig.y + reach * math.cos(rad), 1),
+                )
+                acts.append(Move(fig.id, to))
         return acts
 
     def _deploy_candidates(self, player: str) -> list[Action]:
@@ -507,7 +543,9 @@ class FFTTGame(Game):
     def _settle(self) -> None:
         """Skip a player's part of a step when `done` is all they could do."""
         s = self.state
-        if s.stage in ("light", "move", "general") and self.legal_actions(s.player) == [Done()]:
+        if s.stage in ("light", "move", "general") and not any(
+            not isinstance(a, Done) for a in self._options(s.player)
+        ):
             self._next_part()
 
     def _next_part(self) -> None:

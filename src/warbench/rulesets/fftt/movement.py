@@ -30,21 +30,34 @@ def stuck(s: State, fig: Fig) -> bool:
     return any(dist(fig.pos, (g.x, g.y)) <= radius + fig.radius for g in s.goo)
 
 
-def _space_problem(s: State, fig: Fig, to: Point, ignore: tuple[str, ...] = ()) -> str | None:
+def _space_problem(
+    s: State, fig: Fig, to: Point, ignore: tuple[str, ...] = (), *, moving: bool = False
+) -> str | None:
     """Why `fig` cannot stand at `to` (off the table, on another base, a vehicle in a
-    building), or None."""
+    building; for a move, in base contact with an enemy, which is a charge), or None."""
     if not s.table.on_table(to, fig.radius):
         return (
             f"{to[0]:g},{to[1]:g} puts {fig.id} off the {s.table.width:g}x{s.table.depth:g} table"
         )
     if fig.prof.vehicle and s.table.in_building(to):
         return f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors"
+    mine = fig.radius
+    x, y = to
     for o in s.figs.values():
-        if o.where == "table" and o.id != fig.id and o.id not in ignore:
-            if o.side != fig.side and not s.revealed:
-                continue  # behind the screen nobody knows where the enemy stands
-            if dist(o.pos, to) < o.radius + fig.radius - 1e-6:
-                return f"{fig.id} would stand on {o.id}'s base"
+        if o.where != "table" or o.id == fig.id or o.id in ignore:
+            continue
+        enemy = o.side != fig.side
+        if enemy and not s.revealed:
+            continue  # behind the screen nobody knows where the enemy stands
+        r = mine + o.radius
+        reach = r + CONTACT
+        if abs(o.x - x) > reach or abs(o.y - y) > reach:
+            continue
+        d = dist(o.pos, to)
+        if d < r - 1e-6:
+            return f"{fig.id} would stand on {o.id}'s base"
+        if moving and enemy and d <= reach:
+            return f"moving into base contact with {o.id} is a charge: charge {fig.id} {o.id}"
     return None
 
 
@@ -77,12 +90,22 @@ def enter_problem(s: State, fig: Fig, to: Point, flank: str) -> str | None:
 def move_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> str | None:
     """Why `fig` may not spend an action moving to `to` (into contact with `target` for a
     charge), or None."""
+    return mover_problem(s, fig) or route_problem(s, fig, to, target)
+
+
+def mover_problem(s: State, fig: Fig) -> str | None:
+    """Why `fig` may not move at all now, or None."""
     if fig.ap < 1:
         return f"{fig.id} has no action points left this phase"
     if stuck(s, fig):
         return f"{fig.id} is held fast in acid goo: it cannot move, only shoot"
     if any(fig.id == m.defender or fig.id in m.attackers for m in s.melees if m.rounds == 0):
         return f"{fig.id} must fight the first round of its hand to hand combat"
+    return None
+
+
+def route_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> str | None:
+    """Why `fig`, free to move, may not move to `to`, or None."""
     if engaged(s, fig) and target is not None:
         return f"{fig.id} is already fighting hand to hand"
     prof = fig.prof
@@ -94,15 +117,9 @@ def move_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> st
         )
     if not prof.over_walls and s.table.crosses_wall(fig.pos, to):
         return f"{fig.id} cannot cross a low wall (only sentinels and drones fly over)"
-    ignore = (target.id,) if target is not None else ()
-    problem = _space_problem(s, fig, to, ignore)
-    if problem:
-        return problem
-    if target is None:
-        for o in s.side_figs(other(fig.side)):
-            if dist(o.pos, to) <= o.radius + fig.radius + CONTACT:
-                return f"moving into base contact with {o.id} is a charge: charge {fig.id} {o.id}"
-    return None
+    if target is not None:
+        return _space_problem(s, fig, to, (target.id,))
+    return _space_problem(s, fig, to, moving=True)
 
 
 def charge_point(fig: Fig, target: Fig) -> Point:

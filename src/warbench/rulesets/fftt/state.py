@@ -8,8 +8,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from warbench.rulesets.fftt.profiles import Profile, profile
-from warbench.rulesets.fftt.table import Piece, Point, Table
+from warbench.rulesets.fftt.profiles import Profile, forces
+from warbench.rulesets.fftt.table import Point, Table
 
 
 @dataclass
@@ -38,7 +38,7 @@ class Fig:
     @property
     def prof(self) -> Profile:
         """Its profile."""
-        return profile(self.race, self.key)
+        return _PROFILES[self.race][self.key]
 
     @property
     def pos(self) -> Point:
@@ -48,7 +48,13 @@ class Fig:
     @property
     def radius(self) -> float:
         """Half its base."""
-        return self.prof.base / 2
+        return _PROFILES[self.race][self.key].base / 2
+
+    def copy(self) -> Fig:
+        """A copy (its list of figures seen copied too)."""
+        twin = copy.copy(self)
+        twin.sees = list(self.sees)
+        return twin
 
     @property
     def on_table(self) -> bool:
@@ -141,8 +147,22 @@ class State:
     score: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> State:
-        """A deep copy."""
-        return copy.deepcopy(self)
+        """A deep copy (the table is immutable and shared)."""
+        twin = copy.copy(self)
+        twin.figs = {k: f.copy() for k, f in self.figs.items()}
+        twin.flanks = [dataclasses.replace(f, figures=list(f.figures)) for f in self.flanks]
+        twin.races = dict(self.races)
+        twin.to_enter = list(self.to_enter)
+        twin.pending_wounds = dict(self.pending_wounds)
+        twin.melees = [Melee(m.defender, list(m.attackers), m.rounds) for m in self.melees]
+        twin.allocation = copy.deepcopy(self.allocation)
+        twin.heals = [list(h) for h in self.heals]
+        twin.goo = [dataclasses.replace(g) for g in self.goo]
+        twin.eggs = [dataclasses.replace(e) for e in self.eggs]
+        twin.corpses = [dataclasses.replace(c) for c in self.corpses]
+        twin.moving = copy.deepcopy(self.moving)
+        twin.score = dict(self.score)
+        return twin
 
     def side_figs(self, side: str) -> list[Fig]:
         """The side's figures on the table."""
@@ -167,11 +187,9 @@ class State:
         return out
 
 
+_PROFILES = forces()
+
+
 def other(side: str) -> str:
     """The opposing side."""
     return "blue" if side == "red" else "red"
-
-
-def piece_from(data: list[Any]) -> Piece:
-    """A piece from its JSON form."""
-    return Piece(data[0], float(data[1]), float(data[2]), float(data[3]), float(data[4]))

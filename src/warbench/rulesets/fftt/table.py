@@ -39,6 +39,13 @@ class Piece:
 
     def clip(self, a: Point, b: Point) -> tuple[float, float] | None:
         """The part of segment a→b inside, as parameters (t0, t1) in [0, 1] (Liang-Barsky)."""
+        if (
+            max(a[0], b[0]) < self.x0
+            or min(a[0], b[0]) > self.x1
+            or max(a[1], b[1]) < self.y0
+            or min(a[1], b[1]) > self.y1
+        ):
+            return None
         t0, t1 = 0.0, 1.0
         dx, dy = b[0] - a[0], b[1] - a[1]
         for p, q in (
