@@ -741,7 +741,9 @@ class FFTTGame(Game):
             defender.answered = True
             defender.ap -= 2
             self.emit("answer", f"{defender.id} shoots its attacker {answer} instead of fighting")
-            shooting.resolve(self, s, defender, s.figs[answer], indirect=False, hold=False)
+            shooting.resolve(
+                self, s, defender, s.figs[answer], indirect=False, hold=False, point_blank=True
+            )
             if s.figs[answer].where != "table":
                 melee.attackers = [a for a in melee.attackers if a != answer]
             if defender.where != "table" or not melee.attackers:

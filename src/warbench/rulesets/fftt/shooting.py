@@ -86,17 +86,34 @@ def fire_problem(s: State, firer: Fig, target: Fig | None, *, indirect: bool) ->
     return None
 
 
-def resolve(ref: Referee, s: State, firer: Fig, target: Fig, *, indirect: bool, hold: bool) -> None:
-    """Fire once (twice for the twin laser) at `target`."""
+def resolve(
+    ref: Referee,
+    s: State,
+    firer: Fig,
+    target: Fig,
+    *,
+    indirect: bool,
+    hold: bool,
+    point_blank: bool = False,
+) -> None:
+    """Fire once (twice for the twin laser) at `target`; `point_blank` for a charged
+    figure's answer at its own attacker, which cannot go astray into the melee."""
     firer.facing = bearing(firer.pos, target.pos)
     for _ in range(firer.prof.shots):
         if firer.where != "table" or target.where != "table":
             return
-        _one_shot(ref, s, firer, target, indirect=indirect, hold=hold)
+        _one_shot(ref, s, firer, target, indirect=indirect, hold=hold, point_blank=point_blank)
 
 
 def _one_shot(
-    ref: Referee, s: State, firer: Fig, target: Fig, *, indirect: bool, hold: bool
+    ref: Referee,
+    s: State,
+    firer: Fig,
+    target: Fig,
+    *,
+    indirect: bool,
+    hold: bool,
+    point_blank: bool,
 ) -> None:
     plan = shot(s, firer, target, indirect=indirect)
     roll = ref.roll(
@@ -123,7 +140,7 @@ def _one_shot(
         _out_of_ammo(ref, s, firer)
         return
     hit = target
-    if engaged(s, target):
+    if engaged(s, target) and not point_blank:
         which = ref.roll(RollRequest(f"shot into the melee around {target.id} (5-6 wrong figure)"))
         if which.total >= 5:
             hit = _melee_opponent(s, target)
