@@ -18,7 +18,7 @@ from warbench.rulesets.fftt.actions import (
     OpportunityFire,
     Shoot,
 )
-from warbench.rulesets.fftt.movement import move_problem
+from warbench.rulesets.fftt.movement import actions_for, move_problem
 from warbench.rulesets.fftt.state import Corpse, Egg, Flank, Goo, Melee
 from warbench.rulesets.fftt.table import Piece
 
@@ -104,6 +104,9 @@ def test_movement_halved_in_terrain_and_walls() -> None:
         stage="move",
     )
     assert move_problem(s, grunt, (25.0, 50.0)) is None
+    assert actions_for(s, grunt, (25.0, 50.0)) == 1
+    assert actions_for(s, grunt, (26.0, 50.0)) == 2  # 6 cm through the forest cost 12
+    grunt.ap = 1
     assert "costs 12.0 cm" in (move_problem(s, grunt, (26.0, 50.0)) or "")
     walker = fig("r2", "grunt", 12, 50)
     s.figs["r2"] = walker

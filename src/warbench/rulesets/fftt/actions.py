@@ -68,10 +68,10 @@ class Enter(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """MOVEMENT: one action's move in a straight line."""
+    """MOVEMENT: a move in a straight line, one action per 10 cm (unless stated) or part."""
 
     verb = "move"
-    summary = "move FIGURE to a point (1 action; 10 cm unless stated, halved in terrain)"
+    summary = "move FIGURE to a point (1 action per 10 cm unless stated; terrain counts double)"
     figure: str
     to: Point
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.ruleset import Agent
-from warbench.rulesets.fftt import shooting
+from warbench.rulesets.fftt import movement, shooting
 from warbench.rulesets.fftt.actions import (
     Answer,
     Charge,
@@ -189,8 +189,11 @@ class TacticsAI(Agent):
         near = min(enemies, key=lambda e: dist(e.pos, fig.pos))
         now = dist(fig.pos, near.pos)
         then = min(dist(a.to, e.pos) for e in enemies)
+        spent = movement.actions_for(s, fig, a.to)
         if prof.armed:
-            if fig.ap <= 1 or fig.out_of_ammo:
+            if fig.ap - spent < 1 and now < prof.long + 2 * prof.move:
+                return 0.0  # keep an action to fire
+            if fig.out_of_ammo:
                 return 0.0
             gain = (now - then) / prof.move if now > prof.short * 0.8 else 0.0
             cover = 0.6 if any(p.kind in COVER for p in s.table.pieces_at(a.to)) else 0.0

@@ -200,14 +200,15 @@ class FFTTGame(Game):
             acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
             if movement.stuck(s, fig):
                 continue
-            reach = fig.prof.move
+            reaches = [fig.prof.move] + ([fig.prof.move * fig.ap] if fig.ap > 1 else [])
             for angle in range(0, 360, 45):
                 rad = math.radians(angle)
-                to = (
-                    round(fig.x + reach * math.sin(rad), 1),
-                    round(fig.y + reach * math.cos(rad), 1),
-                )
-                acts.append(Move(fig.id, to))
+                for reach in reaches:
+                    to = (
+                        round(fig.x + reach * math.sin(rad), 1),
+                        round(fig.y + reach * math.cos(rad), 1),
+                    )
+                    acts.append(Move(fig.id, to))
         return acts
 
     def _deploy_candidates(self, player: str) -> list[Action]:
@@ -275,7 +276,10 @@ class FFTTGame(Game):
                 waiting = [
                     f.id for f in s.figs.values() if f.side == player and f.where == "reserve"
                 ]
-                return f"'{action.figure}' is not a figure of yours to deploy; still to deploy: {', '.join(waiting)}"
+                return (
+                    f"'{action.figure}' is not a figure of yours to deploy; "
+                    f"still to deploy: {', '.join(waiting)}"
+                )
             return movement.deploy_problem(s, fig, action.at)
         if isinstance(action, Enter):
             if action.figure not in s.to_enter:
@@ -314,7 +318,10 @@ class FFTTGame(Game):
                 if fig.light_shot:
                     return f"{fig.id} has fired in this light firing phase"
                 if fig.ap < 3:
-                    return f"only figures with 3 or more actions fire in the light firing phase; {fig.id} has {fig.ap}"
+                    return (
+                        "only figures with 3 or more actions fire in the light firing phase; "
+                        f"{fig.id} has {fig.ap}"
+                    )
             return shooting.fire_problem(
                 s, fig, self._enemy(action.target, player), indirect=indirect
             )
@@ -368,7 +375,10 @@ class FFTTGame(Game):
         s = self.state
         melee = s.melees[s.melee_at]
         if attacker_id not in melee.attackers:
-            return f"'{attacker_id}' is not charging {melee.defender}; attackers: {', '.join(melee.attackers)}"
+            return (
+                f"'{attacker_id}' is not charging {melee.defender}; "
+                f"attackers: {', '.join(melee.attackers)}"
+            )
         defender = s.figs[melee.defender]
         return self._answer_shot_problem(defender, s.figs[attacker_id])
 
@@ -377,7 +387,10 @@ class FFTTGame(Game):
         if not prof.armed or defender.out_of_ammo:
             return f"{defender.id} has no shot to fire"
         if defender.ap < 2:
-            return f"the answering shot is opportunity fire: 2 actions; {defender.id} has {defender.ap}"
+            return (
+                f"the answering shot is opportunity fire: 2 actions; {defender.id} has "
+                f"{defender.ap}"
+            )
         if prof.no_opportunity:
             return f"{prof.name}s make no opportunity fire"
         if not can_see(self.state, defender, attacker):
@@ -628,7 +641,10 @@ class FFTTGame(Game):
     def _start_move(self, action: Move | Charge) -> None:
         s = self.state
         fig = s.figs[action.figure]
-        fig.ap -= 1
+        if isinstance(action, Move):
+            fig.ap -= movement.actions_for(s, fig, action.to)
+        else:
+            fig.ap -= 1
         target = ""
         if isinstance(action, Charge):
             to = movement.charge_point(fig, s.figs[action.target])
@@ -870,7 +886,10 @@ class FFTTGame(Game):
                 if strength["red"] == strength["blue"]
                 else max(strength, key=lambda k: strength[k])
             )
-            s.reason = f"turn {s.turn} ends the battle: {strength['red']} FP red, {strength['blue']} FP blue standing"
+            s.reason = (
+                f"turn {s.turn} ends the battle: {strength['red']} FP red, "
+                f"{strength['blue']} FP blue standing"
+            )
         else:
             return False
         s.stage = "over"

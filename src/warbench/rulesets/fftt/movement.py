@@ -110,16 +110,23 @@ def route_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> s
         return f"{fig.id} is already fighting hand to hand"
     prof = fig.prof
     cost = s.table.move_cost(fig.pos, to, prof.ignores_terrain)
-    if cost > prof.move + 1e-6:
+    allowed = 1 if target is not None else fig.ap
+    if cost > prof.move * allowed + 1e-6:
         return (
-            f"that move costs {cost:.1f} cm of {fig.id}'s {prof.move:g} cm an action "
-            "(forests, pools, ruins, rubble and buildings count double)"
+            f"that move costs {cost:.1f} cm; {fig.id} moves {prof.move:g} cm an action and "
+            f"may spend {allowed} here (forests, pools, ruins, rubble and buildings count double)"
         )
     if not prof.over_walls and s.table.crosses_wall(fig.pos, to):
         return f"{fig.id} cannot cross a low wall (only sentinels and drones fly over)"
     if target is not None:
         return _space_problem(s, fig, to, (target.id,))
     return _space_problem(s, fig, to, moving=True)
+
+
+def actions_for(s: State, fig: Fig, to: Point) -> int:
+    """The actions a move costs: one per move allowance (10 cm unless stated) or part."""
+    cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
+    return max(1, math.ceil(cost / fig.prof.move - 1e-6))
 
 
 def charge_point(fig: Fig, target: Fig) -> Point:
