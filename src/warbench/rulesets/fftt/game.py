@@ -141,21 +141,23 @@ class FFTTGame(Game):
         figure's own part of that test is done once); a move blocked at full reach is tried
         at half reach."""
         s = self.state
-        free: dict[str, bool] = {}
+        near: dict[str, list[Fig] | None] = {}
         for a in self._candidates(player):
             if isinstance(a, Move) and s.stage == "move":
                 fig = s.figs[a.figure]
-                if a.figure not in free:
-                    free[a.figure] = movement.mover_problem(s, fig) is None
-                if not free[a.figure]:
+                if a.figure not in near:
+                    free = movement.mover_problem(s, fig) is None
+                    near[a.figure] = movement.neighbours(s, fig) if free else None
+                others = near[a.figure]
+                if others is None:
                     continue
-                if movement.route_problem(s, fig, a.to) is None:
+                if movement.route_problem(s, fig, a.to, others=others) is None:
                     yield a
                     continue
                 half = Move(
                     a.figure, (round((fig.x + a.to[0]) / 2, 1), round((fig.y + a.to[1]) / 2, 1))
                 )
-                if movement.route_problem(s, fig, half.to) is None:
+                if movement.route_problem(s, fig, half.to, others=others) is None:
                     yield half
             elif self._illegal(a, player) is None:
                 yield a
@@ -237,6 +239,10 @@ class FFTTGame(Game):
                 for i in range(10):
                     y = round(s.table.depth * (i + 0.5) / 10, 1)
                     acts.append(Enter(fid, (x, y)))
+            depth = s.table.zone_depth
+            y = depth / 2 if s.edge(fig.side) == "south" else s.table.depth - depth / 2
+            for i in range(5):
+                acts.append(Enter(fid, (round(s.table.width * (i + 0.5) / 5, 1), y)))
         return acts
 
     # -- legality -------------------------------------------------------------------------
@@ -478,9 +484,7 @@ class FFTTGame(Game):
             bug = s.figs[action.bug]
             bug.ap -= 1
             self.emit("explode", f"{bug.id} goes off")
-            hold = s.stage == "general"
-            bug.where = "dead"
-            wounds.burst(self, s, bug.pos, "grenade", f"{bug.id}'s explosion", hold=hold)
+            wounds.kill(self, s, bug, "going off", hold=s.stage == "general")
             self._settle()
         elif isinstance(action, OpportunityFire):
             self._opfire(action)
@@ -735,7 +739,9 @@ class FFTTGame(Game):
             melee = s.melees[s.melee_at]
             defender = s.figs[melee.defender]
             melee.attackers = [
-                a for a in melee.attackers if movement.in_contact(s.figs[a], defender)
+                a
+                for a in melee.attackers
+                if s.figs[a].where == "table" and movement.in_contact(s.figs[a], defender)
             ]
             if not melee.attackers or defender.where != "table":
                 s.melee_at += 1

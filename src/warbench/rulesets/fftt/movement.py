@@ -31,7 +31,13 @@ def stuck(s: State, fig: Fig) -> bool:
 
 
 def _space_problem(
-    s: State, fig: Fig, to: Point, ignore: tuple[str, ...] = (), *, moving: bool = False
+    s: State,
+    fig: Fig,
+    to: Point,
+    ignore: tuple[str, ...] = (),
+    *,
+    moving: bool = False,
+    others: list[Fig] | None = None,
 ) -> str | None:
     """Why `fig` cannot stand at `to` (off the table, on another base, a vehicle in a
     building; for a move, in base contact with an enemy, which is a charge), or None."""
@@ -43,7 +49,7 @@ def _space_problem(
         return f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors"
     mine = fig.radius
     x, y = to
-    for o in s.figs.values():
+    for o in s.figs.values() if others is None else others:
         if o.where != "table" or o.id == fig.id or o.id in ignore:
             continue
         enemy = o.side != fig.side
@@ -71,15 +77,22 @@ def deploy_problem(s: State, fig: Fig, to: Point) -> str | None:
 
 def enter_problem(s: State, fig: Fig, to: Point, flank: str) -> str | None:
     """Units in hidden movement: up to 10 cm in on the chosen flank, not in the enemy's
-    deployment zone, 30 cm from every enemy scanner unless in the army's own zone."""
+    deployment zone, 30 cm from every enemy scanner; 'a flanking force can always appear in
+    his army's original deployment zone'."""
     depth = tables().flank_depth
     x = to[0]
-    if (flank == "west" and x > depth) or (flank == "east" and x < s.table.width - depth):
-        return f"{fig.id} enters up to {depth:g} cm in from the {flank} edge"
+    home = s.table.in_zone(to, s.edge(fig.side))
+    if not home and (
+        (flank == "west" and x > depth) or (flank == "east" and x < s.table.width - depth)
+    ):
+        return (
+            f"{fig.id} enters up to {depth:g} cm in from the {flank} edge, or in its army's "
+            "own deployment zone"
+        )
     enemy = other(fig.side)
     if s.table.in_zone(to, s.edge(enemy)):
         return f"{fig.id} may not enter in the enemy's deployment zone"
-    if not s.table.in_zone(to, s.edge(fig.side)):
+    if not home:
         reach = tables().scanner_range
         for o in s.side_figs(enemy):
             if o.prof.scanner and dist(o.pos, to) < reach:
@@ -104,8 +117,11 @@ def mover_problem(s: State, fig: Fig) -> str | None:
     return None
 
 
-def route_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> str | None:
-    """Why `fig`, free to move, may not move to `to`, or None."""
+def route_problem(
+    s: State, fig: Fig, to: Point, target: Fig | None = None, others: list[Fig] | None = None
+) -> str | None:
+    """Why `fig`, free to move, may not move to `to`, or None. `others`, when given, are the
+    only figures near enough to matter (see `neighbours`)."""
     if engaged(s, fig) and target is not None:
         return f"{fig.id} is already fighting hand to hand"
     prof = fig.prof
@@ -120,7 +136,20 @@ def route_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> s
         return f"{fig.id} cannot cross a low wall (only sentinels and drones fly over)"
     if target is not None:
         return _space_problem(s, fig, to, (target.id,))
-    return _space_problem(s, fig, to, moving=True)
+    return _space_problem(s, fig, to, moving=True, others=others)
+
+
+def neighbours(s: State, fig: Fig) -> list[Fig]:
+    """The figures on the table that `fig` could reach or touch with its actions left."""
+    reach = fig.prof.move * max(1, fig.ap) + fig.radius + 3.0 + CONTACT
+    return [
+        o
+        for o in s.figs.values()
+        if o.where == "table"
+        and o is not fig
+        and abs(o.x - fig.x) <= reach
+        and abs(o.y - fig.y) <= reach
+    ]
 
 
 def actions_for(s: State, fig: Fig, to: Point) -> int:

@@ -55,9 +55,9 @@ def remove_casualties(ref: Referee, s: State) -> None:
             kill(ref, s, fig, "its wounds")
 
 
-def kill(ref: Referee, s: State, fig: Fig, cause: str) -> None:
+def kill(ref: Referee, s: State, fig: Fig, cause: str, *, hold: bool = False) -> None:
     """A figure dies: a corpse for bio-forms; HQs, tanks and MTs explode like a grenade, and a
-    bomb bug goes off when killed."""
+    bomb bug goes off when killed (its burst's wounds held back with `hold`)."""
     fig.where = "dead"
     fig.wounds = max(fig.wounds, fig.prof.wounds)
     ref.emit("death", f"{fig.id} ({fig.prof.name}) is destroyed by {cause}")
@@ -71,7 +71,7 @@ def kill(ref: Referee, s: State, fig: Fig, cause: str) -> None:
         centre = fig.pos
         if fig.prof.hq:
             centre = _perimeter_point(s, fig)
-        burst(ref, s, centre, "grenade", f"the explosion of {fig.id}", hold=False)
+        burst(ref, s, centre, "grenade", f"the explosion of {fig.id}", hold=hold)
 
 
 def _perimeter_point(s: State, fig: Fig) -> Point:
