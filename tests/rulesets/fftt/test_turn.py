@@ -264,3 +264,43 @@ def test_end_of_game_hqs_and_scanners_count_as_dead() -> None:
     assert isinstance(over, GameOver)
     assert over.winner == "red"
     assert "blue without figures" in over.reason
+
+
+def test_an_egg_hatches_at_the_end_of_the_next_turn_by_the_table() -> None:
+    queen = fig("b1", "queen", 80, 80, race="insectoids")
+    s = state(fig("r1", "grunt", 10, 10), queen)
+    s.stage, s.phase, s.part, s.player = "general", 3, 1, "blue"
+    s.eggs = [Egg("blue", 60.0, 60.0, 1)]
+    g = game(s, [6, 3, 4, 5, 2, 1])  # egg: 6 rolls again, 3 is a razor dog; initiative
+    g.apply(Done(), "blue")
+    hatched = g.state.figs["be1"]
+    assert (hatched.key, hatched.pos, hatched.where) == ("razor_dog", (60.0, 60.0), "table")
+    assert g.state.eggs == []
+
+
+def test_goo_wounds_on_6_or_less_in_the_general_fire() -> None:
+    grunt = fig("r1", "grunt", 50, 40)
+    s = state(grunt, fig("b1", "scanner", 90, 90), stage="move")
+    s.part, s.player = 1, "blue"
+    s.goo = [Goo(50.0, 40.0, 2)]
+    g = game(s, [3, 3])
+    g.apply(Done(), "blue")  # on to the general firing: the goo roll comes first
+    assert g.state.figs["r1"].wounds == 1  # removed with the casualties at the phase's end
+    assert any(e.text.startswith("acid goo on r1: 2d6 rolled 3+3") for e in g.log)
+
+
+def test_optional_victory_a_third_lost() -> None:
+    dead = fig("r3", "engineer", 50, 30)
+    dead.where = "dead"
+    s = state(fig("r1", "hq", 50, 10), fig("r2", "grunt", 50, 20), dead, fig("b1", "hq", 50, 90))
+    s.stage, s.phase, s.part, s.player = "general", 3, 1, "blue"
+    g = game(s, [])
+    g.spec = g.spec.model_copy(
+        update={"victory": g.spec.victory.model_copy(update={"third_lost": True})}
+    )
+    s.figs["b2"] = fig("b2", "tank", 60, 90)
+    g.apply(Done(), "blue")
+    over = g.pending
+    assert isinstance(over, GameOver)
+    assert over.winner == "blue"
+    assert "red lost a third of its forces" in over.reason

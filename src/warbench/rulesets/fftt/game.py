@@ -849,7 +849,9 @@ class FFTTGame(Game):
         key = t.egg_table[face]
         s.hatched += 1
         fid = f"{egg.side[0]}e{s.hatched}"
-        s.figs[fid] = Fig(fid, egg.side, "insectoids", key, x=egg.x, y=egg.y, where="table")
+        s.figs[fid] = Fig(
+            fid, egg.side, "insectoids", key, x=egg.x, y=egg.y, where="table", hatched=True
+        )
         self.emit("hatch", f"an egg hatches: {fid} ({s.figs[fid].prof.name})")
 
     def fighting_strength(self, side: str) -> int:
@@ -873,7 +875,10 @@ class FFTTGame(Game):
         losers = [side for side, n in strength.items() if n == 0]
         reason = "without figures"
         if not losers and v.third_lost:
-            start = {side: self.spec.forces[side].points() for side in ("red", "blue")}
+            start = {
+                side: sum(f.prof.fp for f in s.figs.values() if f.side == side and not f.hatched)
+                for side in ("red", "blue")
+            }
             losers = [side for side in strength if strength[side] <= start[side] * 2 / 3]
             reason = "lost a third of its forces"
         if not losers and v.hqs_lost:

@@ -34,6 +34,7 @@ class Fig:
     answered: bool = False
     corpses: int = 0
     sees: list[str] = field(default_factory=list)
+    hatched: bool = False
 
     @property
     def prof(self) -> Profile:
@@ -205,6 +206,7 @@ class State:
                     f.answered,
                     f.corpses,
                     f.sees,
+                    f.hatched,
                 ]
                 for f in self.figs.values()
             },
