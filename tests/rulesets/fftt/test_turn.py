@@ -304,3 +304,42 @@ def test_optional_victory_a_third_lost() -> None:
     assert isinstance(over, GameOver)
     assert over.winner == "blue"
     assert "red lost a third of its forces" in over.reason
+
+
+def test_general_abilities_from_the_chart() -> None:
+    from warbench.rulesets.fftt import hand_to_hand, shooting
+
+    runner_ = fig("r1", "grunt", 50, 40, ability=2)  # Road runner
+    s = state(runner_, fig("b1", "terminator", 50, 80, ability=5), stage="move")  # Chameleon
+    assert move_problem(s, runner_, (50.0, 52.0)) is None  # 12 cm for one action
+    assert runner_.ap == 3
+    sharp = fig("r2", "grunt", 50, 60, ability=3)  # Crack shooter
+    s.figs["r2"] = sharp
+    reasons = [m.reason for m in shooting.shot(s, sharp, s.figs["b1"], indirect=False).modifiers]
+    assert reasons == ["crack shooter", "chameleon (always in cover)"]
+    iron = fig("r3", "grunt", 10, 10, ability=4)
+    glimmer = fig("r4", "grunt", 12, 10, ability=12)
+    berserk = fig("r5", "grunt", 14, 10, ability=11)
+    assert (iron.max_wounds, glimmer.actions) == (3, 4)
+    assert ("berserk", 2) in hand_to_hand.modifiers(berserk, 0)
+
+
+def test_off_board_support_is_a_switch() -> None:
+    grunt = fig("r1", "grunt", 50, 10)
+    target = fig("b1", "terminator", 50, 90)
+    s = state(grunt, target)
+    g = game(s, [3, 4])
+    assert "not in play" in (g.check(g.parse("call r1 b1")) or "")
+    g.spec = g.spec.model_copy(
+        update={"optional": g.spec.optional.model_copy(update={"artillery": True})}
+    )
+    assert g.check(g.parse("call r1 b1")) is None  # 80 cm: range unlimited
+    g.apply(g.parse("call r1 b1"), "red")
+    assert g.state.pending_wounds == {"b1": 3}  # a hit: a missile burst on the target
+
+
+def test_a_lucky_bastard_draws_no_opportunity_fire() -> None:
+    s = state(fig("r1", "grunt", 20, 50, ability=9), fig("b1", "terminator", 26, 65), stage="move")
+    g = game(s)
+    g.apply(Move("r1", (30.0, 50.0)), "red")
+    assert _pending(g).player == "red"

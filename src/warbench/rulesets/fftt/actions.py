@@ -107,6 +107,16 @@ class Lob(Action):
 
 
 @dataclass(frozen=True)
+class CallSupport(Action):
+    """Off-board artillery (or a Storm bringer's air) support on a target in sight (1 action)."""
+
+    verb = "call"
+    summary = "FIGURE calls artillery or air support on TARGET in sight (1 action)"
+    figure: str
+    target: str
+
+
+@dataclass(frozen=True)
 class Heal(Action):
     """HEALING: a medic or tank in base contact spends 2 actions to heal one wound."""
 
@@ -207,6 +217,7 @@ CODEC = ActionCodec(
         Charge,
         Shoot,
         Lob,
+        CallSupport,
         Heal,
         Eat,
         Lay,

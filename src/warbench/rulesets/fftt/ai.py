@@ -96,7 +96,7 @@ class TacticsAI(Agent):
     # -- firing ------------------------------------------------------------------------------
     def _value(self, s: State, target: Fig, hit: Fraction) -> float:
         """Expected worth of a hit: FPs, more for a figure near death, none for overkill."""
-        left = target.prof.wounds - target.wounds - s.pending_wounds.get(target.id, 0)
+        left = target.max_wounds - target.wounds - s.pending_wounds.get(target.id, 0)
         if left <= 0:
             return 0.0
         worth = target.prof.fp / left
@@ -233,7 +233,7 @@ class TacticsAI(Agent):
         return min(
             options,
             key=lambda a: (
-                s.figs[a.attacker].prof.wounds - s.figs[a.attacker].wounds,
+                s.figs[a.attacker].max_wounds - s.figs[a.attacker].wounds,
                 -s.figs[a.attacker].prof.fp,
                 a.attacker,
             ),

@@ -22,6 +22,7 @@ from warbench.rulesets.fftt import hand_to_hand, movement, setup, shooting, woun
 from warbench.rulesets.fftt.actions import (
     CODEC,
     Answer,
+    CallSupport,
     Charge,
     ChooseSide,
     ChooseTable,
@@ -45,7 +46,16 @@ from warbench.rulesets.fftt.actions import (
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.scenario import Scenario
 from warbench.rulesets.fftt.sight import bearing, can_see, in_arc
-from warbench.rulesets.fftt.state import Egg, Fig, Melee, State, other
+from warbench.rulesets.fftt.state import (
+    DOC,
+    LUCKY_BASTARD,
+    STORM_BRINGER,
+    Egg,
+    Fig,
+    Melee,
+    State,
+    other,
+)
 from warbench.rulesets.fftt.table import Table, dist
 
 if TYPE_CHECKING:
@@ -61,7 +71,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "light": (Shoot, Lob, Done),
     "move": (Move, Charge, Heal, Eat, Lay, Explode, Done),
     "opfire": (OpportunityFire, Hold),
-    "general": (Shoot, Lob, Explode, Done),
+    "general": (Shoot, Lob, CallSupport, Explode, Done),
     "answer": (Answer, Fight),
     "allocate": (WoundAttacker,),
 }
@@ -110,7 +120,26 @@ class FFTTGame(Game):
             races={side: spec.forces[side].race for side in ("red", "blue")},
         )
         self.emit("setup", f"{attacker} is the attacker")
+        if spec.optional.generals:
+            self._generals()
         self.start()
+
+    def _generals(self) -> None:
+        """The general's special abilities chart: 2D6 for each general not given one; the
+        owner alone learns it."""
+        s = self.state
+        names = tables().general_abilities
+        for side in ("red", "blue"):
+            general = self.spec.forces[side].general
+            if general is None:
+                continue
+            fig = s.figs[f"{side[0]}{general.figure + 1}"]
+            only = frozenset({side})
+            ability = general.ability
+            if ability is None:
+                ability = self.roll(RollRequest(f"{side}'s general's ability", dice=2), only).total
+            fig.ability = ability
+            self.emit("general", f"{general.name} ({fig.id}) is a {names[ability]}", only)
 
     # -- decisions ----------------------------------------------------------------------
     @property
@@ -193,16 +222,17 @@ class FFTTGame(Game):
                     acts += [Shoot(fig.id, e.id), Lob(fig.id, e.id)]
                 if stage == "general":
                     acts.append(Explode(fig.id))
+                    acts += [CallSupport(fig.id, e.id) for e in enemies]
             return acts
         for fig in mine:  # the movement step
             if fig.ap < 1:
                 continue
-            acts += [Heal(fig.id, f.id) for f in mine if f.wounds and fig.prof.heals]
+            acts += [Heal(fig.id, f.id) for f in mine if f.wounds and self.heals(fig)]
             acts += [Eat(fig.id), Lay(fig.id), Explode(fig.id)]
             acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
             if movement.stuck(s, fig):
                 continue
-            reaches = [fig.prof.move] + ([fig.prof.move * fig.ap] if fig.ap > 1 else [])
+            reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
             for angle in range(0, 360, 45):
                 rad = math.radians(angle)
                 for reach in reaches:
@@ -331,6 +361,8 @@ class FFTTGame(Game):
             return shooting.fire_problem(
                 s, fig, self._enemy(action.target, player), indirect=indirect
             )
+        if isinstance(action, CallSupport):
+            return self._support_problem(fig, self._enemy(action.target, player))
         if isinstance(action, Move):
             return movement.move_problem(s, fig, action.to)
         if isinstance(action, Charge):
@@ -353,9 +385,31 @@ class FFTTGame(Game):
             return None if fig.ap >= 1 else f"{fig.id} has no action points left this phase"
         return None
 
+    def _support_problem(self, fig: Fig, target: Fig | None) -> str | None:
+        """Off-board artillery support (a switch of the scenario) or a Storm bringer's air
+        support: 1 action, a weapon skill to roll, sight of the target, any range."""
+        if not (self.spec.optional.artillery or fig.ability == STORM_BRINGER):
+            return "off-board support is not in play (scenario optional rules) for " + fig.id
+        if fig.prof.skill is None:
+            return f"{fig.id} has no weapon skill to call support with"
+        if fig.ap < 1:
+            return f"{fig.id} has no action points left this phase"
+        if target is None:
+            return "the target is not an enemy figure on the table"
+        if not can_see(self.state, fig, target):
+            return f"{fig.id} cannot see {target.id}"
+        return None
+
+    @staticmethod
+    def heals(fig: Fig) -> str | None:
+        """How `fig` heals: medics (and a 'Doc' general) heal, tanks repair."""
+        if fig.prof.heals is None and fig.ability == DOC:
+            return "medic"
+        return fig.prof.heals
+
     def _heal_problem(self, healer: Fig, target_id: str) -> str | None:
         s = self.state
-        kind = healer.prof.heals
+        kind = self.heals(healer)
         if kind is None:
             return f"only medics and tanks heal; {healer.id} is a {healer.prof.name}"
         if healer.ap < 2:
@@ -399,6 +453,8 @@ class FFTTGame(Game):
             )
         if prof.no_opportunity:
             return f"{prof.name}s make no opportunity fire"
+        if attacker.ability == LUCKY_BASTARD:
+            return f"{attacker.id} is a lucky bastard: opportunity fire never hurts him"
         if not can_see(self.state, defender, attacker):
             return f"{defender.id} cannot see {attacker.id}"
         return None
@@ -410,6 +466,8 @@ class FFTTGame(Game):
         if s.stage != "opfire" and not s.moving:
             return []
         mover = s.figs[s.moving["mover"]]
+        if mover.ability == LUCKY_BASTARD:
+            return []  # 'it can never be hurt when shot in the opportunity fire phase'
         points = [tuple(p) for p in s.moving["points"]]
         found: list[tuple[str, int]] = []
         for fig in s.side_figs(other(mover.side)):
@@ -464,6 +522,8 @@ class FFTTGame(Game):
             self._settle()
         elif isinstance(action, Move | Charge):
             self._start_move(action)
+        elif isinstance(action, CallSupport):
+            self._call_support(s.figs[action.figure], s.figs[action.target])
         elif isinstance(action, Heal):
             s.figs[action.healer].ap -= 2
             s.heals.append([action.healer, action.target])
@@ -494,6 +554,24 @@ class FFTTGame(Game):
             self._fight_melee(answer=action.attacker if isinstance(action, Answer) else None)
         elif isinstance(action, WoundAttacker):
             self._allocate(action.attacker)
+
+    def _call_support(self, fig: Fig, target: Fig) -> None:
+        """'success with a dice throw as if he were shooting ... and got a hit ... fire
+        modifiers will never be applied'; the support lands as a missile burst (R34)."""
+        s = self.state
+        fig.ap -= 1
+        skill = fig.prof.skill or 0
+        roll = self.roll(
+            RollRequest(
+                f"support called by {fig.id} on {target.id} (skill {skill}, no modifiers)",
+                dice=2,
+                read=Read.AT_MOST,
+                target=skill,
+            )
+        )
+        if roll.success:
+            wounds.burst(self, s, target.pos, "missile", f"{fig.id}'s support", hold=True)
+        self._settle()
 
     # setup ------------------------------------------------------------------------------
     def _deploy(self, action: Deploy, player: str) -> None:
@@ -535,7 +613,7 @@ class FFTTGame(Game):
         s.phase += 1
         for fig in s.figs.values():
             if fig.where == "table":
-                fig.ap = fig.prof.actions
+                fig.ap = fig.actions
                 fig.light_shot = fig.answered = False
         self.emit("phase", f"turn {s.turn}, phase {s.phase}: light firing")
         self._set("light", 0)
@@ -617,7 +695,7 @@ class FFTTGame(Game):
         fig.x, fig.y = action.at
         fig.facing = 90.0 if s.flanks[fig.flank or 0].flank == "west" else 270.0
         fig.where = "table"
-        fig.ap = fig.prof.actions
+        fig.ap = fig.actions
         s.to_enter.remove(fig.id)
         self.emit("enter", f"{fig.id} ({fig.prof.name}) enters at {fig.x:g},{fig.y:g}")
         if not s.to_enter:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from warbench.core.dice import Modifier, RollRequest
 from warbench.rulesets.fftt.profiles import tables
-from warbench.rulesets.fftt.state import Fig, Melee, State
+from warbench.rulesets.fftt.state import BERSERK, FULL_METAL_JACKET, Fig, Melee, State
 from warbench.rulesets.fftt.wounds import Referee
 
 
@@ -41,12 +41,15 @@ def modifiers(fig: Fig, extra: int) -> tuple[Modifier, ...]:
         )
     if fig.wounded:
         mods.append(("wounded", tables().hth_modifiers["wounded"]))
+    if fig.ability == BERSERK:
+        mods.append(("berserk", 2))
     return tuple(mods)
 
 
 def dice_for(fig: Fig) -> int:
     """Insectoids roll one die per action left (at least one); everyone else one die."""
-    return max(1, fig.ap) if fig.race == "insectoids" else 1
+    bites = 2 if fig.ability == FULL_METAL_JACKET else 1
+    return max(1, fig.ap) * bites if fig.race == "insectoids" else bites
 
 
 def deals_damage(fig: Fig) -> bool:

@@ -127,9 +127,9 @@ def route_problem(
     prof = fig.prof
     cost = s.table.move_cost(fig.pos, to, prof.ignores_terrain)
     allowed = 1 if target is not None else fig.ap
-    if cost > prof.move * allowed + 1e-6:
+    if cost > fig.pace * allowed + 1e-6:
         return (
-            f"that move costs {cost:.1f} cm; {fig.id} moves {prof.move:g} cm an action and "
+            f"that move costs {cost:.1f} cm; {fig.id} moves {fig.pace:g} cm an action and "
             f"may spend {allowed} here (forests, pools, ruins, rubble and buildings count double)"
         )
     if not prof.over_walls and s.table.crosses_wall(fig.pos, to):
@@ -141,7 +141,7 @@ def route_problem(
 
 def neighbours(s: State, fig: Fig) -> list[Fig]:
     """The figures on the table that `fig` could reach or touch with its actions left."""
-    reach = fig.prof.move * max(1, fig.ap) + fig.radius + 3.0 + CONTACT
+    reach = fig.pace * max(1, fig.ap) + fig.radius + 3.0 + CONTACT
     return [
         o
         for o in s.figs.values()
@@ -155,7 +155,7 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
 def actions_for(s: State, fig: Fig, to: Point) -> int:
     """The actions a move costs: one per move allowance (10 cm unless stated) or part."""
     cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
-    return max(1, math.ceil(cost / fig.prof.move - 1e-6))
+    return max(1, math.ceil(cost / fig.pace - 1e-6))
 
 
 def charge_point(fig: Fig, target: Fig) -> Point:

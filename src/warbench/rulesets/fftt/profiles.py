@@ -92,6 +92,7 @@ class Tables(_Strict):
     egg_table: dict[int, str]
     egg_reroll: int
     goo: Goo
+    general_abilities: dict[int, str]
     table_sizes: tuple[int, ...]
     deployment_small: float
     deployment_large: float

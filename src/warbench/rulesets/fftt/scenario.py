@@ -35,10 +35,20 @@ class FlankSpec(_Strict):
     figures: tuple[FigureSpec, ...] = Field(min_length=1)
 
 
+class GeneralSpec(_Strict):
+    """OPTIONAL RULES: the general, a figure of the force (by its place in `figures`), with a
+    name and an ability of the 2D6 chart (rolled at the start when not given)."""
+
+    figure: int = Field(default=0, ge=0)
+    name: str = "General"
+    ability: int | None = Field(default=None, ge=2, le=12)
+
+
 class ForceSpec(_Strict):
     """One side's secret force."""
 
     race: Literal["marines", "machina", "insectoids"]
+    general: GeneralSpec | None = None
     figures: tuple[FigureSpec, ...] = Field(min_length=1)
     flanks: tuple[FlankSpec, ...] = Field(default=(), max_length=2)
 
@@ -59,6 +69,14 @@ class Victory(_Strict):
     hqs_lost: bool = False  # "or looses all his headquarters"
 
 
+class Optional(_Strict):
+    """OPTIONAL RULES as switches: the general's special abilities chart and off-board
+    artillery support (experience belongs to the campaign)."""
+
+    generals: bool = False
+    artillery: bool = False
+
+
 class Scenario(_Strict):
     """One FFTT battle."""
 
@@ -68,6 +86,7 @@ class Scenario(_Strict):
     force_points: int = Field(default=20, ge=15)
     forces: dict[str, ForceSpec]
     victory: Victory = Victory()
+    optional: Optional = Optional()
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
@@ -98,6 +117,11 @@ class Scenario(_Strict):
                         f"{side}: the {flank.flank} flanking force costs {cost} FP; at most a "
                         f"quarter of the force, {quarter} FP"
                     )
+            if force.general is not None and force.general.figure >= len(force.figures):
+                raise ValueError(
+                    f"{side}: the general is figure {force.general.figure}; the force has "
+                    f"figures 0 to {len(force.figures) - 1}"
+                )
             if force.race in ("marines", "machina") and not any(
                 table[f.profile].hq for f in force.figures
             ):

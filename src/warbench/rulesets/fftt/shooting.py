@@ -11,7 +11,15 @@ from warbench.core.dice import Read, RollRequest
 from warbench.rulesets.fftt import wounds
 from warbench.rulesets.fftt.profiles import Modifier, tables
 from warbench.rulesets.fftt.sight import bearing, can_see
-from warbench.rulesets.fftt.state import Fig, Goo, State
+from warbench.rulesets.fftt.state import (
+    CHAMELEON,
+    CRACK_SHOOTER,
+    FULL_METAL_JACKET,
+    HAPPY_TRIGGER,
+    Fig,
+    Goo,
+    State,
+)
 from warbench.rulesets.fftt.table import dist
 from warbench.rulesets.fftt.wounds import Referee
 
@@ -61,6 +69,10 @@ def shot(s: State, firer: Fig, target: Fig, *, indirect: bool) -> Shot:
         chosen.append(mods["drone_or_sentinel"])
     if firer.elite:
         chosen.append(mods["elite"])
+    if firer.ability == CRACK_SHOOTER:
+        chosen.append(Modifier(reason="crack shooter", value=1))
+    if target.ability == CHAMELEON and prof.template is None:
+        chosen.append(Modifier(reason="chameleon (always in cover)", value=-1))
     return Shot(prof.skill, tuple(chosen), long)
 
 
@@ -99,7 +111,8 @@ def resolve(
     """Fire once (twice for the twin laser) at `target`; `point_blank` for a charged
     figure's answer at its own attacker, which cannot go astray into the melee."""
     firer.facing = bearing(firer.pos, target.pos)
-    for _ in range(firer.prof.shots):
+    shots = firer.prof.shots * (2 if firer.ability == FULL_METAL_JACKET else 1)
+    for _ in range(shots):
         if firer.where != "table" or target.where != "table":
             return
         _one_shot(ref, s, firer, target, indirect=indirect, hold=hold, point_blank=point_blank)
@@ -161,6 +174,8 @@ def _melee_opponent(s: State, target: Fig) -> Fig:
 def _out_of_ammo(ref: Referee, s: State, firer: Fig) -> None:
     """HQs: with every HQ destroyed a figure runs out of ammo the first time it misses (not
     the AIs, the machina); insectoid shooters once every queen is dead — and they die."""
+    if firer.ability == HAPPY_TRIGGER:
+        return  # 'never out of ammo, even when all HQs are gone'
     mates = [f for f in s.figs.values() if f.side == firer.side and f.where == "table"]
     race = firer.race
     if race == "marines" and not any(f.prof.hq for f in mates):

@@ -11,6 +11,10 @@ from typing import Any
 from warbench.rulesets.fftt.profiles import Profile, forces
 from warbench.rulesets.fftt.table import Point, Table
 
+# OPTIONAL RULES, the general's special abilities chart (2D6).
+ROAD_RUNNER, CRACK_SHOOTER, IRON, CHAMELEON, STORM_BRINGER, DOC = 2, 3, 4, 5, 6, 7
+FULL_METAL_JACKET, LUCKY_BASTARD, HAPPY_TRIGGER, BERSERK, GLIMMERING = 8, 9, 10, 11, 12
+
 
 @dataclass
 class Fig:
@@ -35,6 +39,7 @@ class Fig:
     corpses: int = 0
     sees: list[str] = field(default_factory=list)
     hatched: bool = False
+    ability: int = 0  # the general's special ability (2D6 chart), 0 for none
 
     @property
     def prof(self) -> Profile:
@@ -63,9 +68,24 @@ class Fig:
         return self.where == "table"
 
     @property
+    def max_wounds(self) -> int:
+        """Its wounds; 'Iron Man': one more."""
+        return self.prof.wounds + (1 if self.ability == IRON else 0)
+
+    @property
+    def actions(self) -> int:
+        """Its actions a phase; 'Glimmering': one permanent extra action."""
+        return self.prof.actions + (1 if self.ability == GLIMMERING else 0)
+
+    @property
+    def pace(self) -> float:
+        """Its movement an action; 'Road runner': 2 cm more."""
+        return self.prof.move + (2.0 if self.ability == ROAD_RUNNER else 0.0)
+
+    @property
     def wounded(self) -> bool:
         """WOUNDS: half (rounded up) or more of its wounds taken."""
-        return self.wounds >= -(-self.prof.wounds // 2)
+        return self.wounds >= -(-self.max_wounds // 2)
 
 
 @dataclass
@@ -207,6 +227,7 @@ class State:
                     f.corpses,
                     f.sees,
                     f.hatched,
+                    f.ability,
                 ]
                 for f in self.figs.values()
             },

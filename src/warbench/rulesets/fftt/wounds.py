@@ -36,7 +36,7 @@ def wound(ref: Referee, s: State, fig: Fig, n: int, cause: str, *, hold: bool) -
         return
     fig.wounds += n
     ref.emit("wound", f"{fig.id} ({fig.prof.name}) takes {n} wound(s) from {cause}")
-    if fig.wounds >= fig.prof.wounds:
+    if fig.wounds >= fig.max_wounds:
         kill(ref, s, fig, cause)
 
 
@@ -48,7 +48,7 @@ def remove_casualties(ref: Referee, s: State) -> None:
         fig = s.figs[fid]
         if fig.where == "table":
             fig.wounds += held[fid]
-            if fig.wounds >= fig.prof.wounds:
+            if fig.wounds >= fig.max_wounds:
                 dying.append(fig)
     for fig in dying:
         if fig.where == "table":
@@ -59,7 +59,7 @@ def kill(ref: Referee, s: State, fig: Fig, cause: str, *, hold: bool = False) ->
     """A figure dies: a corpse for bio-forms; HQs, tanks and MTs explode like a grenade, and a
     bomb bug goes off when killed (its burst's wounds held back with `hold`)."""
     fig.where = "dead"
-    fig.wounds = max(fig.wounds, fig.prof.wounds)
+    fig.wounds = max(fig.wounds, fig.max_wounds)
     ref.emit("death", f"{fig.id} ({fig.prof.name}) is destroyed by {cause}")
     if not fig.prof.mechanical:
         s.corpses.append(Corpse(fig.x, fig.y))
