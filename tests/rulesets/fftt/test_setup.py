@@ -162,3 +162,24 @@ def test_a_seeded_game_plays_to_its_end() -> None:
         player = g.pending.player
         g.apply(agents[player].choose(g, player), player)
     assert g.pending.line().startswith("result: ")
+
+
+def test_generals_are_rolled_secretly_and_the_battle_plays_on() -> None:
+    ruleset = registry.get("fftt")
+    data = ruleset.load_scenario("marines-vs-insectoids")
+    data["optional"] = {"generals": True, "artillery": True}
+    data["forces"]["red"]["general"] = {"figure": 1, "name": "Sgt. Rock"}
+    data["forces"]["blue"]["general"] = {"figure": 0, "name": "Brood Mother", "ability": 11}
+    g = ruleset.new_game(data, 12)
+    assert isinstance(g, FFTTGame)
+    assert g.state.figs["b1"].ability == 11
+    assert 2 <= g.state.figs["r2"].ability <= 12
+    told = [e for e in g.log if e.kind == "general"]
+    assert [sorted(e.visible_to or ()) for e in told] == [["red"], ["blue"]]
+    assert "Sgt. Rock" not in json.dumps(g.view("blue")) + json.dumps(g.view(None))
+    make = ruleset.agents()
+    agents = {"red": make["ai"](1), "blue": make["random"](2)}
+    while isinstance(g.pending, Decision):
+        player = g.pending.player
+        g.apply(agents[player].choose(g, player), player)
+    assert g.pending.line().startswith("result: ")
