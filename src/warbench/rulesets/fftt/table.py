@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 Kind = Literal["forest", "building", "ruins", "rubble", "hill", "pool", "wall"]
@@ -122,17 +123,30 @@ class Table:
         """1 on a hill, else 0."""
         return 1 if any(pc.kind == "hill" for pc in self.pieces_at(p)) else 0
 
+    @cached_property
+    def slow_pieces(self) -> tuple[Piece, ...]:
+        """The pieces that halve movement."""
+        return tuple(p for p in self.pieces if p.kind in SLOW)
+
+    @cached_property
+    def walls(self) -> tuple[Piece, ...]:
+        """The low walls."""
+        return tuple(p for p in self.pieces if p.kind == "wall")
+
     def move_cost(self, a: Point, b: Point, ignores_terrain: bool) -> float:
         """MOVEMENT: cm of allowance a straight move uses; double through slowing terrain."""
         total = dist(a, b)
         if ignores_terrain or total == 0:
             return total
         slow: list[tuple[float, float]] = []
-        for piece in self.pieces:
-            if piece.kind in SLOW:
-                span = piece.clip(a, b)
-                if span is not None:
-                    slow.append(span)
+        lox, hix = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
+        loy, hiy = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
+        for piece in self.slow_pieces:
+            if piece.x1 < lox or piece.x0 > hix or piece.y1 < loy or piece.y0 > hiy:
+                continue
+            span = piece.clip(a, b)
+            if span is not None:
+                slow.append(span)
         covered, end = 0.0, 0.0
         for t0, t1 in sorted(slow):  # union of the slow spans, each counted once
             t0 = max(t0, end)
@@ -143,7 +157,7 @@ class Table:
 
     def crosses_wall(self, a: Point, b: Point) -> bool:
         """Whether a move a→b goes over a low wall."""
-        return any(p.kind == "wall" and p.crossed(a, b) for p in self.pieces)
+        return any(p.crossed(a, b) for p in self.walls)
 
     def in_building(self, p: Point) -> bool:
         """Whether `p` is inside a building."""
