@@ -10,8 +10,6 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-RACES = ("marines", "machina", "insectoids")
-
 
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -120,11 +118,3 @@ def forces() -> dict[str, dict[str, Profile]]:
 def tables() -> Tables:
     """The game's other tables."""
     return Tables.model_validate(_load("tables.yaml"))
-
-
-def profile(race: str, key: str) -> Profile:
-    """One profile; KeyError names what there is."""
-    race_profiles = forces()[race]
-    if key not in race_profiles:
-        raise KeyError(f"{race} have no '{key}'; they have: {', '.join(race_profiles)}")
-    return race_profiles[key]

@@ -26,11 +26,10 @@ from warbench.rulesets.fftt.wounds import Referee
 
 @dataclass(frozen=True)
 class Shot:
-    """What a shot needs: the skill with its modifiers, and the range band."""
+    """What a shot needs: the skill with its modifiers."""
 
     skill: int
     modifiers: tuple[Modifier, ...]
-    long: bool
 
     @property
     def needed(self) -> int:
@@ -56,8 +55,7 @@ def shot(s: State, firer: Fig, target: Fig, *, indirect: bool) -> Shot:
     assert prof.skill is not None
     d = dist(firer.pos, target.pos)
     chosen: list[Modifier] = []
-    long = d > prof.short
-    if long:
+    if d > prof.short:
         chosen.append(mods["long_range"])
     if prof.template is None and s.table.in_cover(firer.pos, target.pos):
         chosen.append(mods["cover"])
@@ -73,7 +71,7 @@ def shot(s: State, firer: Fig, target: Fig, *, indirect: bool) -> Shot:
         chosen.append(Modifier(reason="crack shooter", value=1))
     if target.ability == CHAMELEON and prof.template is None:
         chosen.append(Modifier(reason="chameleon (always in cover)", value=-1))
-    return Shot(prof.skill, tuple(chosen), long)
+    return Shot(prof.skill, tuple(chosen))
 
 
 def fire_problem(s: State, firer: Fig, target: Fig | None, *, indirect: bool) -> str | None:
