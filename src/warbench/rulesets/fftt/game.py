@@ -1059,6 +1059,10 @@ class FFTTGame(Game):
             data["races"] = dict(s.races)
         return data
 
+    def _detach(self) -> None:
+        """A look-ahead copy of the game forgets the legal actions listed for its parent."""
+        self._legal_cache = ((), [])
+
     def _snapshot(self) -> object:
         return self.state.copy()
 
