@@ -58,9 +58,10 @@ class FFTT(Ruleset):
     def board_text(self, game: Game) -> str:
         assert isinstance(game, FFTTGame)
         s = game.state
+        sides = "" if s.stage in ("table", "scenery", "side") else f"; {s.south} deploys south"
         lines = [
             f"turn {s.turn} phase {s.phase}, {s.stage}; table {s.table.width:g}x{s.table.depth:g}"
-            f" cm; {s.south} deploys south"
+            f" cm{sides}"
         ]
         for p in s.table.pieces:
             lines.append(f"  {p.kind} {p.x0:g},{p.y0:g} to {p.x1:g},{p.y1:g}")
