@@ -142,6 +142,9 @@ class TacticsAI(Agent):
         for a in legal:
             if isinstance(a, Explode) and self._explode_score(s, s.figs[a.bug]) > 0:
                 return a
+        tend = self._to_the_wounded(s, player, legal)
+        if tend is not None:
+            return tend
         charges = [a for a in legal if isinstance(a, Charge) and self._wants_charge(s, a)]
         if charges:
             return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
@@ -162,6 +165,22 @@ class TacticsAI(Agent):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _to_the_wounded(self, s: State, player: str, legal: list[Action]) -> Action | None:
+        """A medic or tank with the actions to move and heal goes to a wounded friend."""
+        for a in legal:
+            if not isinstance(a, Move):
+                continue
+            healer = s.figs[a.figure]
+            kind = FFTTGame.heals(healer)
+            if kind is None or healer.ap < 3 or movement.actions_for(s, healer, a.to) > 1:
+                continue
+            for f in s.side_figs(player):
+                if f is healer or not f.wounds or (kind == "repair") != f.prof.mechanical:
+                    continue
+                if dist(a.to, f.pos) <= healer.radius + f.radius + movement.CONTACT:
+                    return a
+        return None
 
     def _wants_charge(self, s: State, a: Charge) -> bool:
         fig, target = s.figs[a.figure], s.figs[a.target]

@@ -227,7 +227,10 @@ class FFTTGame(Game):
         for fig in mine:  # the movement step
             if fig.ap < 1:
                 continue
-            acts += [Heal(fig.id, f.id) for f in mine if f.wounds and self.heals(fig)]
+            if self.heals(fig):
+                hurt = [f for f in mine if f.wounds and f is not fig]
+                acts += [Heal(fig.id, f.id) for f in hurt]
+                acts += [Move(fig.id, movement.charge_point(fig, f)) for f in hurt]
             acts += [Eat(fig.id), Lay(fig.id), Explode(fig.id)]
             acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
             if movement.stuck(s, fig):
