@@ -73,7 +73,9 @@ def play(
                 f"'{kind}' is not a player kind; allowed: {allowed}", param_hint=f"--{side}"
             )
     console.print(f"[bold]{rs.name}[/bold] — {name} (seed {seed})")
-    _show(game.log)  # the set-up: generated table, roll-offs
+    humans = [side for side, agent in agents.items() if agent is None]
+    viewer = humans[0] if len(humans) == 1 else None  # whose secrets the screen may show
+    _show(game.log, viewer)  # the set-up: generated table, roll-offs
     while isinstance(game.pending, Decision):
         decision = game.pending
         agent = agents[decision.player]
@@ -81,7 +83,7 @@ def play(
             if not _human_turn(rs, game, decision, save):
                 break
         else:
-            _show(game.apply(agent.choose(game, decision.player), decision.player))
+            _show(game.apply(agent.choose(game, decision.player), decision.player), viewer)
     pending = game.pending
     if isinstance(pending, GameOver):
         console.print(pending.line())
@@ -90,8 +92,11 @@ def play(
         console.print(f"record saved to {save}")
 
 
-def _show(events: list[Event]) -> None:
+def _show(events: list[Event], viewer: str | None = None) -> None:
+    """Print the events `viewer` (None: a spectator) may see."""
     for event in events:
+        if not event.seen_by(viewer):
+            continue
         style = "dim" if event.kind == "roll" else ""
         console.print(f"  {event.text}", style=style)
 
@@ -121,7 +126,7 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
         elif command == "board":
             console.print(rs.board_text(game))
         elif command == "log":
-            for event in game.log[-40:]:
+            for event in [e for e in game.log if e.seen_by(decision.player)][-40:]:
                 console.print(f"  {event.text}")
         elif command == "actions":
             _list_actions(actions)
@@ -136,7 +141,7 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
             if action is None:
                 continue
             try:
-                _show(game.apply(action, decision.player))
+                _show(game.apply(action, decision.player), decision.player)
             except IllegalAction as err:
                 console.print(f"[yellow]{err}[/yellow]")
                 continue

@@ -1,0 +1,259 @@
+"""The FFTT AI, one for every force: shooters keep their actions for targets in sight and
+go for cover; close-combat figures charge; fire is focused on the figure nearest death;
+opportunity fire when the odds are good; medics and tanks heal; the queen eats and lays."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from warbench.core.actions import Action
+from warbench.core.game import Game
+from warbench.core.ruleset import Agent
+from warbench.rulesets.fftt import movement, shooting
+from warbench.rulesets.fftt.actions import (
+    Answer,
+    Charge,
+    ChooseSide,
+    ChooseTable,
+    Deploy,
+    Done,
+    Eat,
+    Enter,
+    Explode,
+    Fight,
+    First,
+    Heal,
+    Hold,
+    Lay,
+    Lob,
+    Move,
+    OpportunityFire,
+    Shoot,
+    WoundAttacker,
+)
+from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.sight import can_see
+from warbench.rulesets.fftt.state import Fig, State, other
+from warbench.rulesets.fftt.table import COVER, dist
+
+
+def chance(needed: int) -> Fraction:
+    """P(2D6 <= needed)."""
+    ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= needed)
+    return Fraction(ways, 36)
+
+
+class TacticsAI(Agent):
+    """A heuristic player for any of the three forces."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game, player: str) -> Action:
+        assert isinstance(game, FFTTGame)
+        legal = game.legal_actions(player)
+        s = game.state
+        if s.stage == "table":
+            return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
+        if s.stage == "side":
+            return ChooseSide("south")
+        if s.stage == "first":
+            return First(other(player))
+        if s.stage == "deploy":
+            return self._deploy(s, legal)
+        if s.stage == "enter":
+            return self._enter(s, legal)
+        if s.stage in ("light", "general"):
+            return self._fire(s, player, legal)
+        if s.stage == "move":
+            return self._move(s, player, legal)
+        if s.stage == "opfire":
+            return self._opfire(s, legal)
+        if s.stage == "answer":
+            return self._answer(s, legal)
+        if s.stage == "allocate":
+            return self._allocate(s, legal)
+        return legal[0]
+
+    # -- setup -------------------------------------------------------------------------------
+    def _deploy(self, s: State, legal: list[Action]) -> Action:
+        deploys = [a for a in legal if isinstance(a, Deploy)]
+        fid = deploys[0].figure
+        mine = [a for a in deploys if a.figure == fid]
+        covered = [a for a in mine if any(p.kind in COVER for p in s.table.pieces_at(a.at))]
+        return self._rng.choice(covered or mine)
+
+    def _enter(self, s: State, legal: list[Action]) -> Action:
+        enters = [a for a in legal if isinstance(a, Enter)]
+        enemies = s.side_figs(other(s.player))
+        if not enemies:
+            return enters[0]
+        return min(
+            enters, key=lambda a: (min(abs(dist(a.at, e.pos) - 15) for e in enemies), str(a))
+        )
+
+    # -- firing ------------------------------------------------------------------------------
+    def _value(self, s: State, target: Fig, hit: Fraction) -> float:
+        """Expected worth of a hit: FPs, more for a figure near death, none for overkill."""
+        left = target.max_wounds - target.wounds - s.pending_wounds.get(target.id, 0)
+        if left <= 0:
+            return 0.0
+        worth = target.prof.fp / left
+        if target.prof.hq:
+            worth += 1.0
+        return float(hit) * worth
+
+    def _fire(self, s: State, player: str, legal: list[Action]) -> Action:
+        best: Action = Done()
+        best_score = 0.05
+        for a in legal:
+            if isinstance(a, Shoot | Lob):
+                if isinstance(a, Lob) and Shoot(a.figure, a.target) in legal:
+                    continue
+                firer, target = s.figs[a.figure], s.figs[a.target]
+                plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
+                score = self._value(s, target, chance(plan.needed))
+                if firer.prof.template and any(
+                    f.side == player and dist(f.pos, target.pos) < 5 for f in s.side_figs(player)
+                ):
+                    score = 0.0  # do not drop a grenade on friends
+            elif isinstance(a, Explode):
+                score = self._explode_score(s, s.figs[a.bug])
+            else:
+                continue
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _explode_score(self, s: State, bug: Fig) -> float:
+        foes = sum(1 for e in s.side_figs(other(bug.side)) if dist(e.pos, bug.pos) <= 4)
+        friends = sum(
+            1 for f in s.side_figs(bug.side) if f is not bug and dist(f.pos, bug.pos) <= 4
+        )
+        return float(foes - friends) if foes else 0.0
+
+    # -- movement ----------------------------------------------------------------------------
+    def _move(self, s: State, player: str, legal: list[Action]) -> Action:
+        enemies = s.side_figs(other(player))
+        for a in legal:
+            if isinstance(a, Heal | Eat | Lay):
+                return a
+        for a in legal:
+            if isinstance(a, Explode) and self._explode_score(s, s.figs[a.bug]) > 0:
+                return a
+        tend = self._to_the_wounded(s, player, legal)
+        if tend is not None:
+            return tend
+        charges = [a for a in legal if isinstance(a, Charge) and self._wants_charge(s, a)]
+        if charges:
+            return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
+        if not enemies:
+            return Done()
+        best: Action = Done()
+        best_score = 0.5
+        busy: dict[str, bool] = {}
+        for a in legal:
+            if not isinstance(a, Move):
+                continue
+            fig = s.figs[a.figure]
+            if fig.id not in busy:
+                busy[fig.id] = self._has_target(s, fig, enemies)
+            if busy[fig.id]:
+                continue
+            score = self._move_score(s, fig, a, enemies)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _to_the_wounded(self, s: State, player: str, legal: list[Action]) -> Action | None:
+        """A medic or tank with the actions to move and heal goes to a wounded friend."""
+        for a in legal:
+            if not isinstance(a, Move):
+                continue
+            healer = s.figs[a.figure]
+            kind = FFTTGame.heals(healer)
+            if kind is None or healer.ap < 3 or movement.actions_for(s, healer, a.to) > 1:
+                continue
+            for f in s.side_figs(player):
+                if f is healer or not f.wounds or (kind == "repair") != f.prof.mechanical:
+                    continue
+                if dist(a.to, f.pos) <= healer.radius + f.radius + movement.CONTACT:
+                    return a
+        return None
+
+    def _wants_charge(self, s: State, a: Charge) -> bool:
+        fig, target = s.figs[a.figure], s.figs[a.target]
+        if not fig.prof.armed:
+            return True
+        return self._charge_odds(s, a) >= 2 and fig.prof.hth >= target.prof.hth
+
+    def _charge_odds(self, s: State, a: Charge) -> int:
+        fig, target = s.figs[a.figure], s.figs[a.target]
+        return fig.prof.hth - target.prof.hth + 2 * fig.prof.fp - target.wounds
+
+    def _has_target(self, s: State, fig: Fig, enemies: list[Fig]) -> bool:
+        """A shooter with an enemy in sight at short range stays to fire."""
+        reach = fig.prof.short
+        return fig.prof.armed and any(
+            dist(fig.pos, e.pos) <= reach and can_see(s, fig, e) for e in enemies
+        )
+
+    def _move_score(self, s: State, fig: Fig, a: Move, enemies: list[Fig]) -> float:
+        """How much better off `fig` is after the move: closer to the enemy it should reach,
+        in cover, keeping its actions when it already has a target."""
+        prof = fig.prof
+        if prof.hq or prof.scanner:
+            return 0.0
+        near = min(enemies, key=lambda e: dist(e.pos, fig.pos))
+        now = dist(fig.pos, near.pos)
+        then = min(dist(a.to, e.pos) for e in enemies)
+        spent = movement.actions_for(s, fig, a.to)
+        if prof.armed:
+            if fig.ap - spent < 1 and now < prof.long + 2 * prof.move:
+                return 0.0  # keep an action to fire
+            if fig.out_of_ammo:
+                return 0.0
+            gain = (now - then) / prof.move if now > prof.short * 0.8 else 0.0
+            cover = 0.6 if any(p.kind in COVER for p in s.table.pieces_at(a.to)) else 0.0
+        else:
+            gain = (now - then) / prof.move * 2
+            cover = 0.0
+        return gain + cover + self._rng.random() * 0.1
+
+    # -- reactions ---------------------------------------------------------------------------
+    def _opfire(self, s: State, legal: list[Action]) -> Action:
+        mover = s.figs[s.moving["mover"]]
+        best: Action = Hold()
+        best_score = 0.35
+        for a in legal:
+            if isinstance(a, OpportunityFire):
+                firer = s.figs[a.figure]
+                point = s.moving["points"][a.at]
+                saved = mover.x, mover.y
+                mover.x, mover.y = point[0], point[1]
+                plan = shooting.shot(s, firer, mover, indirect=False)
+                mover.x, mover.y = saved
+                score = float(chance(plan.needed)) * (1 + 0.1 * mover.prof.fp)
+                if score > best_score:
+                    best, best_score = a, score
+        return best
+
+    def _answer(self, s: State, legal: list[Action]) -> Action:
+        melee = s.melees[s.melee_at]
+        defender = s.figs[melee.defender]
+        answers = [a for a in legal if isinstance(a, Answer)]
+        if not answers or defender.prof.hth >= 2:
+            return Fight()
+        return max(answers, key=lambda a: (s.figs[a.attacker].prof.fp, a.attacker))
+
+    def _allocate(self, s: State, legal: list[Action]) -> Action:
+        options = [a for a in legal if isinstance(a, WoundAttacker)]
+        return min(
+            options,
+            key=lambda a: (
+                s.figs[a.attacker].max_wounds - s.figs[a.attacker].wounds,
+                -s.figs[a.attacker].prof.fp,
+                a.attacker,
+            ),
+        )

@@ -1,0 +1,1074 @@
+"""DEVELOPMENT OF A TURN: 2D6 initiative, the winner decides who moves first; three phases,
+each with light firing, movement (opportunity fire in the middle of it), general firing, hand
+to hand and healing; the end of the game. Before the first turn: the GAME STEPS of setting
+up, with the secret deployment behind the screen.
+
+The flow is a state machine on `State.stage`. Opportunity fire, a charged figure's answer and
+the defender's choice of which attacker takes its wound are decisions of the player the rules
+ask, in the middle of the other side's action.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.actions import Action
+from warbench.core.dice import DiceSource, Read, RollRequest
+from warbench.core.events import Event
+from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.rulesets.fftt import hand_to_hand, movement, setup, shooting, wounds
+from warbench.rulesets.fftt.actions import (
+    CODEC,
+    Answer,
+    CallSupport,
+    Charge,
+    ChooseSide,
+    ChooseTable,
+    Deploy,
+    Done,
+    Eat,
+    Enter,
+    Explode,
+    Fight,
+    First,
+    Heal,
+    Hold,
+    Lay,
+    Lob,
+    Move,
+    OpportunityFire,
+    PlaceScenery,
+    Shoot,
+    WoundAttacker,
+)
+from warbench.rulesets.fftt.profiles import tables
+from warbench.rulesets.fftt.scenario import Scenario
+from warbench.rulesets.fftt.sight import bearing, can_see, in_arc
+from warbench.rulesets.fftt.state import (
+    DOC,
+    LUCKY_BASTARD,
+    STORM_BRINGER,
+    Egg,
+    Fig,
+    Melee,
+    State,
+    other,
+)
+from warbench.rulesets.fftt.table import Table, dist
+
+if TYPE_CHECKING:
+    from warbench.core.ruleset import Ruleset
+
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "table": (ChooseTable,),
+    "scenery": (PlaceScenery,),
+    "side": (ChooseSide,),
+    "deploy": (Deploy,),
+    "first": (First,),
+    "enter": (Enter,),
+    "light": (Shoot, Lob, Done),
+    "move": (Move, Charge, Heal, Eat, Lay, Explode, Done),
+    "opfire": (OpportunityFire, Hold),
+    "general": (Shoot, Lob, CallSupport, Explode, Done),
+    "answer": (Answer, Fight),
+    "allocate": (WoundAttacker,),
+}
+PROMPTS = {
+    "table": "you are the attacker: choose the table size",
+    "scenery": "you are the defender: place the scenery",
+    "side": "you are the attacker: choose the side to deploy on",
+    "deploy": "deploy your figures behind the screen",
+    "first": "you have the initiative: decide who moves first",
+    "enter": "your forces in hidden movement arrive: place them on their flank",
+    "light": "light firing (figures with 3 or more actions), or done",
+    "move": "move your figures and heal the injured, or done",
+    "opfire": "an enemy figure is moving: opportunity fire, or hold",
+    "general": "general firing (simultaneous), or done",
+    "answer": "your figure is charged: shoot the attacker instead of fighting, or fight",
+    "allocate": "your defender beat several attackers: choose who takes its wound",
+}
+CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
+
+
+class FFTTGame(Game):
+    """One FFTT battle."""
+
+    codec = CODEC
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: dict[str, Any],
+        spec: Scenario,
+        seed: int | None,
+        dice: DiceSource | None = None,
+    ) -> None:
+        super().__init__(ruleset, scenario, seed, dice)
+        self.spec = spec
+        self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
+        figs, flanks = setup.figures(spec)
+        attacker = setup.attacker(self)
+        self.state = State(
+            stage="table",
+            player=attacker,
+            attacker=attacker,
+            table=Table(0.0, 0.0, ()),
+            figs=figs,
+            flanks=flanks,
+            races={side: spec.forces[side].race for side in ("red", "blue")},
+        )
+        self.emit("setup", f"{attacker} is the attacker")
+        if spec.optional.generals:
+            self._generals()
+        self.start()
+
+    def _generals(self) -> None:
+        """The general's special abilities chart: 2D6 for each general not given one; the
+        owner alone learns it."""
+        s = self.state
+        names = tables().general_abilities
+        for side in ("red", "blue"):
+            general = self.spec.forces[side].general
+            if general is None:
+                continue
+            fig = s.figs[f"{side[0]}{general.figure + 1}"]
+            only = frozenset({side})
+            ability = general.ability
+            if ability is None:
+                ability = self.roll(RollRequest(f"{side}'s general's ability", dice=2), only).total
+            fig.ability = ability
+            self.emit("general", f"{general.name} ({fig.id}) is a {names[ability]}", only)
+
+    # -- decisions ----------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        s = self.state
+        if s.stage == "over":
+            return GameOver(s.winner, s.reason, dict(s.score))
+        where = f"turn {s.turn}, phase {s.phase}: " if s.turn else ""
+        return Decision(s.player, s.stage, f"{s.player}, {where}{PROMPTS[s.stage]}")
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every discrete action and a sample of the continuous ones, each legal."""
+        s = self.state
+        if s.stage == "over" or player != s.player:
+            return []
+        key = (len(self.steps), player, id(self.state))
+        if self._legal_cache[0] != key:
+            self._legal_cache = (key, list(self._options(player)))
+        return list(self._legal_cache[1])
+
+    def apply(self, action: Action, player: str | None = None) -> list[Event]:
+        """As `Game.apply`; forgets the legal actions it had listed."""
+        self._legal_cache = ((), [])
+        return super().apply(action, player)
+
+    def _options(self, player: str) -> Iterator[Action]:
+        """The legal actions one by one: each candidate that passes `_illegal` (for moves the
+        figure's own part of that test is done once); a move blocked at full reach is tried
+        at half reach."""
+        s = self.state
+        near: dict[str, list[Fig] | None] = {}
+        for a in self._candidates(player):
+            if isinstance(a, Move) and s.stage == "move":
+                fig = s.figs[a.figure]
+                if a.figure not in near:
+                    free = movement.mover_problem(s, fig) is None
+                    near[a.figure] = movement.neighbours(s, fig) if free else None
+                others = near[a.figure]
+                if others is None:
+                    continue
+                if movement.route_problem(s, fig, a.to, others=others) is None:
+                    yield a
+                    continue
+                half = Move(
+                    a.figure, (round((fig.x + a.to[0]) / 2, 1), round((fig.y + a.to[1]) / 2, 1))
+                )
+                if movement.route_problem(s, fig, half.to, others=others) is None:
+                    yield half
+            elif self._illegal(a, player) is None:
+                yield a
+
+    def _candidates(self, player: str) -> list[Action]:
+        s = self.state
+        stage = s.stage
+        if stage == "table":
+            return [ChooseTable(w, d) for w in tables().table_sizes for d in tables().table_sizes]
+        if stage == "scenery":
+            return [PlaceScenery()]
+        if stage == "side":
+            return [ChooseSide("south"), ChooseSide("north")]
+        if stage == "deploy":
+            return self._deploy_candidates(player)
+        if stage == "first":
+            return [First("red"), First("blue")]
+        if stage == "enter":
+            return self._enter_candidates()
+        if stage == "opfire":
+            return [Hold(), *(OpportunityFire(f, k) for f, k in self.opfire_options())]
+        if stage == "answer":
+            melee = s.melees[s.melee_at]
+            return [Fight(), *(Answer(a) for a in melee.attackers)]
+        if stage == "allocate":
+            return [WoundAttacker(a) for a in dict.fromkeys(b[0] for b in s.allocation["beaten"])]
+        acts: list[Action] = [Done()]
+        mine = s.side_figs(player)
+        enemies = s.side_figs(other(player))
+        if stage in ("light", "general"):
+            for fig in mine:
+                for e in enemies:
+                    acts += [Shoot(fig.id, e.id), Lob(fig.id, e.id)]
+                if stage == "general":
+                    acts.append(Explode(fig.id))
+                    acts += [CallSupport(fig.id, e.id) for e in enemies]
+            return acts
+        for fig in mine:  # the movement step
+            if fig.ap < 1:
+                continue
+            if self.heals(fig):
+                hurt = [f for f in mine if f.wounds and f is not fig]
+                acts += [Heal(fig.id, f.id) for f in hurt]
+                acts += [Move(fig.id, movement.charge_point(fig, f)) for f in hurt]
+            acts += [Eat(fig.id), Lay(fig.id), Explode(fig.id)]
+            acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
+            if movement.stuck(s, fig):
+                continue
+            reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
+            for angle in range(0, 360, 45):
+                rad = math.radians(angle)
+                for reach in reaches:
+                    to = (
+                        round(fig.x + reach * math.sin(rad), 1),
+                        round(fig.y + reach * math.cos(rad), 1),
+                    )
+                    acts.append(Move(fig.id, to))
+        return acts
+
+    def _deploy_candidates(self, player: str) -> list[Action]:
+        s = self.state
+        depth = s.table.zone_depth
+        north = s.edge(player) == "north"
+        acts: list[Action] = []
+        for fig in s.figs.values():
+            if fig.side != player or fig.where != "reserve":
+                continue
+            for i in range(8):
+                x = round(s.table.width * (i + 0.5) / 8, 1)
+                for j in (0.3, 0.7):
+                    y = round(s.table.depth - depth * j if north else depth * j, 1)
+                    acts.append(Deploy(fig.id, (x, y)))
+        return acts
+
+    def _enter_candidates(self) -> list[Action]:
+        s = self.state
+        acts: list[Action] = []
+        for fid in s.to_enter:
+            fig = s.figs[fid]
+            flank = s.flanks[fig.flank or 0].flank
+            for x_in in (2.5, 7.5):
+                x = x_in if flank == "west" else s.table.width - x_in
+                for i in range(10):
+                    y = round(s.table.depth * (i + 0.5) / 10, 1)
+                    acts.append(Enter(fid, (x, y)))
+            depth = s.table.zone_depth
+            y = depth / 2 if s.edge(fig.side) == "south" else s.table.depth - depth / 2
+            for i in range(5):
+                acts.append(Enter(fid, (round(s.table.width * (i + 0.5) / 5, 1), y)))
+        return acts
+
+    # -- legality -------------------------------------------------------------------------
+    def _mine(self, fid: str, player: str) -> Fig | str:
+        """The player's figure on the table with this id, or why not."""
+        fig = self.state.figs.get(fid)
+        if fig is None or fig.side != player or fig.where != "table":
+            yours = ", ".join(f.id for f in self.state.side_figs(player)) or "none"
+            return f"'{fid}' is not one of your figures on the table; yours: {yours}"
+        return fig
+
+    def _enemy(self, fid: str, player: str) -> Fig | None:
+        """An enemy figure the player can know of (on the table), or None."""
+        fig = self.state.figs.get(fid)
+        if fig is None or fig.side == player or fig.where != "table":
+            return None
+        return fig
+
+    def _illegal(self, action: Action, player: str) -> str | None:
+        s = self.state
+        allowed = ALLOWED[s.stage]
+        if not isinstance(action, allowed):
+            forms = ", ".join(CODEC.form(c) for c in allowed)
+            return f"now is the {s.stage} step; allowed: {forms}"
+        if isinstance(action, ChooseTable):
+            sizes = tables().table_sizes
+            if action.width not in sizes or action.depth not in sizes:
+                return f"each side of the table is one of {', '.join(map(str, sizes))} cm"
+            return None
+        if isinstance(action, ChooseSide):
+            return None if action.edge in ("south", "north") else "choose south or north"
+        if isinstance(action, First):
+            return None if action.player in ("red", "blue") else "choose red or blue"
+        if isinstance(action, Deploy):
+            fig = s.figs.get(action.figure)
+            if fig is None or fig.side != player or fig.where != "reserve":
+                waiting = [
+                    f.id for f in s.figs.values() if f.side == player and f.where == "reserve"
+                ]
+                return (
+                    f"'{action.figure}' is not a figure of yours to deploy; "
+                    f"still to deploy: {', '.join(waiting)}"
+                )
+            return movement.deploy_problem(s, fig, action.at)
+        if isinstance(action, Enter):
+            if action.figure not in s.to_enter:
+                return f"'{action.figure}' is not entering now; entering: {', '.join(s.to_enter)}"
+            fig = s.figs[action.figure]
+            return movement.enter_problem(s, fig, action.at, s.flanks[fig.flank or 0].flank)
+        if isinstance(action, OpportunityFire):
+            if (action.figure, action.at) in self.opfire_options():
+                return None
+            return (
+                f"{action.figure} cannot fire at the mover at path point {action.at}: opportunity "
+                "fire needs 2 actions, sight, range and the mover in its 180° arc (not snipers "
+                "or missile tanks)"
+            )
+        if isinstance(action, Answer):
+            return self._answer_problem(action.attacker)
+        if isinstance(action, WoundAttacker):
+            if action.attacker not in {b[0] for b in s.allocation["beaten"]}:
+                names = sorted({b[0] for b in s.allocation["beaten"]})
+                return f"choose one of the beaten attackers: {', '.join(names)}"
+            return None
+        if isinstance(action, Done | Hold | Fight | PlaceScenery):
+            return None
+        return self._figure_problem(action, player)
+
+    def _figure_problem(self, action: Action, player: str) -> str | None:
+        s = self.state
+        fid = getattr(action, "figure", None) or getattr(action, "healer", None)
+        fid = fid or getattr(action, "queen", None) or getattr(action, "bug", None)
+        fig = self._mine(str(fid), player)
+        if isinstance(fig, str):
+            return fig
+        if isinstance(action, Shoot | Lob):
+            indirect = isinstance(action, Lob)
+            if s.stage == "light":
+                if fig.light_shot:
+                    return f"{fig.id} has fired in this light firing phase"
+                if fig.ap < 3:
+                    return (
+                        "only figures with 3 or more actions fire in the light firing phase; "
+                        f"{fig.id} has {fig.ap}"
+                    )
+            return shooting.fire_problem(
+                s, fig, self._enemy(action.target, player), indirect=indirect
+            )
+        if isinstance(action, CallSupport):
+            return self._support_problem(fig, self._enemy(action.target, player))
+        if isinstance(action, Move):
+            return movement.move_problem(s, fig, action.to)
+        if isinstance(action, Charge):
+            return movement.charge_problem(s, fig, self._enemy(action.target, player))
+        if isinstance(action, Heal):
+            return self._heal_problem(fig, action.target)
+        if isinstance(action, Eat | Lay):
+            if not fig.prof.queen:
+                return f"only the queen eats corpses and lays eggs; {fig.id} is a {fig.prof.name}"
+            if fig.ap < 1:
+                return f"{fig.id} has no action points left this phase"
+            if isinstance(action, Eat):
+                if not any(dist(fig.pos, (c.x, c.y)) <= fig.radius + CLOSE for c in s.corpses):
+                    return f"no corpse lies in base contact with {fig.id}"
+                return None
+            return None if fig.corpses > 0 else f"{fig.id} must eat a corpse for each egg"
+        if isinstance(action, Explode):
+            if not fig.prof.bomb:
+                return f"only bomb bugs explode; {fig.id} is a {fig.prof.name}"
+            return None if fig.ap >= 1 else f"{fig.id} has no action points left this phase"
+        return None
+
+    def _support_problem(self, fig: Fig, target: Fig | None) -> str | None:
+        """Off-board artillery support (a switch of the scenario) or a Storm bringer's air
+        support: 1 action, a weapon skill to roll, sight of the target, any range."""
+        if not (self.spec.optional.artillery or fig.ability == STORM_BRINGER):
+            return "off-board support is not in play (scenario optional rules) for " + fig.id
+        if fig.prof.skill is None:
+            return f"{fig.id} has no weapon skill to call support with"
+        if fig.ap < 1:
+            return f"{fig.id} has no action points left this phase"
+        if target is None:
+            return "the target is not an enemy figure on the table"
+        if not can_see(self.state, fig, target):
+            return f"{fig.id} cannot see {target.id}"
+        return None
+
+    @staticmethod
+    def heals(fig: Fig) -> str | None:
+        """How `fig` heals: medics (and a 'Doc' general) heal, tanks repair."""
+        if fig.prof.heals is None and fig.ability == DOC:
+            return "medic"
+        return fig.prof.heals
+
+    def _heal_problem(self, healer: Fig, target_id: str) -> str | None:
+        s = self.state
+        kind = self.heals(healer)
+        if kind is None:
+            return f"only medics and tanks heal; {healer.id} is a {healer.prof.name}"
+        if healer.ap < 2:
+            return f"healing costs 2 actions; {healer.id} has {healer.ap}"
+        target = s.figs.get(target_id)
+        if (
+            target is None
+            or target.side != healer.side
+            or target.where != "table"
+            or target is healer
+        ):
+            return f"'{target_id}' is not another friendly figure on the table"
+        if (kind == "repair") != target.prof.mechanical:
+            return "medics heal bio-forms; tanks repair mechanical units"
+        if not movement.in_contact(healer, target):
+            return f"{healer.id} must be in base contact with {target.id}"
+        owed = sum(1 for h in s.heals if h[1] == target.id)
+        if target.wounds - owed <= 0:
+            return f"{target.id} has no wound left to heal"
+        return None
+
+    def _answer_problem(self, attacker_id: str) -> str | None:
+        s = self.state
+        melee = s.melees[s.melee_at]
+        if attacker_id not in melee.attackers:
+            return (
+                f"'{attacker_id}' is not charging {melee.defender}; "
+                f"attackers: {', '.join(melee.attackers)}"
+            )
+        defender = s.figs[melee.defender]
+        return self._answer_shot_problem(defender, s.figs[attacker_id])
+
+    def _answer_shot_problem(self, defender: Fig, attacker: Fig) -> str | None:
+        prof = defender.prof
+        if not prof.armed or defender.out_of_ammo:
+            return f"{defender.id} has no shot to fire"
+        if defender.ap < 2:
+            return (
+                f"the answering shot is opportunity fire: 2 actions; {defender.id} has "
+                f"{defender.ap}"
+            )
+        if prof.no_opportunity:
+            return f"{prof.name}s make no opportunity fire"
+        if attacker.ability == LUCKY_BASTARD:
+            return f"{attacker.id} is a lucky bastard: opportunity fire never hurts him"
+        if not can_see(self.state, defender, attacker):
+            return f"{defender.id} cannot see {attacker.id}"
+        return None
+
+    # -- opportunity fire -------------------------------------------------------------------
+    def opfire_options(self) -> list[tuple[str, int]]:
+        """(firer, path point) pairs the non-moving player may fire at the mover."""
+        s = self.state
+        if s.stage != "opfire" and not s.moving:
+            return []
+        mover = s.figs[s.moving["mover"]]
+        if mover.ability == LUCKY_BASTARD:
+            return []  # 'it can never be hurt when shot in the opportunity fire phase'
+        points = [tuple(p) for p in s.moving["points"]]
+        found: list[tuple[str, int]] = []
+        for fig in s.side_figs(other(mover.side)):
+            prof = fig.prof
+            if (
+                not prof.armed
+                or prof.no_opportunity
+                or fig.out_of_ammo
+                or fig.ap < 2
+                or shooting.engaged(s, fig)
+            ):
+                continue
+            for k in range(s.moving["next"], len(points)):
+                p = (points[k][0], points[k][1])
+                if dist(fig.pos, p) <= prof.long and in_arc(fig, p) and can_see(s, fig, mover, p):
+                    found.append((fig.id, k))
+        return found
+
+    # -- resolution -----------------------------------------------------------------------
+    def _resolve(self, action: Action, player: str) -> None:
+        s = self.state
+        if isinstance(action, ChooseTable):
+            s.table = Table(float(action.width), float(action.depth), ())
+            self.emit("setup", f"{player} chooses a {action.width} x {action.depth} cm table")
+            s.stage, s.player = "scenery", other(s.attacker)
+        elif isinstance(action, PlaceScenery):
+            pieces = setup.scenery(self, s.table.width, s.table.depth)
+            s.table = Table(s.table.width, s.table.depth, pieces)
+            self.emit("setup", f"{player} places {len(pieces)} pieces of scenery")
+            s.stage, s.player = "side", s.attacker
+        elif isinstance(action, ChooseSide):
+            s.south = player if action.edge == "south" else other(player)
+            self.emit("setup", f"{player} deploys on the {action.edge} side; the screen goes up")
+            s.stage, s.player = "deploy", s.attacker
+        elif isinstance(action, Deploy):
+            self._deploy(action, player)
+        elif isinstance(action, First):
+            s.first = action.player
+            self.emit("turn", f"{player} decides that {action.player} moves first in turn {s.turn}")
+            s.phase = 0
+            self._begin_phase()
+        elif isinstance(action, Enter):
+            self._enter(action)
+        elif isinstance(action, Done):
+            self._next_part()
+        elif isinstance(action, Shoot | Lob):
+            fig, target = s.figs[action.figure], s.figs[action.target]
+            fig.ap -= 1
+            if s.stage == "light":
+                fig.light_shot = True
+            shooting.resolve(self, s, fig, target, indirect=isinstance(action, Lob), hold=True)
+            self._settle()
+        elif isinstance(action, Move | Charge):
+            self._start_move(action)
+        elif isinstance(action, CallSupport):
+            self._call_support(s.figs[action.figure], s.figs[action.target])
+        elif isinstance(action, Heal):
+            s.figs[action.healer].ap -= 2
+            s.heals.append([action.healer, action.target])
+            self.emit(
+                "heal", f"{action.healer} tends {action.target} (takes effect after hand to hand)"
+            )
+            self._settle()
+        elif isinstance(action, Eat):
+            self._eat(s.figs[action.queen])
+        elif isinstance(action, Lay):
+            queen = s.figs[action.queen]
+            queen.ap -= 1
+            queen.corpses -= 1
+            s.eggs.append(Egg(queen.side, queen.x, queen.y, s.turn + 1))
+            self.emit("egg", f"{queen.id} lays an egg; it hatches at the end of turn {s.turn + 1}")
+            self._settle()
+        elif isinstance(action, Explode):
+            bug = s.figs[action.bug]
+            bug.ap -= 1
+            self.emit("explode", f"{bug.id} goes off")
+            wounds.kill(self, s, bug, "going off", hold=s.stage == "general")
+            self._settle()
+        elif isinstance(action, OpportunityFire):
+            self._opfire(action)
+        elif isinstance(action, Hold):
+            self._finish_move()
+        elif isinstance(action, Answer | Fight):
+            self._fight_melee(answer=action.attacker if isinstance(action, Answer) else None)
+        elif isinstance(action, WoundAttacker):
+            self._allocate(action.attacker)
+
+    def _call_support(self, fig: Fig, target: Fig) -> None:
+        """'success with a dice throw as if he were shooting ... and got a hit ... fire
+        modifiers will never be applied'; the support lands as a missile burst (R34)."""
+        s = self.state
+        fig.ap -= 1
+        skill = fig.prof.skill or 0
+        roll = self.roll(
+            RollRequest(
+                f"support called by {fig.id} on {target.id} (skill {skill}, no modifiers)",
+                dice=2,
+                read=Read.AT_MOST,
+                target=skill,
+            )
+        )
+        if roll.success:
+            wounds.burst(self, s, target.pos, "missile", f"{fig.id}'s support", hold=True)
+        self._settle()
+
+    # setup ------------------------------------------------------------------------------
+    def _deploy(self, action: Deploy, player: str) -> None:
+        s = self.state
+        fig = s.figs[action.figure]
+        fig.x, fig.y = action.at
+        fig.facing = 0.0 if s.edge(player) == "south" else 180.0
+        fig.where = "table"
+        only = frozenset({player})
+        self.emit("deploy", f"{fig.id} ({fig.prof.name}) deployed at {fig.x:g},{fig.y:g}", only)
+        if any(f.side == player and f.where == "reserve" for f in s.figs.values()):
+            return
+        if player == s.attacker:
+            s.player = other(player)
+            return
+        s.revealed = True
+        shown = ", ".join(
+            f"{f.id} {f.prof.name} at {f.x:g},{f.y:g}"
+            for f in s.figs.values()
+            if f.where == "table"
+        )
+        self.emit("reveal", f"the screen comes down: {shown}")
+        self._begin_turn()
+
+    # the turn ---------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        s = self.state
+        s.turn += 1
+        while True:
+            red = self.roll(RollRequest(f"initiative turn {s.turn}: red", dice=2)).total
+            blue = self.roll(RollRequest(f"initiative turn {s.turn}: blue", dice=2)).total
+            if red != blue:
+                break
+        s.player = "red" if red > blue else "blue"
+        s.stage = "first"
+
+    def _begin_phase(self) -> None:
+        s = self.state
+        s.phase += 1
+        for fig in s.figs.values():
+            if fig.where == "table":
+                fig.ap = fig.actions
+                fig.light_shot = fig.answered = False
+        self.emit("phase", f"turn {s.turn}, phase {s.phase}: light firing")
+        self._set("light", 0)
+
+    def _set(self, stage: str, part: int) -> None:
+        """Go to `stage` for the first (0) or second (1) player, doing what needs no one."""
+        s = self.state
+        s.stage, s.part = stage, part
+        s.player = s.acting()
+        if stage == "move":
+            if part == 0:
+                self._note_sight()
+            if s.phase == 1 and s.turn >= 2:
+                self._roll_flanks(s.player)
+            if s.to_enter:
+                s.stage = "enter"
+                return
+        if stage == "general" and part == 0:
+            self._goo_rolls()
+        self._settle()
+
+    def _settle(self) -> None:
+        """Skip a player's part of a step when `done` is all they could do."""
+        s = self.state
+        if s.stage in ("light", "move", "general") and not any(
+            not isinstance(a, Done) for a in self._options(s.player)
+        ):
+            self._next_part()
+
+    def _next_part(self) -> None:
+        s = self.state
+        if s.part == 0:
+            self._set(s.stage, 1)
+            return
+        if s.stage == "light":
+            wounds.remove_casualties(self, s)
+            self._set("move", 0)
+        elif s.stage == "move":
+            self._set("general", 0)
+        else:
+            self._begin_melees()
+
+    def _note_sight(self) -> None:
+        """Insectoids remember whom they can see at the beginning of the movement phase."""
+        s = self.state
+        for fig in s.figs.values():
+            if fig.where == "table" and fig.race == "insectoids":
+                fig.sees = [e.id for e in s.side_figs(other(fig.side)) if can_see(s, fig, e)]
+
+    def _roll_flanks(self, player: str) -> None:
+        """Units in hidden movement enter in the first phase on 6 in turns 2-3, 5-6 in turns
+        4-5, 4-6 in turns 6-7 and automatically from turn 8."""
+        s = self.state
+        needs = tables().flank_entry
+        only = frozenset({player})
+        for flank in s.flanks:
+            if flank.side != player or flank.entered:
+                continue
+            need = needs[min(s.turn, max(needs))]
+            if need > 1:
+                roll = self.roll(
+                    RollRequest(
+                        f"hidden movement ({flank.flank} flank)", read=Read.AT_LEAST, target=need
+                    ),
+                    only,
+                )
+                if not roll.success:
+                    continue
+            flank.entered = True
+            s.to_enter += [f for f in flank.figures if s.figs[f].where == "flank"]
+            self.emit("flank", f"your flanking force '{flank.label}' arrives", only)
+            self.emit(
+                "flank", f"{player}'s forces in hidden movement arrive on the {flank.flank} flank"
+            )
+
+    def _enter(self, action: Enter) -> None:
+        s = self.state
+        fig = s.figs[action.figure]
+        fig.x, fig.y = action.at
+        fig.facing = 90.0 if s.flanks[fig.flank or 0].flank == "west" else 270.0
+        fig.where = "table"
+        fig.ap = fig.actions
+        s.to_enter.remove(fig.id)
+        self.emit("enter", f"{fig.id} ({fig.prof.name}) enters at {fig.x:g},{fig.y:g}")
+        if not s.to_enter:
+            s.stage = "move"
+            self._settle()
+
+    def _goo_rolls(self) -> None:
+        """Acid goo: affected figures roll 2D6 in the simultaneous fire phase, a wound on 6-."""
+        s = self.state
+        for fig in sorted(s.figs.values(), key=lambda f: f.id):
+            if fig.where == "table" and movement.stuck(s, fig):
+                roll = self.roll(
+                    RollRequest(
+                        f"acid goo on {fig.id}",
+                        dice=2,
+                        read=Read.AT_MOST,
+                        target=tables().goo.wound_at_most,
+                        modifiers=(("wounded", 1),) if fig.wounded else (),
+                    )
+                )
+                if roll.success:
+                    wounds.wound(self, s, fig, 1, "acid goo", hold=True)
+
+    # movement ---------------------------------------------------------------------------
+    def _start_move(self, action: Move | Charge) -> None:
+        s = self.state
+        fig = s.figs[action.figure]
+        if isinstance(action, Move):
+            fig.ap -= movement.actions_for(s, fig, action.to)
+        else:
+            fig.ap -= 1
+        target = ""
+        if isinstance(action, Charge):
+            to = movement.charge_point(fig, s.figs[action.target])
+            target = action.target
+        else:
+            to = action.to
+        self._leave_melees(fig)
+        s.moving = {
+            "mover": fig.id,
+            "to": list(to),
+            "points": [list(p) for p in movement.path(fig.pos, to)],
+            "next": 0,
+            "target": target,
+        }
+        fig.facing = bearing(fig.pos, to)
+        verb = f"charges {target}" if target else f"moves to {to[0]:g},{to[1]:g}"
+        self.emit("move", f"{fig.id} {verb}")
+        s.stage, s.player = "opfire", other(fig.side)
+        if not self.opfire_options():
+            self._finish_move()
+
+    def _leave_melees(self, fig: Fig) -> None:
+        """Breaking off a hand to hand combat after its first round."""
+        s = self.state
+        for melee in s.melees:
+            if fig.id in melee.attackers:
+                melee.attackers.remove(fig.id)
+        s.melees = [m for m in s.melees if m.attackers and m.defender != fig.id]
+
+    def _opfire(self, action: OpportunityFire) -> None:
+        s = self.state
+        mover = s.figs[s.moving["mover"]]
+        firer = s.figs[action.figure]
+        point = s.moving["points"][action.at]
+        mover.x, mover.y = point[0], point[1]
+        firer.ap -= 2
+        self.emit(
+            "opfire",
+            f"{firer.id} opens opportunity fire on {mover.id} at {point[0]:g},{point[1]:g}",
+        )
+        shooting.resolve(self, s, firer, mover, indirect=False, hold=False)
+        if mover.where != "table":
+            s.moving = {}
+            s.stage, s.player = "move", mover.side
+            self._settle()
+            return
+        s.moving["next"] = action.at
+        if not self.opfire_options():
+            self._finish_move()
+
+    def _finish_move(self) -> None:
+        s = self.state
+        mover = s.figs[s.moving["mover"]]
+        mover.x, mover.y = s.moving["to"]
+        target = s.moving["target"]
+        if target and s.figs[target].where == "table":
+            melee = next((m for m in s.melees if m.defender == target), None)
+            if melee is None:
+                s.melees.append(Melee(target, [mover.id]))
+            else:
+                melee.attackers.append(mover.id)
+        s.moving = {}
+        s.stage, s.player = "move", mover.side
+        self._settle()
+
+    def _eat(self, queen: Fig) -> None:
+        s = self.state
+        queen.ap -= 1
+        corpse = min(
+            (c for c in s.corpses if dist(queen.pos, (c.x, c.y)) <= queen.radius + CLOSE),
+            key=lambda c: dist(queen.pos, (c.x, c.y)),
+        )
+        s.corpses.remove(corpse)
+        queen.corpses += 1
+        self.emit("eat", f"{queen.id} eats a corpse ({queen.corpses} kept for eggs)")
+        self._settle()
+
+    # hand to hand -------------------------------------------------------------------------
+    def _begin_melees(self) -> None:
+        s = self.state
+        s.melees.sort(key=lambda m: m.defender)
+        s.melee_at = 0
+        self._next_melee()
+
+    def _next_melee(self) -> None:
+        s = self.state
+        while s.melee_at < len(s.melees):
+            melee = s.melees[s.melee_at]
+            defender = s.figs[melee.defender]
+            melee.attackers = [
+                a
+                for a in melee.attackers
+                if s.figs[a].where == "table" and movement.in_contact(s.figs[a], defender)
+            ]
+            if not melee.attackers or defender.where != "table":
+                s.melee_at += 1
+                continue
+            if not defender.answered and any(
+                self._answer_shot_problem(defender, s.figs[a]) is None for a in melee.attackers
+            ):
+                s.stage, s.player = "answer", defender.side
+                return
+            self._fight_melee(answer=None)
+            return
+        self._end_phase()
+
+    def _fight_melee(self, answer: str | None) -> None:
+        s = self.state
+        melee = s.melees[s.melee_at]
+        defender = s.figs[melee.defender]
+        if answer is not None:
+            defender.answered = True
+            defender.ap -= 2
+            self.emit("answer", f"{defender.id} shoots its attacker {answer} instead of fighting")
+            shooting.resolve(
+                self, s, defender, s.figs[answer], indirect=False, hold=False, point_blank=True
+            )
+            if s.figs[answer].where != "table":
+                melee.attackers = [a for a in melee.attackers if a != answer]
+            if defender.where != "table" or not melee.attackers:
+                s.melee_at += 1
+                self._next_melee()
+                return
+        against, beaten, hits = hand_to_hand.fight(self, s, melee, answered=answer is not None)
+        melee.rounds += 1
+        if against:
+            wounds.wound(self, s, defender, len(against), "hand to hand", hold=True)
+        hits = min(hits, len(beaten))
+        s.allocation = {"beaten": [[b.attacker, b.wounds] for b in beaten], "hits": hits}
+        self._allocate_automatically()
+
+    def _allocate_automatically(self) -> None:
+        s = self.state
+        left = s.allocation["hits"]
+        beaten = s.allocation["beaten"]
+        if left and (left >= len(beaten) or len({b[0] for b in beaten}) == 1):
+            for b in sorted(beaten, key=lambda b: -b[1])[:left]:
+                wounds.wound(self, s, s.figs[b[0]], b[1], "hand to hand", hold=True)
+            left = 0
+        if left:
+            s.stage, s.player = "allocate", s.figs[s.melees[s.melee_at].defender].side
+            return
+        s.allocation = {}
+        s.melee_at += 1
+        self._next_melee()
+
+    def _allocate(self, attacker: str) -> None:
+        s = self.state
+        beaten = s.allocation["beaten"]
+        entry = max((b for b in beaten if b[0] == attacker), key=lambda b: b[1])
+        beaten.remove(entry)
+        s.allocation["hits"] -= 1
+        wounds.wound(
+            self, s, s.figs[attacker], entry[1], "hand to hand (defender's choice)", hold=True
+        )
+        self._allocate_automatically()
+
+    # end of a phase and of a turn ----------------------------------------------------------
+    def _end_phase(self) -> None:
+        s = self.state
+        wounds.remove_casualties(self, s)
+        for healer_id, target_id in s.heals:
+            healer, target = s.figs[healer_id], s.figs[target_id]
+            if healer.where == "table" and target.where == "table" and target.wounds > 0:
+                target.wounds -= 1
+                self.emit("heal", f"{healer_id} heals a wound of {target_id}")
+        s.heals = []
+        s.melees = [
+            m
+            for m in s.melees
+            if s.figs[m.defender].where == "table"
+            and any(s.figs[a].where == "table" for a in m.attackers)
+        ]
+        for m in s.melees:
+            m.attackers = [a for a in m.attackers if s.figs[a].where == "table"]
+        if s.phase < 3:
+            self._begin_phase()
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        s = self.state
+        for egg in [e for e in s.eggs if e.hatch <= s.turn]:
+            s.eggs.remove(egg)
+            self._hatch(egg)
+        s.goo = [g for g in s.goo if g.until > s.turn]
+        if not self._game_over():
+            self._begin_turn()
+
+    def _hatch(self, egg: Egg) -> None:
+        """A deployed egg hatches at the end of the next turn: 1D6 on the egg table."""
+        s = self.state
+        t = tables()
+        while True:
+            face = self.roll(RollRequest("egg hatches (6: roll again)")).total
+            if face != t.egg_reroll:
+                break
+        key = t.egg_table[face]
+        s.hatched += 1
+        fid = f"{egg.side[0]}e{s.hatched}"
+        s.figs[fid] = Fig(
+            fid, egg.side, "insectoids", key, x=egg.x, y=egg.y, where="table", hatched=True
+        )
+        self.emit("hatch", f"an egg hatches: {fid} ({s.figs[fid].prof.name})")
+
+    def fighting_strength(self, side: str) -> int:
+        """FPs of the side's figures that count as alive (HQs, scanners and figures out of
+        ammo count as dead), flanking forces still to come included."""
+        return sum(
+            f.prof.fp
+            for f in self.state.figs.values()
+            if f.side == side
+            and f.where in ("table", "flank", "reserve")
+            and not (f.prof.hq or f.prof.scanner or f.out_of_ammo)
+        )
+
+    def _game_over(self) -> bool:
+        """END OF THE GAME at the end of a turn: a side without figures; the optional
+        conditions of the scenario; the turn limit (most FPs standing wins)."""
+        s = self.state
+        v = self.spec.victory
+        strength = {side: self.fighting_strength(side) for side in ("red", "blue")}
+        s.score = {side: float(n) for side, n in strength.items()}
+        losers = [side for side, n in strength.items() if n == 0]
+        reason = "without figures"
+        if not losers and v.third_lost:
+            start = {
+                side: sum(f.prof.fp for f in s.figs.values() if f.side == side and not f.hatched)
+                for side in ("red", "blue")
+            }
+            losers = [side for side in strength if strength[side] <= start[side] * 2 / 3]
+            reason = "lost a third of its forces"
+        if not losers and v.hqs_lost:
+            losers = [
+                side
+                for side in ("red", "blue")
+                if s.races[side] != "insectoids" and not any(f.prof.hq for f in s.side_figs(side))
+            ]
+            reason = "lost all its headquarters"
+        if losers:
+            s.winner = None if len(losers) == 2 else other(losers[0])
+            s.reason = f"{' and '.join(losers)} {reason} at the end of turn {s.turn}"
+        elif s.turn >= v.turns:
+            s.winner = (
+                None
+                if strength["red"] == strength["blue"]
+                else max(strength, key=lambda k: strength[k])
+            )
+            s.reason = (
+                f"turn {s.turn} ends the battle: {strength['red']} FP red, "
+                f"{strength['blue']} FP blue standing"
+            )
+        else:
+            return False
+        s.stage = "over"
+        self.emit("end", s.reason)
+        return True
+
+    # -- state, view, snapshots ---------------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        return self.state.data()
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What `player` may see: their own force whole; the enemy only once the screen comes
+        down, and never its forces in hidden movement before they enter."""
+        s = self.state
+        pending = self.pending
+        shown: dict[str, Any] = (
+            {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt}
+            if isinstance(pending, Decision)
+            else {"result": pending.line()}
+        )
+
+        def visible(f: Fig) -> bool:
+            return f.side == player or (s.revealed and f.where in ("table", "dead"))
+
+        figures = [
+            {
+                "id": f.id,
+                "side": f.side,
+                "profile": f.key,
+                "name": f.prof.name,
+                "elite": f.elite,
+                "where": f.where,
+                "at": [f.x, f.y],
+                "facing": f.facing,
+                "wounds": f.wounds,
+                "ap": f.ap,
+                "out_of_ammo": f.out_of_ammo,
+            }
+            for f in s.figs.values()
+            if visible(f)
+        ]
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset.id,
+            "viewer": player,
+            "stage": s.stage,
+            "turn": s.turn,
+            "phase": s.phase,
+            "attacker": s.attacker,
+            "first": s.first,
+            "south": s.south,
+            "revealed": s.revealed,
+            "table": s.table.as_data(),
+            "figures": figures,
+            "melees": [[m.defender, list(m.attackers), m.rounds] for m in s.melees],
+            "pending_wounds": dict(s.pending_wounds),
+            "goo": [[g.x, g.y, g.until] for g in s.goo],
+            "eggs": [[e.side, e.x, e.y, e.hatch] for e in s.eggs],
+            "corpses": [[c.x, c.y] for c in s.corpses],
+            "moving": dict(s.moving),
+            "pending": shown,
+        }
+        if player is not None:
+            data["races"] = {player: s.races[player]}
+            if s.revealed:
+                data["races"] = dict(s.races)
+            data["flanks"] = [
+                {
+                    "flank": f.flank,
+                    "label": f.label,
+                    "figures": list(f.figures),
+                    "entered": f.entered,
+                }
+                for f in s.flanks
+                if f.side == player
+            ]
+            data["entering"] = list(s.to_enter) if s.player == player else []
+        elif s.revealed:
+            data["races"] = dict(s.races)
+        return data
+
+    def _detach(self) -> None:
+        """A look-ahead copy of the game forgets the legal actions listed for its parent."""
+        self._legal_cache = ((), [])
+
+    def _snapshot(self) -> object:
+        return self.state.copy()
+
+    def _restore(self, snapshot: object) -> None:
+        assert isinstance(snapshot, State)
+        self.state = snapshot

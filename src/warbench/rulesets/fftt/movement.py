@@ -1,0 +1,191 @@
+"""MOVEMENT: 10 cm per action (unit exceptions), halved through forests, pools, ruins, rubble
+and buildings; sentinels unaffected by terrain; low walls crossed only by sentinels and
+drones; tanks and MTs kept out of buildings (no double doors are modelled); acid goo holds
+figures fast; deployment behind the screen and the entry of flanking forces."""
+
+from __future__ import annotations
+
+import math
+
+from warbench.rulesets.fftt.profiles import tables
+from warbench.rulesets.fftt.shooting import engaged
+from warbench.rulesets.fftt.state import Fig, State, other
+from warbench.rulesets.fftt.table import Point, dist
+
+CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
+STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
+
+
+def in_contact(a: Fig, b: Fig) -> bool:
+    """Base to base contact."""
+    return dist(a.pos, b.pos) <= a.radius + b.radius + CONTACT
+
+
+def stuck(s: State, fig: Fig) -> bool:
+    """Acid Spitter: a figure in the goo 'cannot move, only shoot' (not razor dogs, drones and
+    sentinels)."""
+    if fig.prof.goo_immune or fig.key == "sentinel":
+        return False
+    radius = tables().goo.radius
+    return any(dist(fig.pos, (g.x, g.y)) <= radius + fig.radius for g in s.goo)
+
+
+def _space_problem(
+    s: State,
+    fig: Fig,
+    to: Point,
+    ignore: tuple[str, ...] = (),
+    *,
+    moving: bool = False,
+    others: list[Fig] | None = None,
+) -> str | None:
+    """Why `fig` cannot stand at `to` (off the table, on another base, a vehicle in a
+    building; for a move, in base contact with an enemy, which is a charge), or None."""
+    if not s.table.on_table(to, fig.radius):
+        return (
+            f"{to[0]:g},{to[1]:g} puts {fig.id} off the {s.table.width:g}x{s.table.depth:g} table"
+        )
+    if fig.prof.vehicle and s.table.in_building(to):
+        return f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors"
+    mine = fig.radius
+    x, y = to
+    for o in s.figs.values() if others is None else others:
+        if o.where != "table" or o.id == fig.id or o.id in ignore:
+            continue
+        enemy = o.side != fig.side
+        if enemy and not s.revealed:
+            continue  # behind the screen nobody knows where the enemy stands
+        r = mine + o.radius
+        reach = r + CONTACT
+        if abs(o.x - x) > reach or abs(o.y - y) > reach:
+            continue
+        d = dist(o.pos, to)
+        if d < r - 1e-6:
+            return f"{fig.id} would stand on {o.id}'s base"
+        if moving and enemy and d <= reach:
+            return f"moving into base contact with {o.id} is a charge: charge {fig.id} {o.id}"
+    return None
+
+
+def deploy_problem(s: State, fig: Fig, to: Point) -> str | None:
+    """Deployment: in the side's zone, 10 cm deep on an 80 cm table, else 20 cm."""
+    edge = s.edge(fig.side)
+    if not s.table.in_zone(to, edge):
+        return f"deploy in your {edge} zone, {s.table.zone_depth:g} cm deep"
+    return _space_problem(s, fig, to)
+
+
+def enter_problem(s: State, fig: Fig, to: Point, flank: str) -> str | None:
+    """Units in hidden movement: up to 10 cm in on the chosen flank, not in the enemy's
+    deployment zone, 30 cm from every enemy scanner; 'a flanking force can always appear in
+    his army's original deployment zone'."""
+    depth = tables().flank_depth
+    x = to[0]
+    home = s.table.in_zone(to, s.edge(fig.side))
+    if not home and (
+        (flank == "west" and x > depth) or (flank == "east" and x < s.table.width - depth)
+    ):
+        return (
+            f"{fig.id} enters up to {depth:g} cm in from the {flank} edge, or in its army's "
+            "own deployment zone"
+        )
+    enemy = other(fig.side)
+    if s.table.in_zone(to, s.edge(enemy)):
+        return f"{fig.id} may not enter in the enemy's deployment zone"
+    if not home:
+        reach = tables().scanner_range
+        for o in s.side_figs(enemy):
+            if o.prof.scanner and dist(o.pos, to) < reach:
+                return f"{fig.id} may not appear within {reach:g} cm of enemy scanner {o.id}"
+    return _space_problem(s, fig, to)
+
+
+def move_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> str | None:
+    """Why `fig` may not spend an action moving to `to` (into contact with `target` for a
+    charge), or None."""
+    return mover_problem(s, fig) or route_problem(s, fig, to, target)
+
+
+def mover_problem(s: State, fig: Fig) -> str | None:
+    """Why `fig` may not move at all now, or None."""
+    if fig.ap < 1:
+        return f"{fig.id} has no action points left this phase"
+    if stuck(s, fig):
+        return f"{fig.id} is held fast in acid goo: it cannot move, only shoot"
+    if any(fig.id == m.defender or fig.id in m.attackers for m in s.melees if m.rounds == 0):
+        return f"{fig.id} must fight the first round of its hand to hand combat"
+    return None
+
+
+def route_problem(
+    s: State, fig: Fig, to: Point, target: Fig | None = None, others: list[Fig] | None = None
+) -> str | None:
+    """Why `fig`, free to move, may not move to `to`, or None. `others`, when given, are the
+    only figures near enough to matter (see `neighbours`)."""
+    if engaged(s, fig) and target is not None:
+        return f"{fig.id} is already fighting hand to hand"
+    prof = fig.prof
+    cost = s.table.move_cost(fig.pos, to, prof.ignores_terrain)
+    allowed = 1 if target is not None else fig.ap
+    if cost > fig.pace * allowed + 1e-6:
+        return (
+            f"that move costs {cost:.1f} cm; {fig.id} moves {fig.pace:g} cm an action and "
+            f"may spend {allowed} here (forests, pools, ruins, rubble and buildings count double)"
+        )
+    if not prof.over_walls and s.table.crosses_wall(fig.pos, to):
+        return f"{fig.id} cannot cross a low wall (only sentinels and drones fly over)"
+    if target is not None:
+        return _space_problem(s, fig, to, (target.id,))
+    return _space_problem(s, fig, to, moving=True, others=others)
+
+
+def neighbours(s: State, fig: Fig) -> list[Fig]:
+    """The figures on the table that `fig` could reach or touch with its actions left."""
+    reach = fig.pace * max(1, fig.ap) + fig.radius + 3.0 + CONTACT
+    return [
+        o
+        for o in s.figs.values()
+        if o.where == "table"
+        and o is not fig
+        and abs(o.x - fig.x) <= reach
+        and abs(o.y - fig.y) <= reach
+    ]
+
+
+def actions_for(s: State, fig: Fig, to: Point) -> int:
+    """The actions a move costs: one per move allowance (10 cm unless stated) or part."""
+    cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
+    return max(1, math.ceil(cost / fig.pace - 1e-6))
+
+
+def charge_point(fig: Fig, target: Fig) -> Point:
+    """Where a charger stops: base to base with the target, on the line between them."""
+    d = dist(fig.pos, target.pos) or 1.0
+    gap = fig.radius + target.radius
+    return (
+        round(target.x + (fig.x - target.x) * gap / d, 2),
+        round(target.y + (fig.y - target.y) * gap / d, 2),
+    )
+
+
+def charge_problem(s: State, fig: Fig, target: Fig | None) -> str | None:
+    """Why `fig` may not charge `target`, or None. Insectoids cannot charge a figure they
+    could not see at the beginning of the movement phase."""
+    if target is None or target.where != "table" or target.side == fig.side:
+        return "the target is not an enemy figure on the table"
+    if fig.race == "insectoids" and target.id not in fig.sees:
+        return f"{fig.id} could not see {target.id} at the start of the movement phase"
+    if in_contact(fig, target):
+        return f"{fig.id} is already in base contact with {target.id}"
+    return move_problem(s, fig, charge_point(fig, target), target)
+
+
+def path(a: Point, b: Point) -> list[Point]:
+    """The points of a straight move where opportunity fire may fall: every 2 cm and the end
+    (index 0 is the first point after the start)."""
+    length = dist(a, b)
+    n = max(1, math.ceil(length / STEP))
+    return [
+        (round(a[0] + (b[0] - a[0]) * i / n, 2), round(a[1] + (b[1] - a[1]) * i / n, 2))
+        for i in range(1, n + 1)
+    ]

@@ -1,0 +1,94 @@
+"""Futuristic Fast Tactics Tabletop as a registered ruleset."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import Point, box
+
+from warbench.ai.random_agent import RandomAgent
+from warbench.core.dice import DiceSource
+from warbench.core.game import Game
+from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
+from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.fftt import scenario as scenarios
+from warbench.rulesets.fftt.ai import TacticsAI
+from warbench.rulesets.fftt.game import FFTTGame
+
+TERRAIN_DRAWN = {"ruins": "rough", "rubble": "rough", "pool": "water", "wall": "wall"}
+
+
+class FFTT(Ruleset):
+    """FFTT: sci-fi infantry skirmishes (a Fandom wiki rulebook), distances in cm."""
+
+    id = "fftt"
+    name = "Futuristic Fast Tactics Tabletop"
+    version = "1"
+    unit = "cm"
+    hidden_information = True
+
+    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
+        return scenarios.shipped()
+
+    def read_scenario(self, path: Path) -> ScenarioModel:
+        return scenarios.read_file(path)
+
+    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
+        return scenarios.validate(data, "scenario")
+
+    def new_game(
+        self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
+    ) -> Game:
+        return FFTTGame(self, scenario, scenarios.validate(scenario, "scenario"), seed, dice)
+
+    def agents(self) -> dict[str, AgentFactory]:
+        return {"random": RandomAgent, "ai": TacticsAI}
+
+    def plant_hidden_marker(
+        self, scenario: dict[str, Any], marker: str
+    ) -> tuple[dict[str, Any], str]:
+        """The marker becomes the label of red's first flanking force, which only red knows."""
+        planted = copy.deepcopy(scenario)
+        planted["forces"]["red"]["flanks"][0]["label"] = marker
+        return planted, "red"
+
+    def board_text(self, game: Game) -> str:
+        assert isinstance(game, FFTTGame)
+        s = game.state
+        sides = "" if s.stage in ("table", "scenery", "side") else f"; {s.south} deploys south"
+        lines = [
+            f"turn {s.turn} phase {s.phase}, {s.stage}; table {s.table.width:g}x{s.table.depth:g}"
+            f" cm{sides}"
+        ]
+        for p in s.table.pieces:
+            lines.append(f"  {p.kind} {p.x0:g},{p.y0:g} to {p.x1:g},{p.y1:g}")
+        player = game.pending.player if hasattr(game.pending, "player") else None
+        for f in game.view(player)["figures"]:
+            if f["where"] == "table":
+                lines.append(
+                    f"  {f['id']} {f['side']} {f['name']} at {f['at'][0]:g},{f['at'][1]:g}"
+                    f" wounds {f['wounds']} AP {f['ap']}"
+                    + (" OUT OF AMMO" if f["out_of_ammo"] else "")
+                )
+        return "\n".join(lines)
+
+    def scene(self, game: Game) -> Scene:
+        assert isinstance(game, FFTTGame)
+        s = game.state
+        scene = Scene(game.spec.name, s.table.width or 100, s.table.depth or 100, "cm")
+        for p in s.table.pieces:
+            kind = TERRAIN_DRAWN.get(p.kind, p.kind)
+            scene.terrain.append(Area(kind, box(p.x0, p.y0, p.x1, p.y1), p.kind))
+        view = game.view(None)
+        for f in view["figures"]:
+            if f["where"] == "table":
+                radius = s.figs[f["id"]].radius
+                scene.figures.append(
+                    Figure(f["id"], f["side"], Point(*f["at"]).buffer(radius), facing=f["facing"])
+                )
+        for g in s.goo:
+            scene.templates.append(Area("goo", Point(g.x, g.y).buffer(3.0), "acid goo"))
+        return scene

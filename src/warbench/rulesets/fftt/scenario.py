@@ -1,0 +1,146 @@
+"""Scenarios: force points, each side's secret force (race, composition, flanking forces),
+the turn limit and the optional victory conditions ("GAME STEPS", "Units in hidden
+movement", "END OF THE GAME")."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
+from warbench.rulesets.fftt.profiles import forces
+
+SIDES = ("red", "blue")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FigureSpec(_Strict):
+    """One figure of a force: its profile key and whether it is an elite troop."""
+
+    profile: str
+    elite: bool = False
+
+
+class FlankSpec(_Strict):
+    """A flanking force: the flank it enters by, a label its owner knows it by, its figures."""
+
+    flank: Literal["west", "east"]
+    label: str = "flanking force"
+    figures: tuple[FigureSpec, ...] = Field(min_length=1)
+
+
+class GeneralSpec(_Strict):
+    """OPTIONAL RULES: the general, a figure of the force (by its place in `figures`), with a
+    name and an ability of the 2D6 chart (rolled at the start when not given)."""
+
+    figure: int = Field(default=0, ge=0)
+    name: str = "General"
+    ability: int | None = Field(default=None, ge=2, le=12)
+
+
+class ForceSpec(_Strict):
+    """One side's secret force."""
+
+    race: Literal["marines", "machina", "insectoids"]
+    general: GeneralSpec | None = None
+    figures: tuple[FigureSpec, ...] = Field(min_length=1)
+    flanks: tuple[FlankSpec, ...] = Field(default=(), max_length=2)
+
+    def points(self) -> int:
+        """The force points of the whole force, flanking forces included."""
+        table = forces()[self.race]
+        every = [*self.figures, *(f for flank in self.flanks for f in flank.figures)]
+        return sum(table[f.profile].fp for f in every)
+
+
+class Victory(_Strict):
+    """END OF THE GAME's optional conditions, as settings."""
+
+    turns: int = Field(
+        default=10, ge=8, le=30
+    )  # "finish the game in the determined number of turns"
+    third_lost: bool = False  # "when one of the players looses one third of his forces"
+    hqs_lost: bool = False  # "or looses all his headquarters"
+
+
+class Optional(_Strict):
+    """OPTIONAL RULES as switches: the general's special abilities chart and off-board
+    artillery support (experience belongs to the campaign)."""
+
+    generals: bool = False
+    artillery: bool = False
+
+
+class Scenario(_Strict):
+    """One FFTT battle."""
+
+    id: str
+    name: str
+    summary: str
+    force_points: int = Field(default=20, ge=15)
+    forces: dict[str, ForceSpec]
+    victory: Victory = Victory()
+    optional: Optional = Optional()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        if set(self.forces) != set(SIDES):
+            raise ValueError(f"forces must be given for red and blue, not {sorted(self.forces)}")
+        for side, force in self.forces.items():
+            table = forces()[force.race]
+            every = [*force.figures, *(f for flank in force.flanks for f in flank.figures)]
+            for fig in every:
+                if fig.profile not in table:
+                    raise ValueError(
+                        f"{side}: {force.race} have no '{fig.profile}'; "
+                        f"they have: {', '.join(table)}"
+                    )
+            if force.points() > self.force_points:
+                raise ValueError(
+                    f"{side}: the force costs {force.points()} FP, over the {self.force_points} "
+                    "agreed"
+                )
+            quarter = self.force_points // 4
+            flanks = [f.flank for f in force.flanks]
+            if len(set(flanks)) != len(flanks):
+                raise ValueError(f"{side}: one flanking force per flank (west, east)")
+            for flank in force.flanks:
+                cost = sum(table[f.profile].fp for f in flank.figures)
+                if cost > quarter:
+                    raise ValueError(
+                        f"{side}: the {flank.flank} flanking force costs {cost} FP; at most a "
+                        f"quarter of the force, {quarter} FP"
+                    )
+            if force.general is not None and force.general.figure >= len(force.figures):
+                raise ValueError(
+                    f"{side}: the general is figure {force.general.figure}; the force has "
+                    f"figures 0 to {len(force.figures) - 1}"
+                )
+            if force.race in ("marines", "machina") and not any(
+                table[f.profile].hq for f in force.figures
+            ):
+                raise ValueError(f"{side}: {force.race} must have at least one HQ on the table")
+        return self
+
+
+def validate(data: Any, source: str) -> Scenario:
+    """A checked scenario; ValueError names each broken field."""
+    return validate_model(Scenario, data, source)
+
+
+def read_file(path: Path) -> Scenario:
+    """A scenario from YAML."""
+    return validate(read_yaml(path), str(path))
+
+
+@cache
+def shipped() -> dict[str, Scenario]:
+    """The scenarios in data/scenarios/."""
+    found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
+    return {s.id: s for s in found}

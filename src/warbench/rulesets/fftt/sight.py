@@ -1,0 +1,43 @@
+"""Arc of vision and LOS: 180 degrees for all units; sight from the centre of a head to the
+centre of the other, blocked by figures and by scenery (not low walls); the higher-shooter
+rule."""
+
+from __future__ import annotations
+
+import math
+
+from warbench.rulesets.fftt.state import Fig, State
+from warbench.rulesets.fftt.table import Point, dist, segment_distance
+
+
+def in_arc(fig: Fig, p: Point) -> bool:
+    """'Arc of vision: 180 degrees for all units' around its facing."""
+    if p == fig.pos:
+        return True
+    bearing = math.degrees(math.atan2(p[0] - fig.x, p[1] - fig.y))
+    return abs((bearing - fig.facing + 180) % 360 - 180) <= 90
+
+
+def bearing(a: Point, b: Point) -> float:
+    """Compass bearing from a to b in degrees (0 north, 90 east)."""
+    return math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360
+
+
+def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> bool:
+    """LOS from `shooter` to `target` (standing at `at` if given). Friendly or enemy figures
+    between block it; 'When the shooter is in a higher level ... it will be possible to shoot
+    if the shooter is nearer to that something than the target'."""
+    a, b = shooter.pos, at or target.pos
+    high = s.table.height(a) > s.table.height(b)
+    length = dist(a, b)
+    for t in s.table.blockers(a, b):
+        if not (high and t < 0.5):
+            return False
+    for other in s.figs.values():
+        if other.where != "table" or other.id in (shooter.id, target.id):
+            continue
+        if segment_distance(other.pos, a, b) < other.radius:
+            if high and length and dist(a, other.pos) < dist(b, other.pos):
+                continue
+            return False
+    return True

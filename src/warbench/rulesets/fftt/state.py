@@ -1,0 +1,264 @@
+"""The state of an FFTT battle: figures, flanking forces, melees, goo, eggs and corpses, and
+where the sequence of play stands."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.rulesets.fftt.profiles import Profile, forces
+from warbench.rulesets.fftt.table import Point, Table
+
+# OPTIONAL RULES, the general's special abilities chart (2D6).
+ROAD_RUNNER, CRACK_SHOOTER, IRON, CHAMELEON, STORM_BRINGER, DOC = 2, 3, 4, 5, 6, 7
+FULL_METAL_JACKET, LUCKY_BASTARD, HAPPY_TRIGGER, BERSERK, GLIMMERING = 8, 9, 10, 11, 12
+
+
+@dataclass
+class Fig:
+    """One figure. `where`: reserve (not yet deployed, behind the screen), flank (in hidden
+    movement), table, dead."""
+
+    id: str
+    side: str
+    race: str
+    key: str
+    elite: bool = False
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 0.0
+    wounds: int = 0
+    ap: int = 0
+    where: str = "reserve"
+    flank: int | None = None
+    out_of_ammo: bool = False
+    light_shot: bool = False
+    answered: bool = False
+    corpses: int = 0
+    sees: list[str] = field(default_factory=list)
+    hatched: bool = False
+    ability: int = 0  # the general's special ability (2D6 chart), 0 for none
+
+    @property
+    def prof(self) -> Profile:
+        """Its profile."""
+        return _PROFILES[self.race][self.key]
+
+    @property
+    def pos(self) -> Point:
+        """Where it stands."""
+        return (self.x, self.y)
+
+    @property
+    def radius(self) -> float:
+        """Half its base."""
+        return _PROFILES[self.race][self.key].base / 2
+
+    def copy(self) -> Fig:
+        """A copy (its list of figures seen copied too)."""
+        twin = copy.copy(self)
+        twin.sees = list(self.sees)
+        return twin
+
+    @property
+    def on_table(self) -> bool:
+        """Whether it is on the table and alive."""
+        return self.where == "table"
+
+    @property
+    def max_wounds(self) -> int:
+        """Its wounds; 'Iron Man': one more."""
+        return self.prof.wounds + (1 if self.ability == IRON else 0)
+
+    @property
+    def actions(self) -> int:
+        """Its actions a phase; 'Glimmering': one permanent extra action."""
+        return self.prof.actions + (1 if self.ability == GLIMMERING else 0)
+
+    @property
+    def pace(self) -> float:
+        """Its movement an action; 'Road runner': 2 cm more."""
+        return self.prof.move + (2.0 if self.ability == ROAD_RUNNER else 0.0)
+
+    @property
+    def wounded(self) -> bool:
+        """WOUNDS: half (rounded up) or more of its wounds taken."""
+        return self.wounds >= -(-self.max_wounds // 2)
+
+
+@dataclass
+class Flank:
+    """A flanking force: owner, flank, the owner's label, its figures, whether it entered."""
+
+    side: str
+    flank: str
+    label: str
+    figures: list[str]
+    entered: bool = False
+
+
+@dataclass
+class Melee:
+    """A hand-to-hand fight: one defender and the figures that charged it; rounds fought."""
+
+    defender: str
+    attackers: list[str]
+    rounds: int = 0
+
+
+@dataclass
+class Goo:
+    """Acid spitter goo: where, and the last turn it lasts."""
+
+    x: float
+    y: float
+    until: int
+
+
+@dataclass
+class Egg:
+    """A queen's egg: side, place and the turn at whose end it hatches."""
+
+    side: str
+    x: float
+    y: float
+    hatch: int
+
+
+@dataclass
+class Corpse:
+    """A dead bio-form where it fell, which a queen may eat."""
+
+    x: float
+    y: float
+
+
+@dataclass
+class State:
+    """Everything the hash covers."""
+
+    stage: str
+    player: str
+    attacker: str
+    table: Table
+    figs: dict[str, Fig]
+    flanks: list[Flank]
+    races: dict[str, str]
+    turn: int = 0
+    phase: int = 0
+    first: str = "red"
+    part: int = 0  # 0: the first player's part of a step, 1: the second's
+    south: str = "red"
+    revealed: bool = False
+    to_enter: list[str] = field(default_factory=list)
+    pending_wounds: dict[str, int] = field(default_factory=dict)
+    melees: list[Melee] = field(default_factory=list)
+    melee_at: int = 0
+    allocation: dict[str, Any] = field(default_factory=dict)
+    heals: list[list[str]] = field(default_factory=list)
+    goo: list[Goo] = field(default_factory=list)
+    eggs: list[Egg] = field(default_factory=list)
+    corpses: list[Corpse] = field(default_factory=list)
+    moving: dict[str, Any] = field(default_factory=dict)
+    hatched: int = 0
+    winner: str | None = None
+    reason: str = ""
+    score: dict[str, float] = field(default_factory=dict)
+
+    def copy(self) -> State:
+        """A deep copy (the table is immutable and shared)."""
+        twin = copy.copy(self)
+        twin.figs = {k: f.copy() for k, f in self.figs.items()}
+        twin.flanks = [dataclasses.replace(f, figures=list(f.figures)) for f in self.flanks]
+        twin.races = dict(self.races)
+        twin.to_enter = list(self.to_enter)
+        twin.pending_wounds = dict(self.pending_wounds)
+        twin.melees = [Melee(m.defender, list(m.attackers), m.rounds) for m in self.melees]
+        twin.allocation = copy.deepcopy(self.allocation)
+        twin.heals = [list(h) for h in self.heals]
+        twin.goo = [dataclasses.replace(g) for g in self.goo]
+        twin.eggs = [dataclasses.replace(e) for e in self.eggs]
+        twin.corpses = [dataclasses.replace(c) for c in self.corpses]
+        twin.moving = copy.deepcopy(self.moving)
+        twin.score = dict(self.score)
+        return twin
+
+    def side_figs(self, side: str) -> list[Fig]:
+        """The side's figures on the table."""
+        return [f for f in self.figs.values() if f.side == side and f.where == "table"]
+
+    def second(self) -> str:
+        """The player who moves second this turn."""
+        return "blue" if self.first == "red" else "red"
+
+    def acting(self) -> str:
+        """The player whose part of the step it is."""
+        return self.first if self.part == 0 else self.second()
+
+    def edge(self, side: str) -> str:
+        """The side's table edge: south or north."""
+        return "south" if side == self.south else "north"
+
+    def data(self) -> dict[str, Any]:
+        """JSON data of the whole state (written out by hand: `asdict` is slow)."""
+        return {
+            "stage": self.stage,
+            "player": self.player,
+            "attacker": self.attacker,
+            "table": self.table.as_data(),
+            "figs": {
+                f.id: [
+                    f.side,
+                    f.race,
+                    f.key,
+                    f.elite,
+                    f.x,
+                    f.y,
+                    f.facing,
+                    f.wounds,
+                    f.ap,
+                    f.where,
+                    f.flank,
+                    f.out_of_ammo,
+                    f.light_shot,
+                    f.answered,
+                    f.corpses,
+                    f.sees,
+                    f.hatched,
+                    f.ability,
+                ]
+                for f in self.figs.values()
+            },
+            "flanks": [[f.side, f.flank, f.label, f.figures, f.entered] for f in self.flanks],
+            "races": self.races,
+            "turn": self.turn,
+            "phase": self.phase,
+            "first": self.first,
+            "part": self.part,
+            "south": self.south,
+            "revealed": self.revealed,
+            "to_enter": self.to_enter,
+            "pending_wounds": self.pending_wounds,
+            "melees": [[m.defender, m.attackers, m.rounds] for m in self.melees],
+            "melee_at": self.melee_at,
+            "allocation": self.allocation,
+            "heals": self.heals,
+            "goo": [[g.x, g.y, g.until] for g in self.goo],
+            "eggs": [[e.side, e.x, e.y, e.hatch] for e in self.eggs],
+            "corpses": [[c.x, c.y] for c in self.corpses],
+            "moving": self.moving,
+            "hatched": self.hatched,
+            "winner": self.winner,
+            "reason": self.reason,
+            "score": self.score,
+        }
+
+
+_PROFILES = forces()
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "blue" if side == "red" else "red"
