@@ -97,9 +97,9 @@ def plan(start: Point, end: Point, field: Battlefield, *, flying: bool = False) 
         far = i
         while far < len(stretches) and stretches[far][2] <= top - GAP_DEPTH:
             far += 1
-        lowest = max(s[2] for s in stretches[i:far]) if far > i else height
+        floor = max(s[2] for s in stretches[i:far]) if far > i else height  # its highest
         width = stretches[far][0] - at if far < len(stretches) else math.inf
-        is_gap = far < len(stretches) and stretches[far][2] >= lowest + GAP_DEPTH
+        is_gap = far < len(stretches) and stretches[far][2] >= floor + GAP_DEPTH
         if is_gap and width <= REGULAR_GAP + _EPS:
             i = far  # crossed at the top
             continue
