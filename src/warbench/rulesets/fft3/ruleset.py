@@ -15,6 +15,7 @@ from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery
 from warbench.rulesets.fft3 import scenario as scenarios
+from warbench.rulesets.fft3.census import by_unit_type
 from warbench.rulesets.fft3.game import FFT3Game
 
 
@@ -45,6 +46,10 @@ class FistfulOfTows3(Ruleset):
         from warbench.rulesets.fft3.ai import TowsAI
 
         return {"random": RandomAgent, "ai": TowsAI}
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, FFT3Game)
+        return by_unit_type(game)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, FFT3Game)

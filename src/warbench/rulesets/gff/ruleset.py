@@ -14,6 +14,7 @@ from warbench.core.game import Game
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.gff import scenario as scenarios
+from warbench.rulesets.gff.census import by_unit_type
 from warbench.rulesets.gff.game import GFFGame
 
 
@@ -44,6 +45,10 @@ class GrimdarkFutureFirefight(Ruleset):
         from warbench.rulesets.gff.ai import FirefightAI
 
         return {"random": RandomAgent, "ai": FirefightAI}
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, GFFGame)
+        return by_unit_type(game)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, GFFGame)

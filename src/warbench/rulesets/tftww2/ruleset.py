@@ -15,6 +15,7 @@ from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.tftww2 import scenario as scenarios
 from warbench.rulesets.tftww2.ai import SkirmishAI
+from warbench.rulesets.tftww2.census import by_unit_type
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.state import MAN_BASE
 
@@ -43,6 +44,10 @@ class TFTWW2(Ruleset):
 
     def agents(self) -> dict[str, AgentFactory]:
         return {"random": RandomAgent, "ai": SkirmishAI}
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, TFTGame)
+        return by_unit_type(game)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, TFTGame)

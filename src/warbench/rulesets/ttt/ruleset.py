@@ -17,6 +17,7 @@ from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.ai import TrooperAI
+from warbench.rulesets.ttt.census import by_unit_type
 from warbench.rulesets.ttt.game import TTTGame
 from warbench.rulesets.ttt.table import Table
 
@@ -52,6 +53,10 @@ class TableTopTroopers(Ruleset):
 
     def agents(self) -> dict[str, AgentFactory]:
         return {"random": RandomAgent, "ai": TrooperAI}
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, TTTGame)
+        return by_unit_type(game)
 
     def commands(self) -> object | None:
         return ttt_cli.app
