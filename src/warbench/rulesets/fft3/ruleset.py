@@ -14,6 +14,7 @@ from warbench.core.game import Game
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery
+from warbench.rulesets.fft3 import parameters as sweep
 from warbench.rulesets.fft3 import scenario as scenarios
 from warbench.rulesets.fft3.census import by_unit_type
 from warbench.rulesets.fft3.game import FFT3Game
@@ -46,6 +47,12 @@ class FistfulOfTows3(Ruleset):
         from warbench.rulesets.fft3.ai import TowsAI
 
         return {"random": RandomAgent, "ai": TowsAI}
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        return sweep.parameters(scenario)
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        return sweep.vary(scenario, parameter, value)
 
     def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
         assert isinstance(game, FFT3Game)

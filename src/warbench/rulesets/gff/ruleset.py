@@ -13,6 +13,7 @@ from warbench.core.dice import DiceSource
 from warbench.core.game import Game
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.gff import parameters as sweep
 from warbench.rulesets.gff import scenario as scenarios
 from warbench.rulesets.gff.census import by_unit_type
 from warbench.rulesets.gff.game import GFFGame
@@ -45,6 +46,12 @@ class GrimdarkFutureFirefight(Ruleset):
         from warbench.rulesets.gff.ai import FirefightAI
 
         return {"random": RandomAgent, "ai": FirefightAI}
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        return sweep.parameters(scenario)
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        return sweep.vary(scenario, parameter, value)
 
     def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
         assert isinstance(game, GFFGame)

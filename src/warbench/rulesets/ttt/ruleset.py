@@ -15,6 +15,7 @@ from warbench.core.grid import Square, column_letters
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
+from warbench.rulesets.ttt import parameters as sweep
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.ai import TrooperAI
 from warbench.rulesets.ttt.census import by_unit_type
@@ -53,6 +54,12 @@ class TableTopTroopers(Ruleset):
 
     def agents(self) -> dict[str, AgentFactory]:
         return {"random": RandomAgent, "ai": TrooperAI}
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        return sweep.parameters(scenario)
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        return sweep.vary(scenario, parameter, value)
 
     def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
         assert isinstance(game, TTTGame)
