@@ -162,7 +162,7 @@ def _print_sweep(result: Sweep) -> None:
     console.print(table)
     cross = result.crossing
     if cross is None:
-        console.print("50% crossing: the fit finds no slope")
+        console.print("50% crossing: none found (the score never crosses 50% in the range)")
     else:
         where = "" if cross.inside else " (outside the range swept: an extrapolation)"
         console.print(

@@ -1,0 +1,30 @@
+"""The Ray backend against a local `ray.init()`: the same seeds give the same games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import ray
+
+from warbench.core import registry
+from warbench.sim.play import Matchup
+from warbench.sim.runner import run
+
+
+@pytest.fixture
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_ray_plays_the_same_games_as_the_process_pool() -> None:
+    ttt = registry.get("ttt")
+    matchup = Matchup("ttt", ttt.load_scenario("cap-the-capn"), (("red", "ai"), ("blue", "ai")))
+    on_ray = run(matchup, 10, seed=21, jobs=2, backend="ray")
+    assert ray.is_initialized()  # the executor leaves a Ray it did not start running
+    local = run(matchup, 10, seed=21, jobs=2, backend="local")
+    assert on_ray == local
+    assert len(on_ray) == 10
