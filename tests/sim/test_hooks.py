@@ -32,8 +32,8 @@ def test_census_at_the_end_counts_what_took_the_field_and_what_stands(
         for fielded, standing in units.values():
             assert 0 <= standing <= fielded
     if ruleset == "fft3":
-        fielded = {s: sum(f for f, _ in u.values()) for s, u in result.census.items()}
-        assert fielded == {s: stands(f) for s, f in data["forces"].items()}
+        totals = {s: sum(f for f, _ in u.values()) for s, u in result.census.items()}
+        assert totals == {s: stands(f) for s, f in data["forces"].items()}
     if ruleset == "ttt":  # Cap the Cap'n: a Captain and 5 chosen pieces a side
         assert all(sum(f for f, _ in u.values()) == 6 for u in result.census.values())
     lost = sum(f - s for u in result.census.values() for f, s in u.values())
