@@ -5,6 +5,7 @@ the cluster named by `RAY_ADDRESS`, or starts a local one of `jobs` CPUs."""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -27,9 +28,14 @@ class RayExecutor(Executor):
         self._ray = ray
         self._started = not ray.is_initialized()
         if self._started and os.environ.get("RAY_ADDRESS"):
-            ray.init(log_to_driver=False)
+            ray.init(log_to_driver=False, logging_level=logging.ERROR)
         elif self._started:
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+            ray.init(
+                num_cpus=jobs,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
         self._remote: dict[Callable[..., Any], Any] = {}
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
