@@ -9,6 +9,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
@@ -46,7 +47,7 @@ class FistfulOfTows3(Ruleset):
     def agents(self) -> dict[str, AgentFactory]:
         from warbench.rulesets.fft3.ai import TowsAI
 
-        return {"random": RandomAgent, "ai": TowsAI}
+        return {"random": RandomAgent, "ai": TowsAI, "search": SearchAgent}
 
     def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
         return sweep.parameters(scenario)

@@ -9,6 +9,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
@@ -45,7 +46,7 @@ class GrimdarkFutureFirefight(Ruleset):
     def agents(self) -> dict[str, AgentFactory]:
         from warbench.rulesets.gff.ai import FirefightAI
 
-        return {"random": RandomAgent, "ai": FirefightAI}
+        return {"random": RandomAgent, "ai": FirefightAI, "search": SearchAgent}
 
     def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
         return sweep.parameters(scenario)

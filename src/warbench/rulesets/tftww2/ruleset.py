@@ -9,6 +9,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
@@ -43,7 +44,7 @@ class TFTWW2(Ruleset):
         return TFTGame(self, scenario, scenarios.validate(scenario, "scenario"), seed, dice)
 
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": SkirmishAI}
+        return {"random": RandomAgent, "ai": SkirmishAI, "search": SearchAgent}
 
     def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
         assert isinstance(game, TFTGame)

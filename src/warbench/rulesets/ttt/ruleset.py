@@ -9,6 +9,7 @@ from typing import Any
 from shapely.geometry import Point, box
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game
 from warbench.core.grid import Square, column_letters
@@ -53,7 +54,7 @@ class TableTopTroopers(Ruleset):
         return TTTGame(self, scenario, table, seed, dice)
 
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": TrooperAI}
+        return {"random": RandomAgent, "ai": TrooperAI, "search": SearchAgent}
 
     def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
         return sweep.parameters(scenario)
