@@ -22,7 +22,7 @@ def test_search_leaves_the_game_and_its_dice_as_they_were(ruleset: str, scenario
     rs = registry.get(ruleset)
     game = rs.new_game(rs.load_scenario(scenario), 5)
     twin = rs.new_game(rs.load_scenario(scenario), 5)
-    agent = SearchAgent(1, iterations=3)
+    agent = SearchAgent(1, iterations=2)
     for _ in range(3):
         assert isinstance(game.pending, Decision)
         player = game.pending.player

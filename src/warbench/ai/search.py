@@ -2,12 +2,15 @@
 
 Each iteration plays on a private copy of the game with fresh dice of the agent's own (so it
 never learns the game's dice to come), down the tree by UCB1 — widening each node's children
-progressively, since continuous games offer many candidate actions — then a random playout
-of at most `ROLLOUT_STEPS` decisions, scored at the end by the result, or before it by the
-material each side still has (the ruleset's `census`). Nodes are keyed by the actions taken
-(open loop), so chance outcomes that differ between iterations share statistics. The action
-most visited at the root is played. Games with hidden information need a determinisation
-that samples what the view does not show; this agent refuses them rather than peek.
+progressively, since continuous games offer many candidate actions — then a playout by the
+ruleset's own heuristic agent (`ai`, else random moves) of at most `ROLLOUT_STEPS` decisions,
+scored at the end by the result, or before it by the material each side still has (the
+ruleset's `census`). Nodes are keyed by the actions taken
+(open loop), so chance outcomes that differ between iterations share statistics. Each
+node's first child is the heuristic agent's choice, so a short budget plays like it and a
+longer one looks past it. The action most visited at the root is played. Games with hidden
+information need a determinisation that samples what the view does not show; this agent
+refuses them rather than peek.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from warbench.core.game import Decision, Game, GameOver
 from warbench.core.ruleset import Agent
 
 BUDGET_SECONDS = 1.0
-ROLLOUT_STEPS = 40
+ROLLOUT_STEPS = 60
 EXPLORATION = 0.7
 
 
@@ -75,6 +78,7 @@ class SearchAgent(Agent):
         self._rng = random.Random(seed)
         self.budget = budget
         self.iterations = iterations
+        self._policy: Agent | None = None
 
     def choose(self, game: Game, player: str) -> Action:
         """The most visited root action after searching for the budget."""
@@ -89,6 +93,8 @@ class SearchAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         by_text = {str(a): a for a in actions}
+        factory = game.ruleset.agents().get("ai")
+        self._policy = factory(self._rng.getrandbits(32)) if factory else None
         root = Node()
         sandbox = self._sandbox(game)
         deadline = time.perf_counter() + self.budget
@@ -127,7 +133,8 @@ class SearchAgent(Agent):
                 width = 1 + int(math.sqrt(node.visits))
                 fresh = [k for k in legal if k not in node.children]
                 if fresh and (len(known) < width or not known):
-                    key = self._rng.choice(fresh)
+                    key = self._first(sandbox, mover, legal) if not node.children else ""
+                    key = key if key in fresh else self._rng.choice(fresh)
                     node.children[key] = Node()
                     expanded = True
                 else:
@@ -150,12 +157,25 @@ class SearchAgent(Agent):
             child.visits += 1
             child.value += values[mover]
 
+    def _first(self, sandbox: Game, mover: str, legal: dict[str, Action]) -> str:
+        """A node's first child: the heuristic agent's choice (the search's prior)."""
+        if self._policy is None:
+            return ""
+        snapshot = sandbox._snapshot()  # an agent may look ahead on the game it is given
+        key = str(self._policy.choose(sandbox, mover))
+        sandbox._restore(snapshot)
+        return key if key in legal else ""
+
     def _rollout(self, sandbox: Game) -> None:
         for _ in range(ROLLOUT_STEPS):
             pending = sandbox.pending
             if not isinstance(pending, Decision):
                 return
-            legal = sandbox.legal_actions(pending.player)
+            player = pending.player
+            if self._policy is not None:
+                sandbox.apply(self._policy.choose(sandbox, player), player)
+                continue
+            legal = sandbox.legal_actions(player)
             if not legal:
                 return
-            sandbox.apply(self._rng.choice(legal), pending.player)
+            sandbox.apply(self._rng.choice(legal), player)
