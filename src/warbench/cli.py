@@ -19,10 +19,13 @@ from warbench.core.odds import OddsReport, parse_pairs
 from warbench.core.record import Record, RecordError
 from warbench.core.render import render as draw
 from warbench.core.ruleset import Agent, Ruleset
+from warbench.sim.cli import balance, sim
 
 app = typer.Typer(
     help="Referee, play and analyse tabletop miniature wargames.", no_args_is_help=True
 )
+app.command()(sim)
+app.command()(balance)
 console = Console(highlight=False, soft_wrap=True)
 SIDE_STYLE = {"red": "bold red", "blue": "bold blue"}
 

@@ -211,3 +211,19 @@ def test_evaluate_reads_an_unfinished_game_from_both_sides(ruleset_id: str) -> N
     red, blue = ruleset.evaluate(game, "red"), ruleset.evaluate(game, "blue")
     assert -1.0 < red < 1.0
     assert -1.0 < blue < 1.0
+
+
+@pytest.mark.parametrize("ruleset_id", SEARCHABLE)
+def test_search_leaves_the_game_dice_to_come_as_they_were(ruleset_id: str) -> None:
+    """The look-ahead rolls its own dice: the game's next rolls are the ones a twin gets."""
+    ruleset = registry.get(ruleset_id)
+    game = ruleset.new_game(ruleset.load_scenario(OPENING[ruleset_id]), 5)
+    twin = ruleset.new_game(ruleset.load_scenario(OPENING[ruleset_id]), 5)
+    agent = SearchAgent(1, Budget(lookaheads=2, horizon=4, candidates=2))
+    for _ in range(3):
+        pending = game.pending
+        assert isinstance(pending, Decision)
+        action = agent.choose(game, pending.player)
+        game.apply(action, pending.player)
+        twin.apply(twin.parse(str(action)), pending.player)
+        assert game.state_hash() == twin.state_hash()

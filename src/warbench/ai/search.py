@@ -29,7 +29,7 @@ from warbench.core.ruleset import Agent
 class Budget:
     """How much thinking a decision gets."""
 
-    lookaheads: int = 32  # games played forward per decision, shared among the candidates
+    lookaheads: int = 16  # games played forward per decision, shared among the candidates
     horizon: int = 12  # decisions played after the candidate in each look-ahead
     candidates: int = 4  # the ruleset AI's choice and at most this many less one others
     seconds: float | None = None  # wall-clock cap per decision (play only)

@@ -158,6 +158,23 @@ class Ruleset(ABC):
         and what is allowed."""
         raise NotImplementedError(f"{self.name} offers no odds yet")
 
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        """For the simulation lab: each side's pieces by unit type as (fielded, standing) —
+        how many took the field in this game so far and how many are still in play. Empty
+        when the ruleset does not count its pieces."""
+        return {}
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        """For balance sweeps: the parameters `vary` can set in `scenario`, with what each
+        means (a side's force ratio, a unit's points or count). Empty when there are none."""
+        return {}
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        """`scenario` rewritten with `parameter` at `value`, validated; ValueError names what
+        is wrong and what is allowed."""
+        allowed = ", ".join(self.parameters(scenario)) or "none"
+        raise ValueError(f"{self.id} has no parameter '{parameter}'; allowed: {allowed}")
+
     def plant_hidden_marker(
         self, scenario: dict[str, Any], marker: str
     ) -> tuple[dict[str, Any], str]:

@@ -17,7 +17,9 @@ from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery
 from warbench.rulesets.fft3 import odds as fft3_odds
+from warbench.rulesets.fft3 import parameters as sweep
 from warbench.rulesets.fft3 import scenario as scenarios
+from warbench.rulesets.fft3.census import by_unit_type
 from warbench.rulesets.fft3.evaluation import position_value
 from warbench.rulesets.fft3.game import FFT3Game
 
@@ -62,6 +64,16 @@ class FistfulOfTows3(Ruleset):
 
     def odds(self, options: Mapping[str, str]) -> OddsReport:
         return fft3_odds.odds(options)
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        return sweep.parameters(scenario)
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        return sweep.vary(scenario, parameter, value)
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, FFT3Game)
+        return by_unit_type(game)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, FFT3Game)

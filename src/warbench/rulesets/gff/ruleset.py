@@ -16,7 +16,9 @@ from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.gff import odds as gff_odds
+from warbench.rulesets.gff import parameters as sweep
 from warbench.rulesets.gff import scenario as scenarios
+from warbench.rulesets.gff.census import by_unit_type
 from warbench.rulesets.gff.evaluation import position_value
 from warbench.rulesets.gff.game import GFFGame
 
@@ -61,6 +63,16 @@ class GrimdarkFutureFirefight(Ruleset):
 
     def odds(self, options: Mapping[str, str]) -> OddsReport:
         return gff_odds.odds(options)
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        return sweep.parameters(scenario)
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        return sweep.vary(scenario, parameter, value)
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, GFFGame)
+        return by_unit_type(game)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, GFFGame)

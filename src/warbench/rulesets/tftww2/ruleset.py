@@ -18,6 +18,7 @@ from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.tftww2 import odds as tftww2_odds
 from warbench.rulesets.tftww2 import scenario as scenarios
 from warbench.rulesets.tftww2.ai import SkirmishAI
+from warbench.rulesets.tftww2.census import by_unit_type
 from warbench.rulesets.tftww2.evaluation import position_value
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.state import MAN_BASE
@@ -60,6 +61,10 @@ class TFTWW2(Ruleset):
 
     def odds(self, options: Mapping[str, str]) -> OddsReport:
         return tftww2_odds.odds(options)
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, TFTGame)
+        return by_unit_type(game)
 
     def board_text(self, game: Game) -> str:
         assert isinstance(game, TFTGame)

@@ -18,8 +18,10 @@ from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
 from warbench.rulesets.ttt import odds as ttt_odds
+from warbench.rulesets.ttt import parameters as sweep
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.ai import TrooperAI
+from warbench.rulesets.ttt.census import by_unit_type
 from warbench.rulesets.ttt.evaluation import position_value
 from warbench.rulesets.ttt.game import TTTGame
 from warbench.rulesets.ttt.table import Table
@@ -63,6 +65,16 @@ class TableTopTroopers(Ruleset):
 
     def agents(self) -> dict[str, AgentFactory]:
         return {"random": RandomAgent, "ai": TrooperAI, "search": SearchAgent}
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        return sweep.parameters(scenario)
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        return sweep.vary(scenario, parameter, value)
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, TTTGame)
+        return by_unit_type(game)
 
     def commands(self) -> object | None:
         return ttt_cli.app

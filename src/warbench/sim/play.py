@@ -1,0 +1,85 @@
+"""One game and one batch of games, played unattended through the game contract.
+
+Every game of a run gets its own seeds from `numpy.random.SeedSequence(seed).spawn`, by its
+index, so a run's results are the same whatever the number of jobs or the backend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from warbench.core import registry
+from warbench.core.game import Decision, GameOver
+
+Census = dict[str, dict[str, tuple[int, int]]]
+
+
+@dataclass(frozen=True)
+class GameSeeds:
+    """The seeds of game number `index`: its dice and each player's agent."""
+
+    index: int
+    dice: int
+    agents: tuple[int, ...]
+
+
+def spawn_seeds(seed: int, games: int, players: int = 2) -> list[GameSeeds]:
+    """Seeds for `games` games, spawned from `seed`: game i's seeds depend on i only."""
+    if seed < 0 or games < 0:
+        raise ValueError(f"seed and games must be >= 0, not {seed} and {games}")
+    children = np.random.SeedSequence(seed).spawn(games)
+    found = []
+    for index, child in enumerate(children):
+        words = [int(w) >> 1 for w in child.generate_state(players + 1, np.uint64)]
+        found.append(GameSeeds(index, words[0], tuple(words[1:])))
+    return found
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What every game of a run plays: a ruleset, a scenario and an agent per player."""
+
+    ruleset: str
+    scenario: dict[str, Any]
+    agents: tuple[tuple[str, str], ...]  # (player, agent name), in the ruleset's order
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game ended: winner (None for a draw), reason, decisions taken, and each
+    side's pieces by unit type as (fielded, standing) at the end."""
+
+    index: int
+    seed: int
+    winner: str | None
+    reason: str
+    steps: int
+    census: Census = field(default_factory=dict)
+
+
+def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
+    """Play one game to its end with the matchup's agents (state hashing off, as in sims)."""
+    ruleset = registry.get(matchup.ruleset)
+    game = ruleset.new_game(dict(matchup.scenario), seeds.dice)
+    game.track_hashes = False
+    factories = ruleset.agents()
+    agents = {
+        player: factories[kind](agent_seed)
+        for (player, kind), agent_seed in zip(matchup.agents, seeds.agents, strict=True)
+    }
+    while isinstance(game.pending, Decision):
+        player = game.pending.player
+        game.apply(agents[player].choose(game, player), player)
+    over = game.pending
+    assert isinstance(over, GameOver)
+    return GameResult(
+        seeds.index, seeds.dice, over.winner, over.reason, len(game.steps), ruleset.census(game)
+    )
+
+
+def play_batch(matchup: Matchup, batch: list[GameSeeds]) -> list[GameResult]:
+    """Play a batch of games in order (the unit of work sent to a worker)."""
+    return [play(matchup, seeds) for seeds in batch]
