@@ -43,7 +43,7 @@ def act(
     return client.post(f"/api/games/{game}/actions", json=body)
 
 
-def wait_for(client: TestClient, game: str, seat: str, token: str, rounds: int = 400) -> Json:
+def wait_for(client: TestClient, game: str, seat: str, token: str, rounds: int = 3000) -> Json:
     """Poll until the game waits for `seat` or is over (the AI seats play on the server)."""
     for _ in range(rounds):
         now = state(client, game, seat, token)

@@ -27,26 +27,30 @@ def test_the_seed_is_committed_at_the_start_and_revealed_only_at_the_end(db: Pat
             json={
                 "ruleset": "ttt",
                 "scenario": "cap-the-capn",
-                "seats": {"red": "human", "blue": "ai"},
+                "seats": {"red": "human", "blue": "human"},
             },
         )
         sent.append(reply.text)
-        game, token = reply.json()["id"], reply.json()["seats"]["red"]["token"]
+        game = reply.json()["id"]
+        tokens = {seat: v["token"] for seat, v in reply.json()["seats"].items()}
         assert reply.json()["seed_sha256"] == hashlib.sha256(str(SEED).encode()).hexdigest()
         with client.websocket_connect(f"/api/games/{game}/ws") as ws:
             ws.send_json({"type": "hello"})
-            sent.append(json.dumps(ws.receive_json()))
-            for _ in range(12):
-                now = state(client, game, "red", token)
-                sent.append(json.dumps(now))
-                if now["result"] or now["pending"]["player"] != "red":
-                    break
-                sent.append(act(client, game, "red", token, now["version"], now["legal"][-1]).text)
-                sent.append(act(client, game, "red", token, 0, "end").text)  # an error reply
+            for _ in range(16):  # placing and the first moves: far from the end
+                sent.append(json.dumps(ws.receive_json()))
+                now = state(client, game)
+                assert now["result"] is None
+                seat = now["pending"]["player"]
+                mine = state(client, game, seat, tokens[seat])
+                sent.append(json.dumps(mine))
+                sent.append(act(client, game, seat, tokens[seat], 0, "end").text)  # an error
+                sent.append(
+                    act(client, game, seat, tokens[seat], mine["version"], mine["legal"][-1]).text
+                )
             sent.append(client.get("/api/games").text)
             sent.append(client.get(f"/api/games/{game}/record").text)
         assert not [text for text in sent if str(SEED) in text]
-        end = finish(client, game, "red", token)
+        end = play_turns(client, game, tokens, 3000)
     assert end["seed"] == str(SEED)
     assert hashlib.sha256(end["seed"].encode()).hexdigest() == end["seed_sha256"]
 

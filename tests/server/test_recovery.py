@@ -45,7 +45,7 @@ def test_ai_games_play_on_after_a_restart(db: Path) -> None:
         )
         game = reply.json()["id"]
     with _app(db) as client:
-        for _ in range(500):
+        for _ in range(3000):
             if state(client, game)["result"]:
                 break
             time.sleep(0.02)
