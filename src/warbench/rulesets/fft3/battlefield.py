@@ -116,6 +116,7 @@ class _Edges:
         if length == 0:
             return []
         found: list[tuple[float, float]] = []
+        parallel = _PARALLEL * length
         for (x0, y0, x9, y9), edges in self.areas:
             if x0 > hi_x or x9 < lo_x or y0 > hi_y or y9 < lo_y:
                 continue
@@ -126,7 +127,7 @@ class _Edges:
             for x1, y1, ex, ey, size in edges:
                 denom = dx * ey - dy * ex
                 wx, wy = x1 - ax, y1 - ay
-                if abs(denom) <= _PARALLEL * length * size:
+                if abs(denom) <= parallel * size:
                     if abs(wx * dy - wy * dx) <= EPS * length:  # along the line: its ends cut
                         along = True
                         cuts += [
@@ -240,9 +241,21 @@ class Battlefield:
     def _roads(self) -> _Edges:
         return _Edges(self._areas(Trait.ROAD))
 
+    @cached_property
+    def _boxed(self) -> dict[Trait, list[tuple[tuple[float, float, float, float], Polygon]]]:
+        return {t: [(a.bounds, a) for a in self._areas(t)] for t in (Trait.DIFFICULT, Trait.ROAD)}
+
     def _covered(self, trait: Trait, at: Point) -> bool:
-        point = shapely.Point(at)
-        return any(area.covers(point) for area in self._areas(trait))
+        """Whether an area with `trait` covers `at` (its box is tried first: most points lie
+        outside every box)."""
+        x, y = at
+        point = None
+        for (x0, y0, x9, y9), area in self._boxed[trait]:
+            if x0 <= x <= x9 and y0 <= y <= y9:
+                point = point or shapely.Point(at)
+                if area.covers(point):
+                    return True
+        return False
 
     def _remember(self, key: tuple[Any, ...], value: Any) -> None:
         if len(self._memo) >= _MEMO_LIMIT:
