@@ -150,7 +150,8 @@ class _Edges:
             for lo, hi in pairwise(kept):
                 if inside is None or along:  # else each crossing turns inside and out
                     mid = (lo + hi) / 2
-                    inside = _contains(edges, ax + mid * dx, ay + mid * dy)
+                    px, py = ax + mid * dx, ay + mid * dy
+                    inside = x0 <= px <= x9 and y0 <= py <= y9 and _contains(edges, px, py)
                 else:
                     inside = not inside
                 if inside:
