@@ -1,7 +1,7 @@
 """The fft3 AI against the random agent in every shipped scenario, on each side in turn.
 
-A few seeded games per scenario keep the suite quick; the 200-game figures per scenario and
-side are measured with the same helper and written in docs/rules/fft3.md.
+A few seeded games per scenario keep the suite quick; the figures over seeds 0-199, by
+scenario and side, are measured with the same helper and written in docs/rules/fft3.md.
 """
 
 from __future__ import annotations
