@@ -1,11 +1,15 @@
 """A Fistful of TOWs 3 opponent.
 
 It deploys across the front, shells the densest enemy group its stands can see (never its
-own stands), moves each stand once a phase to the point that best balances the objectives,
-cover in difficult terrain, cohesion, enemy fire it would face and shots it would get
-(flank shots on vehicles count double), carries its infantry until near an objective, picks
-every attack by its expected effect, fires overwatch at the point of a move it hurts most,
-and takes overwatch with stands that have nothing worth shooting.
+own stands), and sends each unit to an objective of its own. Each stand moves once a phase to
+the point that best balances its unit's objective (more urgently as the turns run out), cover
+in difficult terrain, cohesion, the enemy fire it would face there and the best shot it would
+have from there in the fire phase that follows (flank shots count by the armour they strike).
+IFVs carry their infantry until near an objective or the enemy. In the fire phase it takes
+one target at a time, the one whose loss its free stands make likeliest and costliest, adds
+the best shots until the target is nearly sure to go, resolves that fire and looks again;
+stands left with nothing worth shooting take overwatch, and overwatch fire goes in at the
+point of an enemy move where it hurts most.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import random
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
+from warbench.core.geometry import bearing
 from warbench.core.ruleset import Agent
 from warbench.rulesets.fft3 import artillery
 from warbench.rulesets.fft3.actions import (
@@ -27,17 +32,34 @@ from warbench.rulesets.fft3.actions import (
     Overwatch,
     OverwatchFire,
     Pass,
+    Resolve,
     Strategic,
 )
 from warbench.rulesets.fft3.anti_vehicle import penetration_dice
 from warbench.rulesets.fft3.facing import arc_of_fire
-from warbench.rulesets.fft3.fire import Plan, plan, weapons_of
+from warbench.rulesets.fft3.fire import Plan, max_range, plan, weapons_of
 from warbench.rulesets.fft3.game import FFT3Game
-from warbench.rulesets.fft3.movement import in_cohesion, point_along
+from warbench.rulesets.fft3.movement import closest_along, in_cohesion, point_along
 from warbench.rulesets.fft3.profiles import forces, tables
 from warbench.rulesets.fft3.state import Point, Stand
 
 WORTH = {"tank": 3.0, "ifv": 2.0, "infantry": 1.5}
+"""What a stand is worth to either side, in rough tank-equivalents."""
+ADVANCE, URGENT = 0.2, 0.6
+"""Score per inch nearer the unit's objective; urgent once the turns left barely suffice."""
+DANGER, STRATEGIC_DANGER = 0.7, 2.5
+"""Weight of the worth the enemy may take out at a place (it cannot shoot back after a
+strategic move)."""
+COHESION = 1.5
+"""Cost of ending a move out of cohesion."""
+CROWDING = 0.4
+"""Cost of each further friend a template placed on the stand could catch with it."""
+ENOUGH = 0.85
+"""Once the declared fire makes a target this likely to go, the AI resolves it."""
+CROWD = 2 * artillery.radius() + 1.25
+"""Stands whose centres are this close can fall under one template together."""
+WORTH_A_SHOT = 0.05
+"""Below this chance of taking the target out a stand takes overwatch instead."""
 
 
 def die_at_least(target: int, shift: int) -> float:
@@ -46,11 +68,16 @@ def die_at_least(target: int, shift: int) -> float:
 
 
 def expected_effect(p: Plan, target: Stand, *, in_difficult: bool, arc_armour: int) -> float:
-    """The chance the attack takes the target out, roughly: destroyed, or a failed check."""
+    """The chance the attack takes the target out, roughly: destroyed, or a failed check (a
+    stand that has taken its check from enemy fire this turn ignores further ones)."""
     hits = p.rof * die_at_least(tables().to_hit, sum(v for _, v in p.modifiers))
     if in_difficult:
         hits *= 1 - die_at_least(tables().terrain_save, 0)
-    fail = 1 - die_at_least(forces().sides[target.profile.side].quality, 0)
+    fail = (
+        0.0
+        if target.fire_checked
+        else 1 - die_at_least(forces().sides[target.profile.side].quality, 0)
+    )
     if p.kind == "anti-infantry":
         return min(1.0, hits) * min(1.0, fail + 0.1 * max(0.0, hits - 1))
     dice, mods = penetration_dice(p.pen, arc_armour)
@@ -61,12 +88,78 @@ def expected_effect(p: Plan, target: Stand, *, in_difficult: bool, arc_armour: i
     return float(1 - (1 - per_hit) ** hits)
 
 
+def chance(
+    game: FFT3Game,
+    firer: Stand,
+    weapon: str,
+    target: Stand,
+    *,
+    firer_at: Point | None = None,
+    target_at: Point | None = None,
+    target_facing: float | None = None,
+    overwatch: bool = False,
+) -> float:
+    """The chance `firer`'s `weapon` takes `target` out (0 when it cannot fire)."""
+    here, there = firer_at or firer.at, target_at or target.at
+    gap = math.dist(here, there) - firer.radius - target.radius
+    if gap > max_range(firer, weapon) + 1e-6:
+        return 0.0
+    p = plan(
+        game.field,
+        firer,
+        weapon,
+        target,
+        firer_at=firer_at,
+        target_at=target_at,
+        overwatch=overwatch,
+    )
+    if isinstance(p, str):
+        return 0.0
+    armour = 0
+    if target.profile.armour is not None:
+        facing = target.facing if target_facing is None else target_facing
+        side = arc_of_fire(there, facing, here, firer.radius)
+        armour = target.profile.armour.front if side == "front" else target.profile.armour.flank
+    return expected_effect(
+        p, target, in_difficult=game.field.in_difficult(there), arc_armour=armour
+    )
+
+
+def worth(game: FFT3Game, target: Stand) -> float:
+    """What taking `target` out is worth: the stand, the passenger that must then pass a
+    check, and the unit's casualty check if this loss is the one that brings it to 2/3."""
+    s = game.state
+    fail = 1 - die_at_least(forces().sides[target.profile.side].quality, 0)
+    value = WORTH[target.profile.kind]
+    if target.carrying is not None:
+        value += WORTH["infantry"] * fail
+    unit = s.units[target.unit]
+    alive = s.unit_stands(unit.id)
+    lost = len(unit.stands) - len(alive) + 1
+    if unit.broken_turn is None and lost >= math.ceil(2 * len(unit.stands) / 3):
+        value += fail * sum(WORTH[x.profile.kind] for x in alive if x is not target)
+    return value
+
+
+Foe = tuple[Stand, list[tuple[str, float]], list[tuple[str, float]], float]
+
+
+def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
+    """The weapons of `firer` that can attack `target`, with their longest reach."""
+    fit = ("gun", "missile", "law") if target.profile.vehicle else ("gun", "ai")
+    return [(w, max_range(firer, w) + 1e-6) for w in weapons_of(firer) if w in fit]
+
+
 class TowsAI(Agent):
     """The fft3 heuristic player; ties break on its own seeded generator."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
         self._moved: set[tuple[int, int, str]] = set()
+        self._goals: dict[str, Point] = {}
+        self._phase: tuple[int, int, str] = (0, 0, "")
+        self._memo: dict[tuple[object, ...], float] = {}
+        self._refused: set[Fire] = set()
 
     def choose(self, game: Game, player: str) -> Action:
         """The action for the pending decision."""
@@ -117,6 +210,20 @@ class TowsAI(Agent):
         return best[1]
 
     # movement
+    def _goal(self, game: FFT3Game, stand: Stand) -> Point:
+        """The objective of the stand's unit: units share the objectives out from west to
+        east in the order they stand."""
+        if not self._goals:
+            s = game.state
+            objectives = sorted(game.spec.objectives)
+            for player in (s.order[0], s.order[1]):
+                units = [u for u in s.units.values() if u.player == player]
+                units.sort(key=lambda u: sum(s.stands[i].x for i in u.stands) / len(u.stands))
+                for rank, unit in enumerate(units):
+                    pick = objectives[rank * len(objectives) // len(units)]
+                    self._goals[unit.id] = (pick[0], pick[1])
+        return self._goals[stand.unit]
+
     def _move(self, game: FFT3Game, player: str) -> Action:
         s = game.state
         for stand in s.side_stands(player):
@@ -133,83 +240,95 @@ class TowsAI(Agent):
         s = game.state
         enemies = s.side_stands(s.enemy(stand.player))
         if stand.carrying is not None:
-            near = min(math.dist(stand.at, o) for o in game.spec.objectives)
+            near = math.dist(stand.at, self._goal(game, stand))
             if near <= 6 or any(stand.gap(e) <= 8 for e in enemies):
                 for at in game._debark_points(stand):
                     debark = Debark(stand.id, at)
                     if game.check(debark) is None:
                         self._moved.discard((s.turn, s.half, stand.id))
                         return debark
-        best: tuple[float, Action | None] = (self._score(game, stand, stand.at), None)
+        foes = self._foes(game, stand)
+        best: tuple[float, Action | None] = (self._score(game, stand, stand.at, foes), None)
         far = not any(stand.gap(e) <= 30 for e in enemies)
         for strategic, to in game.move_points(stand):
             if strategic and not far:
                 continue
             action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-            if game.check(action) is not None:
-                continue
-            score = self._score(game, stand, to) + self._rng.random() * 0.01
-            if score > best[0]:
+            score = self._score(game, stand, to, foes, strategic=strategic)
+            score += self._rng.random() * 0.01
+            if score > best[0] and game.check(action) is None:
                 best = (score, action)
         return best[1]
 
-    def _score(self, game: FFT3Game, stand: Stand, at: Point) -> float:
-        """How good a place `at` is for `stand`."""
+    @staticmethod
+    def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
+        """Each enemy with the reach of its weapons that can harm `stand`, of `stand`'s
+        weapons that can harm it, and the longest of them."""
         s = game.state
-        field = game.field
-        objectives = game.spec.objectives
-        enemy = s.enemy(stand.player)
-        wanted = [
-            o for n, o in enumerate(objectives, start=1) if s.held.get(str(n)) != stand.player
-        ]
-        goal = min((math.dist(at, o) for o in wanted or objectives), default=0.0)
-        score = -0.15 * goal
-        if any(math.dist(at, o) <= 3 for o in objectives):
-            score += 2.0
-        if field.in_difficult(at):
-            score += 1.5
-        if not in_cohesion(s, stand, at):
-            score -= 1.0
-        threat = 0.0
-        chance = 0.0
-        for e in s.side_stands(enemy):
-            gap = math.dist(at, e.at) - e.radius - stand.radius
-            if gap > 40:
-                continue
-            if not field.can_see(at, stand.radius, e.at, e.radius):
-                continue
-            threat += self._threat(e, stand, gap)
-            if stand.profile.vehicle or stand.profile.kind == "infantry":
-                reach = max(
-                    (w.range for w in (stand.profile.gun, stand.profile.missile) if w is not None),
-                    default=stand.profile.anti_infantry.range if stand.profile.anti_infantry else 0,
-                )
-                if gap <= reach:
-                    flank = (
-                        e.profile.vehicle
-                        and arc_of_fire(e.at, e.facing, at, stand.radius) == "flank"
-                    )
-                    chance += WORTH[e.profile.kind] * (2.0 if flank else 1.0)
-        return score + 0.3 * min(chance, 6.0) - 0.8 * threat
+        out = []
+        for e in s.side_stands(s.enemy(stand.player)):
+            theirs = _reaches(e, stand)
+            mine = _reaches(stand, e)
+            reach = max((r for _, r in theirs + mine), default=-1.0)
+            if reach >= 0:
+                out.append((e, theirs, mine, reach))
+        return out
 
     @staticmethod
-    def _threat(enemy: Stand, me: Stand, gap: float) -> float:
-        """A rough danger from `enemy` to `me` at `gap` inches."""
-        p = enemy.profile
-        if me.profile.vehicle:
-            reach = max(
-                (
-                    w.range * (1.5 if w is p.gun else 1.0)
-                    for w in (p.gun, p.missile, p.law)
-                    if w is not None
-                ),
-                default=0.0,
+    def _shelled(game: FFT3Game, player: str) -> bool:
+        """Whether the enemy has an artillery template to place (three units or more)."""
+        s = game.state
+        enemy = s.enemy(player)
+        units = sum(1 for u in s.units.values() if u.player == enemy and s.unit_stands(u.id))
+        return artillery.templates_for(units) > 0
+
+    def _score(
+        self, game: FFT3Game, stand: Stand, at: Point, foes: list[Foe], *, strategic: bool = False
+    ) -> float:
+        """How good a place `at` is for `stand` to end its move."""
+        s = game.state
+        goal = self._goal(game, stand)
+        turns_left = game.spec.turns - s.turn
+        distance = max(0.0, math.dist(at, goal) - 2.0)
+        urgent = distance / max(stand.profile.mov, 1) >= turns_left - 1
+        score = -(URGENT if urgent else ADVANCE) * distance
+        if distance == 0.0:
+            score += 1.0 + (2.0 if turns_left <= 2 else 0.0)
+        if game.field.in_difficult(at):
+            score += 1.0
+        if not in_cohesion(s, stand, at):
+            score -= COHESION
+        if self._shelled(game, stand.player):
+            crowd = sum(
+                1
+                for f in s.side_stands(stand.player)
+                if f is not stand and math.dist(f.at, at) <= CROWD
             )
-        else:
-            reach = max(
-                (w.range * 1.5 for w in (p.gun, p.anti_infantry) if w is not None), default=0.0
-            )
-        return 1.0 if gap <= reach else 0.0
+            score -= CROWDING * max(0, crowd - 1)
+        facing = stand.facing if at == stand.at else bearing(stand.at, at)
+        threat = 1.0
+        best_shot = 0.0
+        missile_ok = (
+            stand.profile.kind != "ifv"
+            or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
+            <= stand.profile.mov * tables().missile_ifv_mp_fraction
+        )
+        for e, theirs, mine, reach in foes:
+            gap = math.dist(at, e.at) - e.radius - stand.radius
+            if gap > reach or not game.field.can_see(at, stand.radius, e.at, e.radius):
+                continue
+            for weapon, far in theirs:
+                if gap <= far:
+                    p = chance(game, e, weapon, stand, target_at=at, target_facing=facing)
+                    threat *= 1 - p
+            if strategic:
+                continue
+            for weapon, far in mine:
+                if gap <= far and (weapon != "missile" or missile_ok):
+                    value = chance(game, stand, weapon, e, firer_at=at) * WORTH[e.profile.kind]
+                    best_shot = max(best_shot, value)
+        danger = (1 - threat) * worth(game, stand)
+        return score + best_shot - (STRATEGIC_DANGER if strategic else DANGER) * danger
 
     # fire
     def _overwatch_fire(self, game: FFT3Game, player: str) -> Action:
@@ -219,58 +338,105 @@ class TowsAI(Agent):
         a: Point = (leg["from"][0], leg["from"][1])
         b: Point = (leg["to"][0], leg["to"][1])
         best: tuple[float, Action] = (0.0, Pass())
-        for action in game.legal_actions(player):
-            if not isinstance(action, OverwatchFire):
+        for firer in s.side_stands(player):
+            if not firer.overwatch:
                 continue
-            firer = s.stands[action.stand]
-            at = point_along(a, b, action.along)
-            value = self._value(game, firer, action.weapon, mover, target_at=at, overwatch=True)
-            if value > best[0]:
-                best = (value, action)
+            points = {round(leg["length"] * k / 4, 2) for k in range(5)}
+            points.add(round(closest_along(a, b, firer.at), 2))
+            for weapon, _ in _reaches(firer, mover):
+                for along in sorted(points):
+                    at = point_along(a, b, along)
+                    value = chance(game, firer, weapon, mover, target_at=at, overwatch=True)
+                    value *= WORTH[mover.profile.kind]
+                    action = OverwatchFire(firer.id, weapon, along)
+                    if value > best[0] and game.check(action) is None:
+                        best = (value, action)
         return best[1]
 
-    def _value(
-        self,
-        game: FFT3Game,
-        firer: Stand,
-        weapon: str,
-        target: Stand,
-        *,
-        target_at: Point | None = None,
-        overwatch: bool = False,
-    ) -> float:
-        p = plan(game.field, firer, weapon, target, target_at=target_at, overwatch=overwatch)
-        if isinstance(p, str):
-            return 0.0
-        at = target_at or target.at
-        armour = 0
-        if target.profile.armour is not None:
-            side = arc_of_fire(at, target.facing, firer.at, firer.radius)
-            armour = target.profile.armour.front if side == "front" else target.profile.armour.flank
-        chance = expected_effect(
-            p, target, in_difficult=game.field.in_difficult(at), arc_armour=armour
+    def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
+        """`chance`, remembered for the rest of the phase (nothing that moves it changes
+        within a fire phase but what the key holds)."""
+        s = game.state
+        phase = (s.turn, s.half, s.phase)
+        if phase != self._phase:
+            self._phase = phase
+            self._memo.clear()
+            self._refused.clear()
+        key = (
+            firer.id,
+            weapon,
+            target.id,
+            firer.at,
+            target.at,
+            target.facing,
+            firer.suppressed,
+            target.fire_checked,
         )
-        return chance * WORTH[target.profile.kind]
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = chance(game, firer, weapon, target)
+        return found
+
+    def _shots(self, game: FFT3Game, player: str) -> dict[str, list[tuple[float, Fire]]]:
+        """Every attack worth making now that the rules seem to allow, by target, best
+        first (chance, action)."""
+        s = game.state
+        declared: dict[str, list[str]] = {}
+        for group in s.groups.values():
+            for shot in group:
+                declared.setdefault(shot.firer, []).append(shot.weapon)
+        missile_mp = tables().missile_ifv_mp_fraction
+        out: dict[str, list[tuple[float, Fire]]] = {}
+        enemies = [e for e in s.side_stands(s.enemy(player)) if e.id not in s.resolved]
+        for stand in s.side_stands(player):
+            used = declared.get(stand.id, []) + stand.attacks
+            if game._may_fire(stand) or (stand.profile.vehicle and used):
+                continue
+            for weapon in weapons_of(stand):
+                if weapon in used or (
+                    weapon == "missile"
+                    and stand.profile.kind == "ifv"
+                    and stand.mp_spent > stand.profile.mov * missile_mp
+                ):
+                    continue
+                for e in enemies:
+                    p = self._chance(game, stand, weapon, e)
+                    action = Fire(stand.id, weapon, e.id)
+                    if p >= WORTH_A_SHOT and action not in self._refused:
+                        out.setdefault(e.id, []).append((p, action))
+        for shots in out.values():
+            shots.sort(key=lambda x: -x[0])
+        return out
 
     def _fire(self, game: FFT3Game, player: str) -> Action:
+        while True:
+            action = self._pick_fire(game, player)
+            if not isinstance(action, Fire) or game.check(action) is None:
+                return action
+            self._refused.add(action)
+
+    def _pick_fire(self, game: FFT3Game, player: str) -> Action:
         s = game.state
-        enemies = s.side_stands(s.enemy(player))
-        declared = {shot.firer for g in s.groups.values() for shot in g}
+        shots = self._shots(game, player)
+        for target, declared in s.groups.items():
+            gone = 1.0
+            for shot in declared:
+                gone *= 1 - self._chance(game, s.stands[shot.firer], shot.weapon, s.stands[target])
+            more = shots.get(target, [])
+            if 1 - gone < ENOUGH and more:
+                return more[0][1]
+            return Resolve(target)
+        best: tuple[float, Action | None] = (0.0, None)
+        for target, options in shots.items():
+            stays = 1.0
+            for p, _ in options:
+                stays *= 1 - p
+            value = (1 - stays) * worth(game, s.stands[target])
+            if value > best[0]:
+                best = (value, options[0][1])
+        if best[1] is not None:
+            return best[1]
         for stand in s.side_stands(player):
-            if stand.id in declared or stand.attacks:
-                continue
-            best: tuple[float, Action | None] = (0.05, None)
-            for weapon in weapons_of(stand):
-                for e in enemies:
-                    if e.id in s.resolved:
-                        continue
-                    value = self._value(game, stand, weapon, e)
-                    if value > best[0]:
-                        action = Fire(stand.id, weapon, e.id)
-                        if game.check(action) is None:
-                            best = (value, action)
-            if best[1] is not None:
-                return best[1]
             if game.check(Overwatch(stand.id)) is None:
                 return Overwatch(stand.id)
         return End()

@@ -81,6 +81,7 @@ GRID = 0.01  # generated coordinates are rounded to this
 
 _MEMO_LIMIT = 1 << 17  # answers remembered per battlefield before the memo is emptied
 _PARALLEL = 1e-12  # |sin| of the angle under which a line and an edge count as parallel
+_BOX_MARGIN = 1e-6  # an area's box is grown by this before a line is tested against it
 
 
 # --- straight lines against polygon outlines -----------------------------------------------------
@@ -96,7 +97,7 @@ class _Edges:
             (
                 area.bounds,
                 [
-                    (x1, y1, x2 - x1, y2 - y1)
+                    (x1, y1, x2 - x1, y2 - y1, math.hypot(x2 - x1, y2 - y1))
                     for (x1, y1), (x2, y2) in pairwise(area.exterior.coords)
                     if (x1, y1) != (x2, y2)
                 ],
@@ -115,15 +116,18 @@ class _Edges:
         if length == 0:
             return []
         found: list[tuple[float, float]] = []
+        parallel = _PARALLEL * length
         for (x0, y0, x9, y9), edges in self.areas:
             if x0 > hi_x or x9 < lo_x or y0 > hi_y or y9 < lo_y:
                 continue
+            if _misses_box(ax, ay, dx, dy, (x0, y0, x9, y9)):
+                continue
             cuts = [0.0, 1.0]
             along = False
-            for x1, y1, ex, ey in edges:
+            for x1, y1, ex, ey, size in edges:
                 denom = dx * ey - dy * ex
                 wx, wy = x1 - ax, y1 - ay
-                if abs(denom) <= _PARALLEL * length * math.hypot(ex, ey):
+                if abs(denom) <= parallel * size:
                     if abs(wx * dy - wy * dx) <= EPS * length:  # along the line: its ends cut
                         along = True
                         cuts += [
@@ -146,7 +150,8 @@ class _Edges:
             for lo, hi in pairwise(kept):
                 if inside is None or along:  # else each crossing turns inside and out
                     mid = (lo + hi) / 2
-                    inside = _contains(edges, ax + mid * dx, ay + mid * dy)
+                    px, py = ax + mid * dx, ay + mid * dy
+                    inside = x0 <= px <= x9 and y0 <= py <= y9 and _contains(edges, px, py)
                 else:
                     inside = not inside
                 if inside:
@@ -161,11 +166,36 @@ class _Edges:
         return merged
 
 
-def _contains(edges: list[tuple[float, float, float, float]], x: float, y: float) -> bool:
+def _misses_box(
+    ax: float, ay: float, dx: float, dy: float, box: tuple[float, float, float, float]
+) -> bool:
+    """Whether the segment from (ax, ay) by (dx, dy) passes wide of the box (clipped the
+    Liang-Barsky way against the box grown by _BOX_MARGIN): then it meets no edge inside."""
+    low, high = 0.0, 1.0
+    x0, y0, x9, y9 = box
+    for p, q in (
+        (-dx, ax - x0 + _BOX_MARGIN),
+        (dx, x9 + _BOX_MARGIN - ax),
+        (-dy, ay - y0 + _BOX_MARGIN),
+        (dy, y9 + _BOX_MARGIN - ay),
+    ):
+        if p == 0:
+            if q < 0:
+                return True
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+        if low > high:
+            return True
+    return False
+
+
+def _contains(edges: list[tuple[float, float, float, float, float]], x: float, y: float) -> bool:
     """Whether (x, y) is strictly inside the outline (even-odd rule; on an edge is not)."""
     inside = False
-    for x1, y1, ex, ey in edges:
-        if abs(ex * (y - y1) - ey * (x - x1)) <= EPS * math.hypot(ex, ey) and (
+    for x1, y1, ex, ey, size in edges:
+        if abs(ex * (y - y1) - ey * (x - x1)) <= EPS * size and (
             min(x1, x1 + ex) - EPS <= x <= max(x1, x1 + ex) + EPS
             and min(y1, y1 + ey) - EPS <= y <= max(y1, y1 + ey) + EPS
         ):
@@ -212,9 +242,21 @@ class Battlefield:
     def _roads(self) -> _Edges:
         return _Edges(self._areas(Trait.ROAD))
 
+    @cached_property
+    def _boxed(self) -> dict[Trait, list[tuple[tuple[float, float, float, float], Polygon]]]:
+        return {t: [(a.bounds, a) for a in self._areas(t)] for t in (Trait.DIFFICULT, Trait.ROAD)}
+
     def _covered(self, trait: Trait, at: Point) -> bool:
-        point = shapely.Point(at)
-        return any(area.covers(point) for area in self._areas(trait))
+        """Whether an area with `trait` covers `at` (its box is tried first: most points lie
+        outside every box)."""
+        x, y = at
+        point = None
+        for (x0, y0, x9, y9), area in self._boxed[trait]:
+            if x0 <= x <= x9 and y0 <= y <= y9:
+                point = point or shapely.Point(at)
+                if area.covers(point):
+                    return True
+        return False
 
     def _remember(self, key: tuple[Any, ...], value: Any) -> None:
         if len(self._memo) >= _MEMO_LIMIT:

@@ -44,6 +44,19 @@ def weapons_of(stand: Stand) -> tuple[str, ...]:
     return tuple(name for name, weapon in have if weapon is not None)
 
 
+def max_range(firer: Stand, weapon: str) -> float:
+    """How far (edge to edge) `weapon` of `firer` reaches at most: long range for guns and
+    anti-infantry fire, the single range of missiles and LAWs (0 for a weapon it lacks)."""
+    p = firer.profile
+    reach = {
+        "gun": p.gun.range * tables().range_bands["long"] if p.gun else 0.0,
+        "ai": p.anti_infantry.range * tables().range_bands["long"] if p.anti_infantry else 0.0,
+        "missile": p.missile.range if p.missile else 0.0,
+        "law": p.law.range if p.law else 0.0,
+    }
+    return reach.get(weapon, 0.0)
+
+
 def plan(
     bf: Battlefield,
     firer: Stand,

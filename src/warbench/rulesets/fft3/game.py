@@ -33,13 +33,14 @@ from warbench.rulesets.fft3.actions import (
     Resolve,
     Strategic,
 )
-from warbench.rulesets.fft3.fire import Volley, plan, resolve_volleys, weapons_of
+from warbench.rulesets.fft3.fire import Volley, max_range, plan, resolve_volleys, weapons_of
 from warbench.rulesets.fft3.movement import (
     closest_along,
     cohesion_problem,
     first_within,
     in_cohesion,
     keep_away_problem,
+    nearest_approach,
     point_along,
 )
 from warbench.rulesets.fft3.profiles import forces, profile, tables
@@ -52,6 +53,9 @@ if TYPE_CHECKING:
 
 NEXT_TO = 1.0
 """Carrying Infantry: "next to" is within 1" edge to edge (ruling R8)."""
+
+REACH_SLACK = 1e-6
+"""Candidates farther than a weapon's reach by more than this are not even planned."""
 
 SPACING = 2.0
 """Deployment (ours): stands in line abreast 2" apart centre to centre, six to a rank."""
@@ -178,7 +182,8 @@ class FFT3Game(OpenGame):
         for stand in s.side_stands(player):
             out.append(Overwatch(stand.id))
             for weapon in weapons_of(stand):
-                out += [Fire(stand.id, weapon, e.id) for e in enemies]
+                reach = max_range(stand, weapon) + REACH_SLACK
+                out += [Fire(stand.id, weapon, e.id) for e in enemies if stand.gap(e) <= reach]
         return out
 
     # -- candidate points for agents (each is checked before it is offered) ----------------
@@ -652,7 +657,10 @@ class FFT3Game(OpenGame):
             if not stand.overwatch:
                 continue
             near = closest_along(a, b, stand.at)
+            gap = nearest_approach(a, b, stand.at) - stand.radius - mover.radius
             for weapon in weapons_of(stand):
+                if gap > max_range(stand, weapon) + REACH_SLACK:
+                    continue  # out of reach all along the leg
                 if any(
                     not isinstance(
                         plan(

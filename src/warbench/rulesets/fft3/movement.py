@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from warbench.rulesets.fft3.profiles import tables
-from warbench.rulesets.fft3.state import Point, Stand, State
+from warbench.rulesets.fft3.state import RADIUS, Point, Stand, State
 
 EPS = 1e-9
 
@@ -56,14 +56,18 @@ def first_within(a: Point, b: Point, c: Point, reach: float) -> float | None:
 def keep_away_problem(state: State, stand: Stand, to: Point, gap: float, why: str) -> str | None:
     """Why the leg comes closer than `gap` to an enemy stand (one that starts closer may not
     get any closer), or None."""
-    ax, ay = stand.at
-    leg = math.dist(stand.at, to)
-    for enemy in state.side_stands(state.enemy(stand.player)):
-        reach = stand.radius + enemy.radius
+    ax, ay = stand.x, stand.y
+    leg = math.dist((ax, ay), to)
+    mine = stand.radius
+    enemy_player = state.enemy(stand.player)
+    for enemy in state.stands.values():
+        if enemy.player != enemy_player or not enemy.on_table:
+            continue
+        reach = mine + RADIUS[enemy.profile.kind]
         start = math.hypot(enemy.x - ax, enemy.y - ay) - reach
         if start - leg > gap:
             continue  # too far to come within `gap` on this leg
-        least = nearest_approach(stand.at, to, enemy.at) - reach
+        least = nearest_approach((ax, ay), to, (enemy.x, enemy.y)) - reach
         if least < min(gap, start) - 1e-6:
             return f'the move comes within {max(least, 0):.2f}" of {enemy.name}; {why}'
     return None
@@ -83,12 +87,18 @@ def in_cohesion(state: State, stand: Stand, at: Point | None = None) -> bool:
     its IFV's cohesion; a unit's only stand on the table is in cohesion (ruling R7)."""
     if stand.carried_by is not None:
         return in_cohesion(state, state.stands[stand.carried_by])
-    others = mates(state, stand)
-    if not others:
-        return True
     where = at or stand.at
-    limit = tables().cohesion
-    return any(math.dist(where, o.at) - stand.radius - o.radius <= limit + EPS for o in others)
+    limit = tables().cohesion + EPS
+    mine = stand.radius
+    alone = True
+    for i in state.units[stand.unit].stands:
+        other = state.stands[i]
+        if i == stand.id or not other.on_table:
+            continue
+        alone = False
+        if math.dist(where, (other.x, other.y)) - mine - RADIUS[other.profile.kind] <= limit:
+            return True
+    return alone
 
 
 def cohesion_problem(state: State, stand: Stand, to: Point) -> str | None:

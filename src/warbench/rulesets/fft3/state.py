@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Any
 
 from warbench.rulesets.fft3.profiles import StandProfile
@@ -70,9 +71,18 @@ class Stand:
         total = self.profile.mov * (2 if self.strategic else 1)
         return total - self.mp_spent - self.mp_lost
 
+    def copy(self) -> Stand:
+        """A copy with its own list of attacks (a third of `dataclasses.replace`'s time)."""
+        twin = Stand(*_stand_fields(self))
+        twin.attacks = list(self.attacks)
+        return twin
+
     def gap(self, other: Stand) -> float:
         """Edge-to-edge distance to `other`."""
         return max(0.0, math.dist(self.at, other.at) - self.radius - other.radius)
+
+
+_stand_fields = attrgetter(*(f.name for f in fields(Stand)))
 
 
 @dataclass(slots=True)
@@ -137,7 +147,7 @@ class State:
         """A deep copy (profiles are immutable and shared)."""
         return replace(
             self,
-            stands={k: replace(s, attacks=list(s.attacks)) for k, s in self.stands.items()},
+            stands={k: s.copy() for k, s in self.stands.items()},
             units={k: replace(u, stands=list(u.stands)) for k, u in self.units.items()},
             templates=[replace(t, attacked=list(t.attacked)) for t in self.templates],
             groups={k: [replace(s) for s in v] for k, v in self.groups.items()},
