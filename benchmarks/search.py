@@ -29,18 +29,20 @@ def main(
     games: Annotated[int, typer.Option(help="games, half with search as red")] = 20,
     lookaheads: Annotated[int, typer.Option(help="look-aheads per search decision")] = 16,
     horizon: Annotated[int, typer.Option(help="decisions played in each look-ahead")] = 12,
+    margin: Annotated[float, typer.Option(help="score needed to overrule the AI")] = 0.3,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
 ) -> None:
     """Play search v ai and print the search agent's score."""
     rs = registry.get(ruleset)
     data = rs.load_scenario(scenario)
     score, decisions, thinking = 0.0, 0, 0.0
+    think = Budget(lookaheads, horizon, margin=margin)
     for seeds in spawn_seeds(seed, games):
         side = "red" if seeds.index % 2 == 0 else "blue"
         game = rs.new_game(dict(data), seeds.dice)
         game.track_hashes = False
         agents: dict[str, Agent] = {
-            p: SearchAgent(s, Budget(lookaheads, horizon)) if p == side else rs.agents()["ai"](s)
+            p: SearchAgent(s, think) if p == side else rs.agents()["ai"](s)
             for p, s in zip(rs.players, seeds.agents, strict=True)
         }
         while isinstance(game.pending, Decision):

@@ -6,8 +6,9 @@ built only from what its player may see (`Ruleset.determinise`, with the agent's
 never the game's), with the ruleset's AI playing both sides for a fixed horizon of decisions,
 and scoring where that leaves it with `Ruleset.evaluate`. Every candidate is played forward
 against the same futures (the same dice seed and the same seeded players in each round), so
-the comparison between candidates is not drowned in the noise of the dice. It chooses the
-candidate with the best mean score; ties go to the ruleset AI's choice.
+the comparison between candidates is not drowned in the noise of the dice. Another candidate
+overrules the ruleset AI's choice only when its mean score is better by `margin`: on ttt,
+overruling on any lead lost more games than it won (benchmarks/search.py).
 
 The budget counts look-aheads, so a seed gives the same choices on any machine; an optional
 wall-clock cap per decision suits play but gives up that reproducibility.
@@ -33,6 +34,7 @@ class Budget:
     horizon: int = 12  # decisions played after the candidate in each look-ahead
     candidates: int = 4  # the ruleset AI's choice and at most this many less one others
     seconds: float | None = None  # wall-clock cap per decision (play only)
+    margin: float = 0.3  # how much better another candidate must score to overrule the AI
 
     def __post_init__(self) -> None:
         if self.lookaheads < 1 or self.horizon < 0 or self.candidates < 1:
@@ -84,7 +86,8 @@ class SearchAgent(Agent):
             for arm in arms:
                 arm.total += self._lookahead(game, player, arm.action, future)
                 arm.tries += 1
-        return max(arms, key=lambda a: (a.mean, a is arms[0])).action
+        best = max(arms[1:], key=lambda a: a.mean, default=arms[0])
+        return best.action if best.mean > arms[0].mean + budget.margin else arms[0].action
 
     def _others(self, actions: list[Action], preferred: Action) -> list[_Arm]:
         seen = str(preferred)
