@@ -175,7 +175,12 @@ def test_two_people_play_in_two_browsers(browser: Browser, server: Server) -> No
 
 @pytest.mark.parametrize(
     ("ruleset", "scenario"),
-    [("tftww2", "building-assault"), ("gff", "skirmish"), ("fft3", "meeting-engagement")],
+    [
+        ("tftww2", "building-assault"),
+        ("gff", "skirmish"),
+        ("fft3", "meeting-engagement"),
+        ("fftt", "marines-vs-machina"),
+    ],
 )
 def test_a_person_acts_on_a_continuous_table_by_clicking(
     browser: Browser, server: Server, ruleset: str, scenario: str
