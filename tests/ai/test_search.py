@@ -116,7 +116,7 @@ class _PileRuleset(Ruleset):
     def agents(self) -> dict[str, AgentFactory]:
         return {"ai": _TakeOne}
 
-    def scene(self, game: Game) -> Scene:
+    def scene(self, game: Game, viewer: str | None = None) -> Scene:
         raise NotImplementedError
 
     def board_text(self, game: Game) -> str:

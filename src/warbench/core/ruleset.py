@@ -117,8 +117,9 @@ class Ruleset(ABC):
         """Agents by name (`random`, `ai`, ...), each built from a seed."""
 
     @abstractmethod
-    def scene(self, game: Game) -> Scene:
-        """The table as shapes to draw."""
+    def scene(self, game: Game, viewer: str | None = None) -> Scene:
+        """The table as shapes to draw, as `viewer` may see it (None: a spectator). Rulesets
+        without hidden information draw everything for everyone."""
 
     @abstractmethod
     def board_text(self, game: Game) -> str:

@@ -24,7 +24,6 @@ from warbench.core.actions import MalformedAction
 from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, IllegalAction
 from warbench.core.ruleset import Agent, Ruleset
-from warbench.core.scene import Scene
 from warbench.server.messages import (
     Json,
     event_json,
@@ -326,10 +325,10 @@ class Hub:
 
     # -- telling the viewers -----------------------------------------------------------
     def message(
-        self, live: LiveGame, viewer: str | None, full: bool, drawn: Scene | Json | None = None
+        self, live: LiveGame, viewer: str | None, full: bool, drawn: Json | None = None
     ) -> Json:
         """A viewer's `state` (full, with the whole log) or `update` (the newest step);
-        `drawn` is the current scene (or its JSON) if already drawn."""
+        `drawn` is the current scene's JSON (of an open game) if already drawn."""
         row = live.row
         over = isinstance(live.game.pending, GameOver)
         start = 0 if full else live.version
@@ -348,10 +347,9 @@ class Hub:
         """Queue the newest step for every watcher, each with its own view (under the lock).
         An update leaves out the terrain (None) when it is the same as in the last one."""
         built: dict[str | None, Json] = {}
-        drawn: Scene | Json | None = None
-        if live.subscribers:
-            drawn = live.game.ruleset.scene(live.game)
-            drawn = drawn if live.game.ruleset.hidden_information else scene_json(drawn)
+        drawn: Json | None = None
+        if live.subscribers and not live.game.ruleset.hidden_information:
+            drawn = scene_json(live.game.ruleset.scene(live.game))
         terrain = live.terrain
         for sub in live.subscribers:
             if sub.queue.qsize() >= BEHIND:

@@ -156,16 +156,16 @@ def log_entries(game: Game, viewer: str | None, start: int = 0) -> list[Json]:
     return entries
 
 
-def table_message(game: Game, viewer: str | None, drawn: Scene | Json | None = None) -> Json:
+def table_message(game: Game, viewer: str | None, drawn: Json | None = None) -> Json:
     """The viewer's whole current table: view, scene, pending decision, its legal actions.
-    `drawn` is the game's current scene, or that scene as JSON (of an open game, where
-    every viewer gets the same), when the caller has it already."""
+    `drawn` is the scene as JSON of an open game, where every viewer gets the same, when the
+    caller has it already. A game with hidden information is drawn for each viewer as its
+    view shows it, and only the pieces that view names are kept (defence in depth)."""
     view = game.view(viewer)
     if game.ruleset.hidden_information:
-        scene = drawn if isinstance(drawn, Scene) else game.ruleset.scene(game)
-        drawn = scene_json(scene, words(view))
-    elif not isinstance(drawn, dict):
-        drawn = scene_json(drawn or game.ruleset.scene(game))
+        drawn = scene_json(game.ruleset.scene(game, viewer), words(view))
+    elif drawn is None:
+        drawn = scene_json(game.ruleset.scene(game))
     pending, result = pending_json(game)
     legal: list[str] = []
     if pending is not None and viewer is not None and viewer == pending["player"]:

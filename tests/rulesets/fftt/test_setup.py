@@ -112,6 +112,25 @@ def test_deployment_behind_the_screen_then_revealed() -> None:
     assert sides == {"red", "blue"}
 
 
+def test_the_table_is_drawn_for_each_viewer_behind_the_screen() -> None:
+    """A player sees his own figures as he deploys them; the enemy and spectators do not."""
+    g = _game()
+    _to_deployment(g)
+    attacker = g.state.attacker
+    defender = "blue" if attacker == "red" else "red"
+    _deploy_all(g, attacker)
+    ruleset = registry.get("fftt")
+
+    def sides(viewer: str | None) -> set[str]:
+        return {f.side for f in ruleset.scene(g, viewer).figures}
+
+    assert sides(attacker) == {attacker}
+    assert sides(defender) == set()
+    assert sides(None) == set()
+    _deploy_all(g, defender)
+    assert sides(defender) == sides(None) == {"red", "blue"}
+
+
 def test_flanking_forces_stay_secret_until_they_enter() -> None:
     ruleset = registry.get("fftt")
     scenario, owner = ruleset.plant_hidden_marker(

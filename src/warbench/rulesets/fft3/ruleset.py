@@ -119,7 +119,7 @@ class FistfulOfTows3(Ruleset):
             )
         return "\n".join(lines)
 
-    def scene(self, game: Game) -> Scene:
+    def scene(self, game: Game, viewer: str | None = None) -> Scene:
         assert isinstance(game, FFT3Game)
         field = game.field
         scene = Scene(game.spec.name, field.width, field.depth, "inch")

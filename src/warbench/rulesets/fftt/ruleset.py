@@ -75,14 +75,14 @@ class FFTT(Ruleset):
                 )
         return "\n".join(lines)
 
-    def scene(self, game: Game) -> Scene:
+    def scene(self, game: Game, viewer: str | None = None) -> Scene:
         assert isinstance(game, FFTTGame)
         s = game.state
         scene = Scene(game.spec.name, s.table.width or 100, s.table.depth or 100, "cm")
         for p in s.table.pieces:
             kind = TERRAIN_DRAWN.get(p.kind, p.kind)
             scene.terrain.append(Area(kind, box(p.x0, p.y0, p.x1, p.y1), p.kind))
-        view = game.view(None)
+        view = game.view(viewer)
         for f in view["figures"]:
             if f["where"] == "table":
                 radius = s.figs[f["id"]].radius

@@ -104,7 +104,7 @@ class GrimdarkFutureFirefight(Ruleset):
             )
         return "\n".join(lines)
 
-    def scene(self, game: Game) -> Scene:
+    def scene(self, game: Game, viewer: str | None = None) -> Scene:
         assert isinstance(game, GFFGame)
         field = game.field
         scene = Scene(game.spec.name, field.width, field.depth, "inch")

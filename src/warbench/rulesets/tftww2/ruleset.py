@@ -100,7 +100,7 @@ class TFTWW2(Ruleset):
             )
         return "\n".join(lines)
 
-    def scene(self, game: Game) -> Scene:
+    def scene(self, game: Game, viewer: str | None = None) -> Scene:
         assert isinstance(game, TFTGame)
         table = game.table
         scene = Scene(game.spec.name, table.width, table.depth, "inch")

@@ -120,7 +120,7 @@ class TableTopTroopers(Ruleset):
             )
         return "\n".join(lines)
 
-    def scene(self, game: Game) -> Scene:
+    def scene(self, game: Game, viewer: str | None = None) -> Scene:
         assert isinstance(game, TTTGame)
         field = game.table.battlefield
         scene = Scene(
