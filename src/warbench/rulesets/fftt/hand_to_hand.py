@@ -62,14 +62,10 @@ def _beats(a: int, b: int, a_fig: Fig, b_fig: Fig) -> bool:
     return a > b or (a == b and a_fig.elite and not b_fig.elite)
 
 
-def fight(
-    ref: Referee, s: State, melee: Melee, answered: bool
-) -> tuple[list[str], list[Beaten], int]:
-    """Roll one round. Returns the wounds the defender takes (one entry per attacker die that
-    beat it, as attacker ids repeated by wounds), the attacker dice it beat, and how many
-    wounds it may deal (its dice, if it deals damage at all)."""
+def defence(ref: Referee, s: State, melee: Melee, answered: bool) -> tuple[int, int]:
+    """The defender's roll: its best score, and how many wounds it may deal (its dice, if it
+    deals damage at all; none when it answered the charge by shooting)."""
     defender = s.figs[melee.defender]
-    attackers = [s.figs[a] for a in melee.attackers]
     d_damage = deals_damage(defender) and not answered
     d_dice = dice_for(defender)
     d_roll = ref.roll(
@@ -77,26 +73,49 @@ def fight(
             f"hand to hand: {defender.id} defends", dice=d_dice, modifiers=modifiers(defender, 0)
         )
     )
-    best = max(d_roll.faces) + d_roll.request.modifier_total
-    extra = len(attackers) - 1
+    return max(d_roll.faces) + d_roll.request.modifier_total, (d_dice if d_damage else 0)
+
+
+def assault(
+    ref: Referee, s: State, melee: Melee, attacker: Fig, best: int
+) -> tuple[list[str], list[Beaten]]:
+    """One attacker's roll against the defender's best score: the wounds it deals the
+    defender (its id repeated by wounds) and its dice the defender beat."""
+    defender = s.figs[melee.defender]
+    a_damage = deals_damage(attacker)
+    roll = ref.roll(
+        RollRequest(
+            f"hand to hand: {attacker.id} attacks {defender.id}",
+            dice=dice_for(attacker),
+            modifiers=modifiers(attacker, len(melee.attackers) - 1),
+        )
+    )
+    against: list[str] = []
+    beaten: list[Beaten] = []
+    for face in roll.faces:
+        score = face + roll.request.modifier_total
+        if _beats(score, best, attacker, defender):
+            if a_damage:
+                against += [attacker.id] * ratio_wounds(score, best)
+        elif _beats(best, score, defender, attacker):
+            beaten.append(Beaten(attacker.id, ratio_wounds(best, score)))
+    return against, beaten
+
+
+def fight(
+    ref: Referee, s: State, melee: Melee, answered: bool
+) -> tuple[list[str], list[Beaten], int]:
+    """Roll one round. Returns the wounds the defender takes (one entry per attacker die that
+    beat it, as attacker ids repeated by wounds), the attacker dice it beat, and how many
+    wounds it may deal (its dice, if it deals damage at all)."""
+    best, hits = defence(ref, s, melee, answered)
+    attackers = [s.figs[a] for a in melee.attackers]
     against: list[str] = []
     beaten: list[Beaten] = []
     for attacker in attackers:
-        a_damage = deals_damage(attacker)
-        roll = ref.roll(
-            RollRequest(
-                f"hand to hand: {attacker.id} attacks {defender.id}",
-                dice=dice_for(attacker),
-                modifiers=modifiers(attacker, extra),
-            )
-        )
-        for face in roll.faces:
-            score = face + roll.request.modifier_total
-            if _beats(score, best, attacker, defender):
-                if a_damage:
-                    against += [attacker.id] * ratio_wounds(score, best)
-            elif _beats(best, score, defender, attacker):
-                beaten.append(Beaten(attacker.id, ratio_wounds(best, score)))
-    for fig in [defender, *attackers]:
+        dealt, lost = assault(ref, s, melee, attacker, best)
+        against += dealt
+        beaten += lost
+    for fig in [s.figs[melee.defender], *attackers]:
         fig.ap = 0 if fig.race == "insectoids" else max(0, fig.ap - 1)
-    return against, beaten, (d_dice if d_damage else 0)
+    return against, beaten, hits

@@ -10,12 +10,19 @@ from typing import Any
 from shapely.geometry import Point, box
 
 from warbench.ai.random_agent import RandomAgent
+from warbench.ai.search import SearchAgent
 from warbench.core.dice import DiceSource
-from warbench.core.game import Game
+from warbench.core.game import Game, GameOver
+from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
+from warbench.rulesets.fftt import odds as fftt_odds
+from warbench.rulesets.fftt import parameters as sweep
 from warbench.rulesets.fftt import scenario as scenarios
 from warbench.rulesets.fftt.ai import TacticsAI
+from warbench.rulesets.fftt.census import by_unit_type
+from warbench.rulesets.fftt.determinise import determinise
+from warbench.rulesets.fftt.evaluation import position_value
 from warbench.rulesets.fftt.game import FFTTGame
 
 TERRAIN_DRAWN = {"ruins": "rough", "rubble": "rough", "pool": "water", "wall": "wall"}
@@ -45,7 +52,35 @@ class FFTT(Ruleset):
         return FFTTGame(self, scenario, scenarios.validate(scenario, "scenario"), seed, dice)
 
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": TacticsAI}
+        return {"random": RandomAgent, "ai": TacticsAI, "search": SearchAgent}
+
+    def evaluate(self, game: Game, player: str) -> float:
+        """A finished game scores its result; an unfinished one is read by `evaluation.py`."""
+        if isinstance(game.pending, GameOver):
+            return super().evaluate(game, player)
+        assert isinstance(game, FFTTGame)
+        return position_value(game, player)
+
+    def determinise(self, game: Game, player: str, dice: DiceSource) -> Game:
+        """A fork with what `player` cannot see sampled anew (`determinise.py`)."""
+        assert isinstance(game, FFTTGame)
+        return determinise(game, player, dice)
+
+    def odds_options(self) -> Mapping[str, str]:
+        return fftt_odds.OPTIONS
+
+    def odds(self, options: Mapping[str, str]) -> OddsReport:
+        return fftt_odds.odds(options)
+
+    def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
+        assert isinstance(game, FFTTGame)
+        return by_unit_type(game)
+
+    def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
+        return sweep.parameters(scenario)
+
+    def vary(self, scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
+        return sweep.vary(scenario, parameter, value)
 
     def plant_hidden_marker(
         self, scenario: dict[str, Any], marker: str

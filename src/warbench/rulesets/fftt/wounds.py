@@ -12,6 +12,8 @@ from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.state import Corpse, Fig, State
 from warbench.rulesets.fftt.table import Point, dist
 
+TOUCH = 1e-9  # a base the circle's edge just reaches is touched (rounding of the deviation)
+
 
 class Referee(Protocol):
     """What the rules need of the game: rolls through its dice and events to its log."""
@@ -97,7 +99,7 @@ def burst(ref: Referee, s: State, centre: Point, kind: str, cause: str, *, hold:
             continue
         gap = dist(fig.pos, centre) - fig.radius
         for radius, wounds in circles:
-            if gap <= radius:
+            if gap <= radius + TOUCH:
                 wound(ref, s, fig, wounds, cause, hold=hold)
                 break
 
