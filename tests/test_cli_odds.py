@@ -17,6 +17,7 @@ EXAMPLES = {
     "fft3": ["firer=nato-tank", "target=soviet-tank", "range=25", "difficult=yes", "arc=front"],
     "gff": ["attacker=Warden Brothers", "target=Spitter Gaunts"],
     "tftww2": ["weapon=Rifle", "shot=aimed", "range=10"],
+    "fftt": ["attack=charge", "attacker=grunt,grunt,grunt", "target=engineer"],
 }
 
 

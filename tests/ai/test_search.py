@@ -16,12 +16,13 @@ from warbench.core.game import Decision, Game, GameOver, OpenGame, Pending
 from warbench.core.ruleset import Agent, AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Scene
 
-SEARCHABLE = ["ttt", "fft3", "gff", "tftww2"]
+SEARCHABLE = ["ttt", "fft3", "gff", "tftww2", "fftt"]
 OPENING = {
     "ttt": "cap-the-capn",
     "fft3": "meeting-engagement",
     "gff": "skirmish",
     "tftww2": "patrol",
+    "fftt": "marines-vs-machina",
 }
 
 # -- a toy game where the look-ahead must beat a short-sighted AI ------------------------------
@@ -173,7 +174,7 @@ def test_a_finished_game_scores_its_result() -> None:
         ruleset.evaluate(ruleset.new_game({"left": 2}, 1), "red")
 
 
-# -- the four rulesets that offer search -------------------------------------------------------
+# -- the rulesets that offer search -------------------------------------------------------
 
 
 def _opened(ruleset_id: str, seed: int, steps: int) -> Game:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -303,7 +304,6 @@ class _Round(Stages):
     def exact(self, enumerator: Enumerator) -> dict[Hashable, Fraction]:
         """Tallies are weighed in whole numbers of ordered rolls (exact, and fast)."""
         result: dict[Hashable, Fraction] = {}
-        ended: dict[tuple[int, Dear], End] = {}
         for defended, p in enumerator.outcomes(self.first).items():
             best, hits = cast(tuple[int, int], defended)
             rolled: dict[tuple[object, ...], tuple[dict[Lost, int], int]] = {}
@@ -325,9 +325,8 @@ class _Round(Stages):
                 tallies = folded
             counted: dict[End, int] = {}
             for tally, q in tallies.items():
-                if tally not in ended:
-                    ended[tally] = self.finish(*tally)
-                counted[ended[tally]] = counted.get(ended[tally], 0) + q
+                end = self.finish(*tally)
+                counted[end] = counted.get(end, 0) + q
             for end, q in counted.items():
                 result[end] = result.get(end, Fraction(0)) + p * Fraction(q, of)
         return result
@@ -384,8 +383,10 @@ def _charge(opts: Options) -> Query:
         against, lost = hand_to_hand.assault(DiceReferee(dice), start, melee, fig, best)
         return len(against), tuple(sorted(b.wounds for b in lost))
 
+    @functools.cache
     def finish(dealt: int, dear: Dear) -> End:
-        """What `FFTTGame._fight_melee` and `_allocate` do with the round's wounds."""
+        """What `FFTTGame._fight_melee` and `_allocate` do with the round's wounds (no dice:
+        the same tally always ends alike)."""
         s = start.copy()
         ref = DiceReferee(SeededDice(0))  # no dice: the wounds and any explosion
         if dealt:
@@ -400,11 +401,13 @@ def _charge(opts: Options) -> Query:
 
     counted = [c.prof.name for c in chargers]
     situation = {
-        "chargers": ", ".join(
-            f"{_describe(c)}{', wounded' if c.wounded else ''}, {c.ap} action(s) left, "
-            f"{hand_to_hand.dice_for(c)}D6"
-            + "".join(f" {v:+d} {r}" for r, v in hand_to_hand.modifiers(c, len(chargers) - 1))
-            for c in chargers
+        "chargers": "; ".join(
+            f"{n} x {text}"
+            for text, n in Counter(
+                f"{_describe(c)}, {c.ap} action(s) left, {hand_to_hand.dice_for(c)}D6"
+                + "".join(f" {v:+d} {r}" for r, v in hand_to_hand.modifiers(c, len(chargers) - 1))
+                for c in chargers
+            ).items()
         ),
         "target": f"{_describe(target)}, {target.ap} action(s) left, "
         f"{hand_to_hand.dice_for(target)}D6"
