@@ -33,11 +33,19 @@ def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> boo
     for t in s.table.blockers(a, b):
         if not (high and t < 0.5):
             return False
+    ax, ay = a
+    bx, by = b
+    lox, hix = (ax, bx) if ax < bx else (bx, ax)
+    loy, hiy = (ay, by) if ay < by else (by, ay)
     for other in s.figs.values():
         if other.where != "table" or other.id in (shooter.id, target.id):
             continue
-        if segment_distance(other.pos, a, b) < other.radius:
-            if high and length and dist(a, other.pos) < dist(b, other.pos):
+        radius = other.radius
+        ox, oy = other.x, other.y
+        if ox + radius < lox or ox - radius > hix or oy + radius < loy or oy - radius > hiy:
+            continue  # too far off the line to touch it
+        if segment_distance((ox, oy), a, b) < radius:
+            if high and length and dist(a, (ox, oy)) < dist(b, (ox, oy)):
                 continue
             return False
     return True

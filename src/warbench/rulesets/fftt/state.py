@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from warbench.rulesets.fftt.profiles import Profile, forces
@@ -41,9 +42,9 @@ class Fig:
     hatched: bool = False
     ability: int = 0  # the general's special ability (2D6 chart), 0 for none
 
-    @property
+    @cached_property
     def prof(self) -> Profile:
-        """Its profile."""
+        """Its profile (a figure's race and profile never change)."""
         return _PROFILES[self.race][self.key]
 
     @property
@@ -51,7 +52,7 @@ class Fig:
         """Where it stands."""
         return (self.x, self.y)
 
-    @property
+    @cached_property
     def radius(self) -> float:
         """Half its base."""
         return _PROFILES[self.race][self.key].base / 2
@@ -176,12 +177,12 @@ class State:
         twin.to_enter = list(self.to_enter)
         twin.pending_wounds = dict(self.pending_wounds)
         twin.melees = [Melee(m.defender, list(m.attackers), m.rounds) for m in self.melees]
-        twin.allocation = copy.deepcopy(self.allocation)
+        twin.allocation = _plain(self.allocation)
         twin.heals = [list(h) for h in self.heals]
         twin.goo = [dataclasses.replace(g) for g in self.goo]
         twin.eggs = [dataclasses.replace(e) for e in self.eggs]
         twin.corpses = [dataclasses.replace(c) for c in self.corpses]
-        twin.moving = copy.deepcopy(self.moving)
+        twin.moving = _plain(self.moving)
         twin.score = dict(self.score)
         return twin
 
@@ -257,6 +258,16 @@ class State:
 
 
 _PROFILES = forces()
+
+
+def _plain(data: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, and immutable leaves), faster than
+    `copy.deepcopy` for the small records a state keeps of a move or a melee."""
+    if isinstance(data, dict):
+        return {k: _plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_plain(v) for v in data]
+    return data
 
 
 def other(side: str) -> str:

@@ -15,6 +15,7 @@ COVER = frozenset({"forest", "building", "ruins", "rubble", "wall"})
 BORDER = 2.0  # OURS: "in the border" of a building or forest = within 2 cm of its edge
 INSIDE_SIGHT = 5.0  # "at a maximum distance of 5 cm. if both ... are inside"
 Point = tuple[float, float]
+COSTS_KEPT = 50_000  # move costs a table remembers (a battle asks for some 20,000)
 
 
 @dataclass(frozen=True)
@@ -119,9 +120,14 @@ class Table:
         """The pieces `p` lies in."""
         return [piece for piece in self.pieces if piece.contains(p)]
 
+    @cached_property
+    def hills(self) -> tuple[Piece, ...]:
+        """The hills."""
+        return tuple(p for p in self.pieces if p.kind == "hill")
+
     def height(self, p: Point) -> int:
         """1 on a hill, else 0."""
-        return 1 if any(pc.kind == "hill" for pc in self.pieces_at(p)) else 0
+        return 1 if any(h.contains(p) for h in self.hills) else 0
 
     @cached_property
     def slow_pieces(self) -> tuple[Piece, ...]:
@@ -133,8 +139,24 @@ class Table:
         """The low walls."""
         return tuple(p for p in self.pieces if p.kind == "wall")
 
+    @cached_property
+    def _costs(self) -> dict[tuple[Point, Point, bool], float]:
+        """Move costs already worked out on this (immutable) table: legality, the AI and the
+        move itself all ask for the same moves."""
+        return {}
+
     def move_cost(self, a: Point, b: Point, ignores_terrain: bool) -> float:
         """MOVEMENT: cm of allowance a straight move uses; double through slowing terrain."""
+        key = (a, b, ignores_terrain)
+        costs = self._costs
+        cost = costs.get(key)
+        if cost is None:
+            if len(costs) >= COSTS_KEPT:
+                costs.clear()
+            cost = costs[key] = self._move_cost(a, b, ignores_terrain)
+        return cost
+
+    def _move_cost(self, a: Point, b: Point, ignores_terrain: bool) -> float:
         total = dist(a, b)
         if ignores_terrain or total == 0:
             return total
