@@ -153,15 +153,17 @@ class TacticsAI(Agent):
         best: Action = Done()
         best_score = 0.5
         busy: dict[str, bool] = {}
+        nearest: dict[str, float] = {}
         for a in legal:
             if not isinstance(a, Move):
                 continue
             fig = s.figs[a.figure]
             if fig.id not in busy:
                 busy[fig.id] = self._has_target(s, fig, enemies)
+                nearest[fig.id] = min(dist(fig.pos, e.pos) for e in enemies)
             if busy[fig.id]:
                 continue
-            score = self._move_score(s, fig, a, enemies)
+            score = self._move_score(s, fig, a, enemies, nearest[fig.id])
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -199,14 +201,13 @@ class TacticsAI(Agent):
             dist(fig.pos, e.pos) <= reach and can_see(s, fig, e) for e in enemies
         )
 
-    def _move_score(self, s: State, fig: Fig, a: Move, enemies: list[Fig]) -> float:
-        """How much better off `fig` is after the move: closer to the enemy it should reach,
-        in cover, keeping its actions when it already has a target."""
+    def _move_score(self, s: State, fig: Fig, a: Move, enemies: list[Fig], now: float) -> float:
+        """How much better off `fig` is after the move: closer to the enemy it should reach
+        (`now` cm from the nearest), in cover, keeping its actions when it already has a
+        target."""
         prof = fig.prof
         if prof.hq or prof.scanner:
             return 0.0
-        near = min(enemies, key=lambda e: dist(e.pos, fig.pos))
-        now = dist(fig.pos, near.pos)
         then = min(dist(a.to, e.pos) for e in enemies)
         spent = movement.actions_for(s, fig, a.to)
         if prof.armed:

@@ -122,7 +122,7 @@ def route_problem(
 ) -> str | None:
     """Why `fig`, free to move, may not move to `to`, or None. `others`, when given, are the
     only figures near enough to matter (see `neighbours`)."""
-    if engaged(s, fig) and target is not None:
+    if target is not None and engaged(s, fig):
         return f"{fig.id} is already fighting hand to hand"
     prof = fig.prof
     cost = s.table.move_cost(fig.pos, to, prof.ignores_terrain)

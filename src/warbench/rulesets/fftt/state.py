@@ -59,7 +59,8 @@ class Fig:
 
     def copy(self) -> Fig:
         """A copy (its list of figures seen copied too)."""
-        twin = copy.copy(self)
+        twin = Fig.__new__(Fig)  # as copy.copy, without its generic machinery
+        twin.__dict__.update(self.__dict__)
         twin.sees = list(self.sees)
         return twin
 
