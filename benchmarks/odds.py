@@ -50,6 +50,16 @@ QUERIES: dict[str, list[dict[str, str]]] = {
         {"weapon": "HMG", "range": "40", "shot": "plain", "cover": "soft"},
         {"weapon": "Pistol", "range": "4", "shot": "snap", "target": "NCO"},
     ],
+    "fftt": [
+        {"attacker": "grunt", "target": "grunt", "range": "15"},
+        {"attacker": "engineer", "target": "sentinel", "range": "35", "cover": "yes"},
+        {"attacker": "grenadier", "target": "grunt", "range": "20"},
+        {"attacker": "tank", "target": "terminator", "range": "35", "melee": "yes"},
+        {"attacker": "mt", "target": "grunt", "range": "60"},
+        {"attack": "charge", "attacker": "grunt,grunt,grunt", "target": "engineer"},
+        {"attack": "charge", "attacker": "razor_dog,razor_dog", "target": "queen"},
+        {"attack": "charge", "attacker": "drone,drone,drone", "target": "engineer"},
+    ],
 }
 
 

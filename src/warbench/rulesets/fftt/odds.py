@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
-from warbench.core.dice import DiceSource, Reading, RollRequest, SeededDice
+from warbench.core.dice import DiceSource, Reading, ReadingPolicy, RollRequest, SeededDice
 from warbench.core.odds import (
     DiceReferee,
     Enumerator,
@@ -45,6 +45,7 @@ from warbench.core.odds import (
     OutcomeTable,
     Query,
     Stages,
+    Step,
     marginal,
 )
 from warbench.rulesets.fftt import hand_to_hand, shooting, wounds
@@ -91,15 +92,44 @@ DESTROYED, WOUNDED, HURT, UNHURT = (
 )
 OUT_OF_AMMO, DEAD, AS_BEFORE = "out of ammo", "destroyed", "as before"
 HURT_SELF = "hurt by its own attack"
-DEVIATION = "deviation"  # the label `shooting._one_shot` gives the deviation roll
+DEVIATION = "deviation"  # the label `shooting.one_shot` gives the deviation roll
+TO_HIT = "to hit"  # and the to-hit roll
 SIDES = ("red", "blue")
 
 
-def reading(request: RollRequest) -> Reading:
+def _reading(doubles: bool) -> ReadingPolicy:
     """How fftt reads these dice (module docstring)."""
-    if request.label.startswith(DEVIATION):
-        return Reading.natural_total(request.sides)
-    return Reading.unordered(request.sides)
+
+    def read(request: RollRequest) -> Reading:
+        by_total = request.label.startswith(DEVIATION) or (
+            request.label.startswith(TO_HIT) and not doubles
+        )
+        return (
+            Reading.natural_total(request.sides) if by_total else Reading.unordered(request.sides)
+        )
+
+    return read
+
+
+Left = tuple[tuple[tuple[str, int, str, bool], ...], tuple[tuple[str, tuple[str, ...], int], ...]]
+# what a shot leaves: every figure's (id, wounds, where, out of ammo), and the melees
+
+
+def _left(s: State) -> Left:
+    return (
+        tuple((f.id, f.wounds, f.where, f.out_of_ammo) for f in s.figs.values()),
+        tuple((m.defender, tuple(m.attackers), m.rounds) for m in s.melees),
+    )
+
+
+def _back(start: State, left: Left) -> State:
+    """`start` as a shot left it."""
+    s = start.copy()
+    for fid, hurt, where, out in left[0]:
+        fig = s.figs[fid]
+        fig.wounds, fig.where, fig.out_of_ammo = hurt, where, out
+    s.melees = [Melee(d, list(a), r) for d, a, r in left[1]]
+    return s
 
 
 def profiles() -> dict[str, tuple[str, str]]:
@@ -223,15 +253,28 @@ def _shoot(opts: Options) -> Query:
     plan = shooting.shot(start, firer, target, indirect=indirect)
     before = {f.id: f.wounds for f in figs}
 
-    def fire(dice: DiceSource) -> tuple[int, str, str, int]:
-        s = start.copy()
+    def fire(left: Left | None, dice: DiceSource) -> Left:
+        """One shot of the firing action (`shooting.resolve` fires them while firer and
+        target stand), from what the shots before left."""
+        s = start.copy() if left is None else _back(start, left)
         f, t = s.figs[firer.id], s.figs[target.id]
-        shooting.resolve(DiceReferee(dice), s, f, t, indirect=indirect, hold=False)
+        if shooting.standing(f, t):
+            shooting.one_shot(
+                DiceReferee(dice), s, f, t, indirect=indirect, hold=False, point_blank=False
+            )
+        return _left(s)
+
+    def outcome(left: Left, dice: DiceSource) -> tuple[int, str, str, int]:
+        s = _back(start, left)
+        f, t = s.figs[firer.id], s.figs[target.id]
         state = DEAD if f.where != "table" else OUT_OF_AMMO if f.out_of_ammo else AS_BEFORE
         if state == AS_BEFORE and f.wounds > before[f.id]:
             state = HURT_SELF
         others = sum(o.wounds - before[o.id] for o in s.figs.values() if o.id not in (f.id, t.id))
         return t.wounds - before[t.id], _state_name(t), state, others
+
+    then: tuple[Step, ...] = (*[fire] * (shooting.shots(firer) - 1), outcome)
+    stages = Stages(functools.partial(fire, None), then)
 
     per_shot = 3 if prof.template == "missile" else 2 if prof.template or prof.double else 1
     most = per_shot * prof.shots
@@ -266,7 +309,7 @@ def _shoot(opts: Options) -> Query:
             )
         return found
 
-    return Query("fftt", title, situation, Stages(fire), reading, tables)
+    return Query("fftt", title, situation, stages, _reading(prof.double), tables)
 
 
 # -- hand to hand ---------------------------------------------------------------------------
@@ -436,4 +479,4 @@ def _charge(opts: Options) -> Query:
         ]
 
     stages = _Round(defend, (), rolls, tuple(chargers), finish, lethal)
-    return Query("fftt", title, situation, stages, reading, tables)
+    return Query("fftt", title, situation, stages, _reading(False), tables)

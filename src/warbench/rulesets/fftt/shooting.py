@@ -109,14 +109,24 @@ def resolve(
     """Fire once (twice for the twin laser) at `target`; `point_blank` for a charged
     figure's answer at its own attacker, which cannot go astray into the melee."""
     firer.facing = bearing(firer.pos, target.pos)
-    shots = firer.prof.shots * (2 if firer.ability == FULL_METAL_JACKET else 1)
-    for _ in range(shots):
-        if firer.where != "table" or target.where != "table":
+    for _ in range(shots(firer)):
+        if not standing(firer, target):
             return
-        _one_shot(ref, s, firer, target, indirect=indirect, hold=hold, point_blank=point_blank)
+        one_shot(ref, s, firer, target, indirect=indirect, hold=hold, point_blank=point_blank)
 
 
-def _one_shot(
+def shots(firer: Fig) -> int:
+    """Shots of one firing action: two for the tank's twin laser, doubled for 'Full metal
+    jacket'."""
+    return firer.prof.shots * (2 if firer.ability == FULL_METAL_JACKET else 1)
+
+
+def standing(firer: Fig, target: Fig) -> bool:
+    """Whether another shot of the action goes off: firer and target still on the table."""
+    return firer.where == "table" and target.where == "table"
+
+
+def one_shot(
     ref: Referee,
     s: State,
     firer: Fig,
@@ -126,6 +136,8 @@ def _one_shot(
     hold: bool,
     point_blank: bool,
 ) -> None:
+    """One shot: to hit, then the wound (two on a hitting double for engineers, snipers and
+    tanks), a shot into a melee, or the burst of a grenade or missile where it lands."""
     plan = shot(s, firer, target, indirect=indirect)
     roll = ref.roll(
         RollRequest(plan.label(firer, target), dice=2, read=Read.AT_MOST, target=plan.needed)
