@@ -217,12 +217,20 @@ class FFTTGame(Game):
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
         if stage in ("light", "general"):
-            for fig in mine:
-                for e in enemies:
-                    acts += [Shoot(fig.id, e.id), Lob(fig.id, e.id)]
+            for fig in mine:  # only candidates `_illegal` could pass
+                prof = fig.prof
+                if fig.ap < 1 or (stage == "light" and (fig.ap < 3 or fig.light_shot)):
+                    continue
+                if prof.armed and not fig.out_of_ammo:
+                    for e in enemies:
+                        acts.append(Shoot(fig.id, e.id))
+                        if prof.indirect:
+                            acts.append(Lob(fig.id, e.id))
                 if stage == "general":
-                    acts.append(Explode(fig.id))
-                    acts += [CallSupport(fig.id, e.id) for e in enemies]
+                    if prof.bomb:
+                        acts.append(Explode(fig.id))
+                    if self.spec.optional.artillery or fig.ability == STORM_BRINGER:
+                        acts += [CallSupport(fig.id, e.id) for e in enemies]
             return acts
         for fig in mine:  # the movement step
             if fig.ap < 1:
@@ -231,7 +239,10 @@ class FFTTGame(Game):
                 hurt = [f for f in mine if f.wounds and f is not fig]
                 acts += [Heal(fig.id, f.id) for f in hurt]
                 acts += [Move(fig.id, movement.charge_point(fig, f)) for f in hurt]
-            acts += [Eat(fig.id), Lay(fig.id), Explode(fig.id)]
+            if fig.prof.queen:
+                acts += [Eat(fig.id), Lay(fig.id)]
+            if fig.prof.bomb:
+                acts.append(Explode(fig.id))
             acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
             if movement.stuck(s, fig):
                 continue
