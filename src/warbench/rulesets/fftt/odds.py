@@ -5,25 +5,27 @@ rule functions the game calls.
 Shooting: the position is the firer and its target `range` cm apart (head centre to head
 centre) on an open table, the target inside a ruin for `cover`; with `hq` the firer's side
 keeps an HQ (a queen for insectoids) far off, so a miss does not run it out of ammo. The
-situation is checked by `shooting.fire_problem` and resolved by `shooting.resolve` (to hit
+situation is checked by `shooting.fire_problem`; each shot is `shooting.one_shot` (to hit
 with `shooting.shot`'s modifiers, doubles, deviation and the burst, a shot into a melee,
-running out of ammo, `wounds.wound` and the explosions of `wounds.kill`) with wounds taken
-at once, as in opportunity fire.
+running out of ammo, `wounds.wound` and the explosions of `wounds.kill`), fired while
+`shooting.standing` as `shooting.resolve` fires them, with wounds taken at once, as in
+opportunity fire.
 
 Hand to hand: the chargers in base contact around the target; `hand_to_hand.defence`, then
 `hand_to_hand.assault` for each charger (what `hand_to_hand.fight` calls), then the wounds
 held and removed together (`wounds.wound`, `wounds.remove_casualties`) as at the end of the
 phase. When the defender beat more chargers than it has dice, its wounds go where it
 chooses (`FFTTGame._allocate`): the odds take its choice as the beaten dice that cost the
-most wounds, which is what the game does when no choice is left (ruling in
+most wounds, which is what the game does when no choice is left (ruling R36 in
 docs/rules/fftt.md).
 
-Stages (`warbench.core.odds.Stages`): hand to hand hands on the defender's best score and
-what each charger's roll did, so each charger's roll is enumerated once per distinct score
-and tally rather than once per roll of the dice before it.
+Stages (`warbench.core.odds.Stages`): each shot of a firing action is a stage, handed what
+the shots before left; in hand to hand each kind of charger's roll is enumerated once per
+defender's best score, the only thing the dice before hand it (`_Round`).
 
-Reading: the to-hit 2D6 and every hand to hand roll are read in any order (multisets: a
-double and each face still count); the deviation direction only by its total.
+Reading: the to-hit 2D6 by its total, unless the firer's doubles count (engineers,
+snipers, tanks: then in any order); the deviation direction by its total; hand to hand
+pools in any order.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from warbench.core.odds import (
     marginal,
 )
 from warbench.rulesets.fftt import hand_to_hand, shooting, wounds
-from warbench.rulesets.fftt.profiles import Profile, forces
+from warbench.rulesets.fftt.profiles import forces
 from warbench.rulesets.fftt.state import Fig, Melee, State
 from warbench.rulesets.fftt.table import Piece, Table
 
@@ -94,7 +96,6 @@ OUT_OF_AMMO, DEAD, AS_BEFORE = "out of ammo", "destroyed", "as before"
 HURT_SELF = "hurt by its own attack"
 DEVIATION = "deviation"  # the label `shooting.one_shot` gives the deviation roll
 TO_HIT = "to hit"  # and the to-hit roll
-SIDES = ("red", "blue")
 
 
 def _reading(doubles: bool) -> ReadingPolicy:
@@ -145,10 +146,6 @@ def profiles() -> dict[str, tuple[str, str]]:
         for race, race_table in table.items()
         for key in race_table
     }
-
-
-def _profile(race: str, key: str) -> Profile:
-    return forces()[race][key]
 
 
 def _describe(fig: Fig) -> str:
@@ -325,17 +322,17 @@ def _kind(fig: Fig) -> tuple[object, ...]:
     return (fig.race, fig.key, fig.elite, fig.wounds, fig.ap, fig.ability)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class _Round(Stages):
     """One hand to hand round as `hand_to_hand.fight` rolls it: `first` is the defence, then
     each charger rolls (`rolls`) against the defender's best score, the only thing the dice
     before hand it; `finish` deals the wounds. `exact` enumerates each kind of charger's roll
     once per best score and adds up the tallies; `sample` plays the round once."""
 
-    rolls: Callable[[Fig, int, DiceSource], Lost] = lambda fig, best, dice: (0, ())
-    chargers: tuple[Fig, ...] = ()
-    finish: Callable[[int, Dear], End] = lambda dealt, dear: (0, "", 0, 0)
-    lethal: int = 1
+    rolls: Callable[[Fig, int, DiceSource], Lost]
+    chargers: tuple[Fig, ...]
+    finish: Callable[[int, Dear], End]
+    lethal: int
 
     def _add(self, dealt: int, dear: Dear, fig: Fig, lost: Lost, hits: int) -> tuple[int, Dear]:
         """The tally after `fig`'s roll: the wounds on the defender (more than kill it change
@@ -478,5 +475,7 @@ def _charge(opts: Options) -> Query:
             ),
         ]
 
-    stages = _Round(defend, (), rolls, tuple(chargers), finish, lethal)
+    stages = _Round(
+        first=defend, rolls=rolls, chargers=tuple(chargers), finish=finish, lethal=lethal
+    )
     return Query("fftt", title, situation, stages, _reading(False), tables)
