@@ -66,6 +66,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "close": (Strike, Assault, Done),
     "riposte": (Riposte, NoRiposte),
 }
+TANK_ACTIONS = (Drive, Reverse, Gun, MachineGun)
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
@@ -278,7 +279,7 @@ class TFTGame(OpenGame):
         if not isinstance(action, ALLOWED[s.phase]):
             forms = ", ".join(CODEC.form(c) for c in ALLOWED[s.phase])
             return f"now is the {s.phase} step; allowed: {forms}"
-        if isinstance(action, Drive | Reverse | Gun | MachineGun):
+        if isinstance(action, TANK_ACTIONS):
             return self._illegal_for_tank(action, player)
         man_id = getattr(action, "man", None)
         if man_id is None:

@@ -34,6 +34,7 @@ from warbench.rulesets.tftww2.state import MAN_BASE, Man
 if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
 
+MOVING = (Run, Walk, ChargeAt, Disengage, Flee)
 CHARGE_CONE = 15.0
 AIM_CONE = 45.0
 EDGE_POINT = {"north": (None, 1.0), "south": (None, 0.0), "east": (1.0, None), "west": (0.0, None)}
@@ -70,8 +71,7 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
 def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
     """Why `man` may not take `action` now (each action's limits), or None."""
     mov = attributes(man).mov
-    moving = isinstance(action, Run | Walk | ChargeAt | Disengage | Flee)
-    if moving and man.stance == "prone":
+    if man.stance == "prone" and isinstance(action, MOVING):
         return f"{man.id} is prone: change position first (position {man.id})"
     if isinstance(action, Run):
         if not 0 < action.dist <= 2 * mov:
@@ -216,12 +216,13 @@ def flee(game: TFTGame, man: Man) -> None:
     in_cover = terrain.cover(table, man, None) != "none"
     goal: tuple[float, float] | None = None
     if not in_cover:
+        spots = [terrain.point(e) for e in enemies]
         free = [
             p
             for p in table.pieces
             if (
                 p.kind in ("woods", "hedge", "wall", "building")
-                and not any(p.area.buffer(0.5).contains(terrain.point(e)) for e in enemies)
+                and not any(table.held_area(p).contains(spot) for spot in spots)
             )
         ]
         if free:

@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from warbench.core.geometry import TerrainIndex, sight_line
 from warbench.core.terrain import TerrainPiece, Trait
@@ -54,11 +55,20 @@ class Table:
         default_factory=dict, compare=False
     )
     inside_cache: dict[tuple[float, float], str | None] = field(default_factory=dict, compare=False)
+    held_cache: dict[str, BaseGeometry] = field(default_factory=dict, compare=False)
 
     @classmethod
     def build(cls, spec: Scenario) -> Table:
         """The scenario's table (shared by every game of it)."""
         return _table(spec.model_dump_json())
+
+    def held_area(self, piece: TerrainPiece) -> BaseGeometry:
+        """A cover piece and 0.5" around it: an enemy standing there holds it (TFT-R9),
+        worked out once per piece (the terrain never changes)."""
+        found = self.held_cache.get(piece.name)
+        if found is None:
+            found = self.held_cache[piece.name] = piece.area.buffer(0.5)
+        return found
 
     def building(self, name: str) -> TerrainPiece:
         """A building by name."""
