@@ -140,11 +140,40 @@ def test_close_assault_with_each_mans_best_weapon(
     assert game.state.tanks["bt1"].immobilised
 
 
-def test_combined_arms_fields_a_bazooka_and_a_panzerfaust() -> None:
+def test_combined_arms_fields_a_bazooka_a_panzerfaust_and_an_anti_tank_gun_a_side() -> None:
     ruleset = registry.get("tftww2")
     game = ruleset.new_game(ruleset.load_scenario("combined-arms"), 1)
     assert isinstance(game, TFTGame)
+    guns = {t.id: (t.key, t.static) for t in game.state.tanks.values() if t.static}
+    assert guns == {"rt2": ("m1_57mm", True), "bt2": ("pak_40", True)}
     kits = {m.id: m.anti_tank for m in game.state.men.values() if m.anti_tank}
     assert kits == {"r3": "bazooka", "b3": "panzerfaust"}
     assert assault_weapon(game.state.men["r3"]) == "bazooka"  # +3 beats his grenade's +1
     assert assault_weapon(game.state.men["r4"]) == "grenade"
+
+
+@pytest.mark.parametrize("result_dice", [three(3), three(18)])  # knocked out, no effect
+def test_one_shot_close_assault_weapons_are_spent_whatever_the_result(
+    result_dice: list[int],
+) -> None:
+    # ruling A12: r1's panzerfaust and r2's grenade go; a bazooka would be kept
+    game = assault_game({"anti_tank": "panzerfaust"}, {"grenades": 2})
+    play(game, Pivot("r1", 0.0), Pivot("r2", 0.0), Done())
+    script(game, *result_dice)
+    events = game.apply(Assault("r1", "bt1"))
+    r1, r2 = game.state.men["r1"], game.state.men["r2"]
+    assert (r1.anti_tank, r2.grenades) == (None, 1)
+    assert [e.text for e in events if e.kind == "spent"] == [
+        "r1's panzerfaust is spent",
+        "r2's grenade is spent",
+    ]
+    assert assault_weapon(r1) == "Attached Bayonet"  # nothing left but his bayonet
+
+
+def test_a_bazooka_is_kept_after_a_close_assault() -> None:
+    game = assault_game({"anti_tank": "bazooka"}, {"anti_tank": "boys"})
+    play(game, Pivot("r1", 0.0), Pivot("r2", 0.0), Done())
+    script(game, *three(18))
+    events = game.apply(Assault("r1", "bt1"))
+    assert (game.state.men["r1"].anti_tank, game.state.men["r2"].anti_tank) == ("bazooka", "boys")
+    assert not [e for e in events if e.kind == "spent"]

@@ -75,9 +75,9 @@ def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
 
 def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | None:
     """Why `man` may not bring indirect fire on `at` now: only a man serving a mortar or a
-    flame thrower, or a CO with radio while his side has fire missions (or bomb runs) left,
-    in the ranged combat step of a Pivot or Aim, at a point he sees (he spots for himself,
-    ruling TFT-R18); a flame thrower reaches 6" (ruling I12)."""
+    flame thrower with fuel left (I13), or a CO with radio while his side has fire missions
+    (or bomb runs) left, in the ranged combat step of a Pivot or Aim, at a point he sees (he
+    spots for himself, ruling TFT-R18); a flame thrower reaches 6" (ruling I12)."""
     if man.action not in ("pivot", "aim") or man.shots:
         return f"{man.id} may bring indirect fire only after Pivot or Aim, once a turn"
     if man.support is None:
@@ -87,6 +87,8 @@ def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | N
             return f"{man.side} has no off-table fire missions left"
     elif man.jam:
         return f"{man.id}'s {indirect_weapon(man.support).name} is jammed (unjam {man.id})"
+    elif man.support_shots is not None and man.support_shots <= 0:
+        return f"{man.id}'s {indirect_weapon(man.support).name} is empty (ruling I13)"
     else:
         reach = indirect_weapon(man.support).reach
         distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
@@ -113,6 +115,8 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
     man.fired_this_round = True
     if off:
         game.state.missions[man.side] -= 1
+    elif man.support_shots is not None:
+        man.support_shots -= 1  # a flame thrower's fuel (ruling I13)
     label = f"{weapon.name}: {man.id} → {at[0]:g},{at[1]:g}"
     mods = indirect_modifiers(
         firer_under_fire=not off and man.under_fire_last_round,

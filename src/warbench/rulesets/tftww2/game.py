@@ -41,6 +41,7 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.indirect import indirect_weapon
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
 from warbench.rulesets.tftww2.scenario import Scenario
 from warbench.rulesets.tftww2.state import Man, Squad, State, Tank
@@ -117,6 +118,7 @@ class TFTGame(OpenGame):
                         man.radio,
                         man.support,
                         anti_tank=man.anti_tank,
+                        support_shots=indirect_weapon(man.support).shots if man.support else None,
                     )
         tanks: dict[str, Tank] = {}
         for side in ("red", "blue"):
@@ -406,7 +408,7 @@ class TFTGame(OpenGame):
             m.action in ("pivot", "aim")
             and not m.shots
             and (
-                (m.support is not None and not m.jam)
+                (m.support is not None and not m.jam and m.support_shots != 0)
                 or (m.radio and m.rank == "CO" and s.missions.get(side, 0) > 0)
             )
             for m in s.side_men(side)
@@ -535,6 +537,8 @@ class TFTGame(OpenGame):
                     m.under_fire,
                     m.under_fire_last_round,
                     m.aim_target,
+                    m.anti_tank,
+                    m.support_shots,
                 ]
                 for m in s.men.values()
             },
