@@ -101,6 +101,16 @@ class Manipulate(Action):
 
 
 @dataclass(frozen=True)
+class Climb(Action):
+    """Climb or go down the stairs of a building one floor (ours, ruling F1); no combat."""
+
+    verb = "climb"
+    summary = "go up or down one floor inside a building (0 = the ground floor)"
+    man: str
+    floor: int
+
+
+@dataclass(frozen=True)
 class CloseCombat(Action):
     """Close combat: no move, no ranged combat; can parry and riposte."""
 
@@ -234,6 +244,7 @@ CODEC = ActionCodec(
         AimAt,
         Disengage,
         Manipulate,
+        Climb,
         CloseCombat,
         Fire,
         Throw,

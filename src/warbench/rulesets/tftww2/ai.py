@@ -32,6 +32,7 @@ from warbench.rulesets.tftww2.actions import (
     Bombard,
     ChangePosition,
     ChargeAt,
+    Climb,
     CloseCombat,
     Done,
     Drive,
@@ -307,9 +308,20 @@ class SkirmishAI(Agent):
         if isinstance(action, Manipulate):
             return 20.0
         if isinstance(action, CloseCombat):
-            contact = any(man.distance(e) <= 1.05 for e in enemies)
+            contact = any(man.distance(e) <= 1.05 and e.floor == man.floor for e in enemies)
             return 9.0 if contact else -5.0
+        if isinstance(action, Climb):
+            return self._climb_value(game, man, action.floor, enemies)
         return self._order_value(game, man, action)
+
+    @staticmethod
+    def _climb_value(game: TFTGame, man: Man, floor: int, enemies: list[Man]) -> float:
+        """Up or down the stairs to the enemy in his building, when none is on his floor."""
+        home = terrain.inside_building(game.table, man)
+        there = [e for e in enemies if terrain.inside_building(game.table, e) == home]
+        if any(e.floor == man.floor for e in there):
+            return -1.0
+        return 5.0 if any(e.floor == floor for e in there) else -1.0
 
     def _fire_value(self, game: TFTGame, man: Man, target: Man) -> float:
         """A shot: its chance to hit, the harm it does, and who the target is."""

@@ -21,6 +21,7 @@ from warbench.rulesets.tftww2.actions import (
     Bombard,
     ChangePosition,
     ChargeAt,
+    Climb,
     CloseCombat,
     Disengage,
     Done,
@@ -41,6 +42,7 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.floors import floors_at
 from warbench.rulesets.tftww2.indirect import indirect_weapon
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
 from warbench.rulesets.tftww2.scenario import Scenario
@@ -59,6 +61,7 @@ ORDERS = (
     AimAt,
     Disengage,
     Manipulate,
+    Climb,
     CloseCombat,
 )
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
@@ -237,6 +240,8 @@ class TFTGame(OpenGame):
         acts: list[Action] = [ChangePosition(man.id), CloseCombat(man.id), Flee(man.id)]
         if man.jam:
             acts.append(Manipulate(man.id))
+        floors = floors_at(self, man)
+        acts += [Climb(man.id, f) for f in (man.floor - 1, man.floor + 1) if 0 <= f < floors]
         for angle in range(0, 360, 45):
             acts.append(Pivot(man.id, float(angle)))
             rad = math.radians(angle)
@@ -539,6 +544,7 @@ class TFTGame(OpenGame):
                     m.aim_target,
                     m.anti_tank,
                     m.support_shots,
+                    m.floor,
                 ]
                 for m in s.men.values()
             },

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.core.geometry import bearing, turn_between
-from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2 import floors, terrain
 from warbench.rulesets.tftww2.actions import (
     AimAt,
     ChangePosition,
     ChargeAt,
+    Climb,
     CloseCombat,
     Disengage,
     Flee,
@@ -52,9 +53,13 @@ def turn_cost(start: float, end: float) -> int:
 
 
 def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
-    """Why a man cannot end at x, y: off the table, or on another man's base."""
+    """Why a man cannot end at x, y: off the table, out of his building from upstairs (F1),
+    or on the base of another man on his floor."""
     if not terrain.on_table(game.table, x, y):
         return f"{x:.1f},{y:.1f} is off the table"
+    leaving = floors.leaving_problem(game, man, (x, y))
+    if leaving is not None:
+        return leaving
     for other in game.state.men.values():
         dx, dy = other.x - x, other.y - y
         if (
@@ -62,6 +67,7 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
             and -MAN_BASE < dy < MAN_BASE
             and other is not man
             and other.active
+            and other.floor == man.floor
             and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
         ):
             return f"{x:.1f},{y:.1f} is on {other.id}'s base"
@@ -97,6 +103,8 @@ def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
         return None
     if isinstance(action, Manipulate) and not man.jam:
         return f"{man.id}'s weapon is not jammed"
+    if isinstance(action, Climb):
+        return floors.climb_problem(game, man, action.floor)
     return None
 
 
@@ -104,6 +112,8 @@ def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | 
     target = game.state.men.get(target_id)
     if target is None or target.side == man.side or not target.active:
         return f"'{target_id}' is not an enemy in the fight"
+    if target.floor != man.floor:
+        return f"{target.id} is on floor {target.floor}, {man.id} on floor {man.floor} (F3)"
     heading = bearing((man.x, man.y), (target.x, target.y))
     if turn_between(man.facing, heading) > CHARGE_CONE:
         return (
@@ -114,8 +124,16 @@ def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | 
     if gap > mov:
         return f'{target.id} is {gap:.1f}" away; {man.id} charges up to {mov}"'
     end = step(man, gap, heading)
+    leaving = floors.leaving_problem(game, man, end)
+    if leaving is not None:
+        return leaving
     for other in game.state.men.values():
-        if other not in (man, target) and other.active and _passes_over(man, end, other):
+        if (
+            other not in (man, target)
+            and other.active
+            and other.floor == man.floor
+            and _passes_over(man, end, other)
+        ):
             return f"{other.id} stands in the way of {man.id}'s charge"
     return None
 
@@ -147,7 +165,7 @@ def _contact_enemies(game: TFTGame, man: Man) -> list[Man]:
     return [
         e
         for e in game.state.side_men("blue" if man.side == "red" else "red")
-        if man.distance(e) <= MAN_BASE + 0.05
+        if man.distance(e) <= MAN_BASE + 0.05 and e.floor == man.floor
     ]
 
 
@@ -197,6 +215,10 @@ def carry_out(game: TFTGame, man: Man, action: Action) -> None:
     elif isinstance(action, CloseCombat):
         man.action = "fight"
         game.emit("fight", f"{man.id} stands to fight")
+    elif isinstance(action, Climb):
+        up = action.floor > man.floor
+        man.floor, man.action = action.floor, "climb"
+        game.emit("climb", f"{man.id} {'climbs' if up else 'goes down'} to floor {man.floor}")
     elif isinstance(action, Flee):
         flee(game, man)
 
@@ -208,6 +230,10 @@ def flee(game: TFTGame, man: Man) -> None:
     if man.stance == "prone":
         man.stance = "standing"
         game.emit("flee", f"{man.id} gets up to flee (a prone man does not move, TFT-R1)")
+        return
+    if man.floor > 0:
+        man.floor -= 1
+        game.emit("flee", f"{man.id} comes down to floor {man.floor} to flee (F1)")
         return
     mov = attributes(man).mov * 2
     table = game.table

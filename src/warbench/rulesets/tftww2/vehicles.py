@@ -335,7 +335,7 @@ def assault_problem(game: TFTGame, man: Man, tank_id: str) -> str | None:
         return f"'{tank_id}' is not an enemy AFV in the fight"
     if man.action not in ("charge", "fight", "pivot") or man.shots:
         return f"{man.id}'s action allows no close assault now"
-    if edge_distance(man.base(), tank.base()) > CONTACT:
+    if man.floor or edge_distance(man.base(), tank.base()) > CONTACT:
         return f"{man.id} is not in base contact with {tank.id}"
     if tank.id in game.state.step.get("assaulted", []):
         return f"{tank.id} was already assaulted this turn"
@@ -350,6 +350,7 @@ def assault(game: TFTGame, man: Man, tank_id: str) -> None:
         for m in game.state.side_men(man.side)
         if m.action in ("charge", "fight", "pivot")
         and not m.shots
+        and not m.floor
         and edge_distance(m.base(), tank.base()) <= CONTACT
     ]
     used = {m.id: assault_weapon(m) for m in party}
