@@ -294,7 +294,6 @@ class SkirmishAI(Agent):
         if isinstance(action, Assault):
             return 12.0
         man = s.men[action.man]  # type: ignore[attr-defined]
-        enemies = s.side_men(other(player))
         if isinstance(action, Fire):
             return self._fire_value(game, man, s.men[action.target])
         if isinstance(action, Throw):
@@ -308,10 +307,11 @@ class SkirmishAI(Agent):
         if isinstance(action, Manipulate):
             return 20.0
         if isinstance(action, CloseCombat):
+            enemies = s.side_men(other(player))
             contact = any(man.distance(e) <= 1.05 and e.floor == man.floor for e in enemies)
             return 9.0 if contact else -5.0
         if isinstance(action, Climb):
-            return self._climb_value(game, man, action.floor, enemies)
+            return self._climb_value(game, man, action.floor, s.side_men(other(player)))
         return self._order_value(game, man, action)
 
     @staticmethod

@@ -211,13 +211,24 @@ class TFTGame(OpenGame):
             if tank is not None:
                 acts = self._tank_orders(tank)
             elif man is not None:
-                acts = self._man_orders(man, enemies)
+                return self._legal_orders(man, self._man_orders(man, enemies))
         elif s.phase == "ranged":
             if tank is not None and tank.side == s.side:
                 acts = self._tank_shots(tank, enemies)
-            elif man is not None and man.side == s.side:
-                acts = self._man_shots(man, enemies)
+            elif man is not None and man.side == s.side and man.active:
+                return [
+                    a for a in self._man_shots(man, enemies) if self._shot_problem(man, a) is None
+                ]
         return [a for a in acts if self._illegal(a, s.side) is None]
+
+    def _legal_orders(self, man: Man, acts: list[Action]) -> list[Action]:
+        """The legal ones of a man's orders: `_illegal`'s checks of the man made once."""
+        s = self.state
+        if man.side != s.side or not man.active or man.action is not None:
+            return []
+        if s.squads[man.squad].fleeing:
+            acts = [a for a in acts if isinstance(a, Flee)]
+        return [a for a in acts if movement.order_problem(self, man, a) is None]
 
     def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]
@@ -302,14 +313,20 @@ class TFTGame(OpenGame):
             if s.squads[man.squad].fleeing and not isinstance(action, Flee):
                 return f"{man.id}'s squad is fleeing: he must flee"
             return movement.order_problem(self, man, action)
-        if isinstance(action, Fire | Throw):
-            return fire.shot_problem(self, man, action)
-        if isinstance(action, Bombard):
-            return area.bombard_problem(self, man, action.at)
+        if isinstance(action, Fire | Throw | Bombard):
+            return self._shot_problem(man, action)
         if isinstance(action, Strike):
             return close_combat.strike_problem(self, man, action)
         if isinstance(action, Assault):
             return vehicles.assault_problem(self, man, action.tank)
+        return None
+
+    def _shot_problem(self, man: Man, action: Action) -> str | None:
+        """Why one of `man`'s own shots (fire, throw, bombard) may not be made now."""
+        if isinstance(action, Fire | Throw):
+            return fire.shot_problem(self, man, action)
+        if isinstance(action, Bombard):
+            return area.bombard_problem(self, man, action.at)
         return None
 
     def _illegal_for_tank(
