@@ -7,7 +7,7 @@ import pytest
 
 from tests.rulesets.tftww2.position import man, new_game, play, scenario, script, squad, three
 from warbench.core import registry
-from warbench.rulesets.tftww2.actions import Assault, Done, Drive, Gun, MachineGun, Pivot
+from warbench.rulesets.tftww2.actions import Assault, ChargeAt, Done, Drive, Gun, MachineGun, Pivot
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.vehicles import assault_weapon
 
@@ -177,3 +177,29 @@ def test_a_bazooka_is_kept_after_a_close_assault() -> None:
     events = game.apply(Assault("r1", "bt1"))
     assert (game.state.men["r1"].anti_tank, game.state.men["r2"].anti_tank) == ("bazooka", "boys")
     assert not [e for e in events if e.kind == "spent"]
+
+
+def charge_game(kit: dict[str, object], at: tuple[float, float] = (24.0, 14.0)) -> TFTGame:
+    """r1 facing north at `at`, a blue Pz IV at 24,20 facing north (its rear 3" off)."""
+    data = scenario([squad(man(*at) | kit, name="red")], [squad(man(46, 46, facing=180), name="b")])
+    data["sides"]["blue"]["vehicles"] = [{"vehicle": "pzkpfw_iv_h", "at": [24, 20], "facing": 0}]
+    return new_game(data)
+
+
+def test_a_man_charges_an_afv_into_base_contact_and_close_assaults_it() -> None:
+    # TFT-R27: the charge ends where his base first touches the hull (its rear at y 17)
+    game = charge_game({"anti_tank": "panzerfaust"})
+    assert ChargeAt("r1", "bt1") in game.legal_actions_of("r1")
+    events = game.apply(ChargeAt("r1", "bt1"))
+    r1 = game.state.men["r1"]
+    assert (round(r1.x, 3), round(r1.y, 3), r1.action) == (24.0, 16.5, "charge")
+    assert 'r1 charges bt1 (2.5")' in [e.text for e in events]
+    assert game.state.phase == "close"
+    assert game.check(Assault("r1", "bt1")) is None
+
+
+def test_a_charge_at_an_afv_makes_no_turn_and_reaches_the_move_rate() -> None:
+    game = charge_game({}, at=(24.0, 6.0))  # 10.5" from the hull: beyond MOV
+    assert "charges up to" in (game.check(ChargeAt("r1", "bt1")) or "")
+    game = charge_game({}, at=(18.0, 14.0))  # the AFV is 63° off his facing
+    assert "a charge makes no turn" in (game.check(ChargeAt("r1", "bt1")) or "")

@@ -45,10 +45,11 @@ class Flee(Action):
 
 @dataclass(frozen=True)
 class ChargeAt(Action):
-    """Charge: up to the move rate straight ahead, no turn, into close combat."""
+    """Charge: up to the move rate straight ahead, no turn, into close combat (or into base
+    contact with an enemy AFV, to close assault it: TFT-R27)."""
 
     verb = "charge"
-    summary = "charge straight ahead into base contact with an enemy"
+    summary = "charge straight ahead into base contact with an enemy man or AFV"
     man: str
     target: str
 

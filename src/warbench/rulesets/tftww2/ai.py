@@ -50,20 +50,22 @@ from warbench.rulesets.tftww2.actions import (
     Throw,
     Walk,
 )
-from warbench.rulesets.tftww2.afv import vehicle
+from warbench.rulesets.tftww2.afv import close_assault_bonus, close_assault_factor, vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.fire import shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapons
 from warbench.rulesets.tftww2.state import Man, Tank
-from warbench.rulesets.tftww2.vehicles import drive_cost
+from warbench.rulesets.tftww2.vehicles import assault_weapon, drive_cost
 
 RANKS = {"CO": 0, "NCO": 1, "Private": 2}
 COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
 GRENADE_SPREAD = 4.5  # inches between two men a grenade's 4" template cannot both touch
 SPREAD = 4.5  # inches the AI likes between its men (an AFV's 75 mm HE is 10" across)
 LEASH = 6.0  # inches a man strays from his leader before it costs
+ASSAULT_BONUS = 2  # the close-assault bonus (8.2) from which charging an AFV pays
+HUNT_REACH = 12.0  # inches within which such a man goes for an enemy AFV
 
 
 @cache
@@ -112,6 +114,7 @@ class _Orders:
     friends: list[tuple[float, float]]
     spread: float
     cover: dict[tuple[int, int, int], Cover]
+    hunting: bool = False  # after an enemy AFV with a close-assault weapon
     danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
 
     def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
@@ -227,13 +230,15 @@ class SkirmishAI(Agent):
                 )
             )
         hold = game.spec.victory.kind == "hold_building"
+        hunting = _hunted(game, man) is not None
         leaders = [m for m in s.squad_men(man.squad) if m.rank != "Private"]
         context = self._context[man.id] = _Orders(
             weapon=weapon,
             seen=seen,
             threats=threats,
             tanks=[(t.x, t.y) for t in s.side_tanks(other(man.side))],
-            goal=self._goal(game, man) if not in_reach or hold else None,
+            goal=self._goal(game, man) if not in_reach or hold or hunting else None,
+            hunting=hunting,
             leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
             friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
             friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
@@ -356,6 +361,8 @@ class SkirmishAI(Agent):
             moved = action.dist
         elif isinstance(action, ChangePosition):
             prone = not prone
+        elif isinstance(action, ChargeAt) and action.target in game.state.tanks:
+            return _assault_value(man)
         elif isinstance(action, ChargeAt):
             target = game.state.men[action.target]
             return 6.0 if target.wounded or man.distance(target) < 4 else -2.0
@@ -382,7 +389,7 @@ class SkirmishAI(Agent):
         if goal is not None:
             before = math.hypot(goal[0] - man.x, goal[1] - man.y)
             after = math.hypot(goal[0] - x, goal[1] - y)
-            weight = 0.25 if game.spec.victory.kind == "hold_building" else 0.08
+            weight = 0.25 if context.hunting or game.spec.victory.kind == "hold_building" else 0.08
             value += (before - after) * weight
         if context.leader is not None:
             lx, ly = context.leader
@@ -456,16 +463,41 @@ class SkirmishAI(Agent):
         )
 
     def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
-        """Where a man heads: the building of an assault, else the nearest enemy."""
+        """Where a man heads: the building of an assault, else the nearest enemy AFV for a
+        man with a close-assault weapon of +2 or more, else the nearest enemy."""
         victory = game.spec.victory
         if victory.kind == "hold_building":  # attackers go in, defenders stay in
             c = game.table.building(victory.building).area.centroid
             return c.x, c.y
+        hunted = _hunted(game, man)
+        if hunted is not None:
+            return hunted.x, hunted.y
         enemies = game.state.side_men(other(man.side))
         if not enemies:
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
         return nearest.x, nearest.y
+
+
+def _hunted(game: TFTGame, man: Man) -> Tank | None:
+    """The nearest enemy AFV or gun within 12", for a man whose close-assault weapon makes
+    an assault pay (going further for one cost games against the random agent)."""
+    if close_assault_bonus(assault_weapon(man)) < ASSAULT_BONUS:
+        return None
+    near = [
+        (d, t.id, t)
+        for t in game.state.side_tanks(other(man.side))
+        if (d := math.hypot(t.x - man.x, t.y - man.y)) <= HUNT_REACH
+    ]
+    return min(near)[2] if near else None
+
+
+def _assault_value(man: Man) -> float:
+    """A charge at an AFV pays with a weapon of +2 or more (8.2): its chance to stop it."""
+    bonus = close_assault_bonus(assault_weapon(man))
+    if bonus < ASSAULT_BONUS:
+        return -1.0
+    return 3.0 + 12.0 * _at_most()[close_assault_factor([assault_weapon(man)])]
 
 
 def _lead(game: TFTGame, player: str) -> int:

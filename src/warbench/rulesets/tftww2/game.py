@@ -265,6 +265,7 @@ class TFTGame(OpenGame):
             acts.append(Run(man.id, float(2 * mov), float(angle)))
         for enemy in enemies:
             acts += [AimAt(man.id, enemy.id), ChargeAt(man.id, enemy.id)]
+        acts += [ChargeAt(man.id, t.id) for t in self.state.side_tanks(other(man.side))]
         acts.append(Disengage(man.id))
         return acts
 

@@ -3,13 +3,17 @@ action a turn, and each action has its limits.
 
 Rulings: a prone man may change position, pivot, aim, fight or clear a jam, but not move
 (TFT-R1); a charge "with no turn" must find its target within 15° of straight ahead
-(TFT-R2); Aim's "straight ahead" is within 45° of the facing (TFT-R3).
+(TFT-R2); Aim's "straight ahead" is within 45° of the facing (TFT-R3); a man may charge an
+enemy AFV or gun, ending where his base first touches its footprint, to close assault it
+(TFT-R27).
 """
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
+
+from shapely.geometry import LineString, Point
 
 from warbench.core.actions import Action
 from warbench.core.geometry import bearing, turn_between
@@ -30,7 +34,7 @@ from warbench.rulesets.tftww2.actions import (
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import clear_jam
 from warbench.rulesets.tftww2.profiles import weapons
-from warbench.rulesets.tftww2.state import MAN_BASE, Man
+from warbench.rulesets.tftww2.state import MAN_BASE, Man, Tank
 
 if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
@@ -109,6 +113,8 @@ def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
 
 
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
+    if target_id in game.state.tanks:
+        return _tank_charge_problem(game, man, game.state.tanks[target_id], mov)
     target = game.state.men.get(target_id)
     if target is None or target.side == man.side or not target.active:
         return f"'{target_id}' is not an enemy in the fight"
@@ -136,6 +142,40 @@ def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | 
         ):
             return f"{other.id} stands in the way of {man.id}'s charge"
     return None
+
+
+def _tank_charge_problem(game: TFTGame, man: Man, tank: Tank, mov: int) -> str | None:
+    """TFT-R27: a charge at an AFV or gun, to close assault it (8.2) in the close step."""
+    if tank.side == man.side or not tank.active:
+        return f"'{tank.id}' is not an enemy AFV in the fight"
+    if man.floor:
+        return f"{man.id} is on floor {man.floor}: an AFV is on the ground (F3)"
+    heading = bearing((man.x, man.y), (tank.x, tank.y))
+    if turn_between(man.facing, heading) > CHARGE_CONE:
+        return (
+            f"a charge makes no turn: {tank.id} is {turn_between(man.facing, heading):.0f}° "
+            f"off {man.id}'s facing (within {CHARGE_CONE:g}° allowed); pivot first"
+        )
+    end = tank_contact(man, tank, heading)
+    gap = math.hypot(end[0] - man.x, end[1] - man.y)
+    if gap > mov:
+        return f'{tank.id} is {gap:.1f}" away; {man.id} charges up to {mov}"'
+    for other in game.state.men.values():
+        if other is not man and other.active and not other.floor and _passes_over(man, end, other):
+            return f"{other.id} stands in the way of {man.id}'s charge"
+    return None
+
+
+def tank_contact(man: Man, tank: Tank, heading: float) -> tuple[float, float]:
+    """TFT-R27: where a man going straight along `heading` first touches the AFV's footprint
+    (where he stands, if he touches it already)."""
+    reach = tank.base().shape().buffer(MAN_BASE / 2)
+    start = (man.x, man.y)
+    if reach.covers(Point(start)):
+        return start
+    crossing = reach.exterior.intersection(LineString([start, step(man, 1000.0, heading)]))
+    spots = [(p.x, p.y) for p in getattr(crossing, "geoms", [crossing]) if not p.is_empty]
+    return min(spots, key=lambda p: math.dist(p, start), default=start)
 
 
 def _passes_over(man: Man, end: tuple[float, float], other: Man) -> bool:
@@ -180,6 +220,13 @@ def carry_out(game: TFTGame, man: Man, action: Action) -> None:
         man.x, man.y = action.to
         man.facing, man.moved, man.action = action.facing, distance, "walk"
         game.emit("move", f'{man.id} walks {distance:.1f}" and faces {action.facing:g}°')
+    elif isinstance(action, ChargeAt) and action.target in game.state.tanks:
+        tank = game.state.tanks[action.target]
+        start = (man.x, man.y)
+        man.x, man.y = tank_contact(man, tank, bearing(start, (tank.x, tank.y)))
+        gap = math.hypot(man.x - start[0], man.y - start[1])
+        man.moved, man.action = gap, "charge"
+        game.emit("move", f'{man.id} charges {tank.id} ({gap:.1f}")')
     elif isinstance(action, ChargeAt):
         target = game.state.men[action.target]
         gap = man.distance(target) - MAN_BASE
