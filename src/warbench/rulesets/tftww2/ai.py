@@ -57,7 +57,7 @@ from warbench.rulesets.tftww2.fire import shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapons
 from warbench.rulesets.tftww2.state import Man, Tank
-from warbench.rulesets.tftww2.vehicles import assault_weapon, drive_cost
+from warbench.rulesets.tftww2.vehicles import STATIC_ARC, assault_weapon, drive_cost
 
 RANKS = {"CO": 0, "NCO": 1, "Private": 2}
 COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
@@ -107,7 +107,7 @@ class _Orders:
     weapon: WeaponProfile
     seen: list[Man]
     threats: list[_Threat]
-    tanks: list[tuple[float, float]]
+    tanks: list[tuple[float, float, float | None]]  # enemy AFVs, and a gun's facing
     goal: tuple[float, float] | None
     leader: tuple[float, float] | None
     friends_afv: list[tuple[float, float]]
@@ -236,7 +236,10 @@ class SkirmishAI(Agent):
             weapon=weapon,
             seen=seen,
             threats=threats,
-            tanks=[(t.x, t.y) for t in s.side_tanks(other(man.side))],
+            tanks=[
+                (t.x, t.y, t.facing if t.static else None)
+                for t in s.side_tanks(other(man.side))
+            ],
             goal=self._goal(game, man) if not in_reach or hold or hunting else None,
             hunting=hunting,
             leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
@@ -282,7 +285,9 @@ class SkirmishAI(Agent):
             elif cover == "soft":
                 needed -= 6 if full else 2
             danger += p_hit(needed) * enemy.shots * enemy.bite
-        for tx, ty in context.tanks:
+        for tx, ty, arc in context.tanks:
+            if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
+                continue  # outside a gun's traverse (A11)
             if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
                 danger += 0.4 if full else 0.8
         return danger
