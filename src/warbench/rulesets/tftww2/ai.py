@@ -237,8 +237,7 @@ class SkirmishAI(Agent):
             seen=seen,
             threats=threats,
             tanks=[
-                (t.x, t.y, t.facing if t.static else None)
-                for t in s.side_tanks(other(man.side))
+                (t.x, t.y, t.facing if t.static else None) for t in s.side_tanks(other(man.side))
             ],
             goal=self._goal(game, man) if not in_reach or hold or hunting else None,
             hunting=hunting,
