@@ -132,16 +132,7 @@ def sees(table: Table, a: Man, b: Man) -> bool:
     a building's wall only at a window (F2); not between floors (F3)."""
     if a.floor != b.floor and inside_building(table, a) == inside_building(table, b):  # F3
         return False
-    if (a.x, a.y) == (b.x, b.y):
-        return True
-    key = (a.x, a.y, b.x, b.y) if (a.x, a.y) <= (b.x, b.y) else (b.x, b.y, a.x, a.y)
-    clear = table.sight_cache.get(key)
-    if clear is None:
-        if len(table.sight_cache) > CACHE_LIMIT:
-            table.sight_cache.clear()
-        clear = clear_between(table, (a.x, a.y), (b.x, b.y))
-        table.sight_cache[key] = clear
-    return clear
+    return clear_between(table, (a.x, a.y), (b.x, b.y))
 
 
 def sees_point(table: Table, man: Man, point: tuple[float, float]) -> bool:
@@ -150,10 +141,18 @@ def sees_point(table: Table, man: Man, point: tuple[float, float]) -> bool:
 
 
 def clear_between(table: Table, a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Line of sight between two points (an AFV's position, a template's centre...)."""
+    """Line of sight between two points (an AFV's position, a template's centre...). The
+    terrain never changes, so the answer is kept per pair of points."""
     if math.dist(a, b) < 1e-9:
         return True
-    return sight_line(a, b, table.index, see_into=SEE_INTO).clear and through_windows(table, a, b)
+    key = (*a, *b) if a <= b else (*b, *a)
+    clear = table.sight_cache.get(key)
+    if clear is None:
+        if len(table.sight_cache) > CACHE_LIMIT:
+            table.sight_cache.clear()
+        clear = sight_line(a, b, table.index, see_into=SEE_INTO).clear
+        clear = table.sight_cache[key] = clear and through_windows(table, a, b)
+    return clear
 
 
 def cover(table: Table, target: Man, firer: Man | None) -> Cover:
