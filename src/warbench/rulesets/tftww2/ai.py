@@ -3,8 +3,10 @@ squads together under their leaders and spread out against blasts, weighs every 
 could end by how many enemy weapons could hit a man there (range, cover, stance), goes
 prone in cover, aims when a single shot is worth it, closes on the enemy only while out of
 reach, fights back in close combat, and heads for the objective (the enemy, or the
-building of an assault). Its AFVs stand and shoot while an enemy AFV is in sight and hide
-from the enemy guns once ahead on casualties.
+building of an assault), up or down the stairs to an enemy on another floor of it. A man
+with a close-assault weapon of +2 or more goes for an enemy AFV or gun within 12" and
+charges it. It keeps out of an enemy gun's traverse. Its AFVs stand and shoot while an
+enemy AFV is in sight and hide from the enemy guns once ahead on casualties.
 
 It scores each legal action by hand-written sense and 3d6 hit chances; ties break on its
 own seeded generator.
