@@ -154,3 +154,20 @@ def test_the_minus_4_lasts_the_round_it_came_in() -> None:
     script(game, *three(3))
     done(game, 3)  # blue's check, then blue's turn passes: the round ends
     assert not game.state.squads["bs1"].air_flame_rocket
+
+
+def test_a_flame_throwers_fuel_lasts_three_bursts() -> None:
+    # ruling I13 (ours): three bursts, a critical failure's included; then it is empty
+    game = flamer(target_at=(40.0, 40.0))  # b1 out of the 1" template: no damage dice
+    assert game.state.men["r1"].support_shots == 3
+    for left in (2, 1, 0):
+        while game.state.side != "red" or game.state.phase != "orders":
+            done(game)
+        game.apply(Pivot("r1", 0.0))
+        faces = [*three(16), 1, 1] if left == 0 else three(12)  # a 16 misses and scatters 1"
+        act(game, Bombard("r1", (22.0, 25.0)), *faces)
+        assert game.state.men["r1"].support_shots == left
+    while game.state.side != "red" or game.state.phase != "orders":
+        done(game)
+    game.apply(Pivot("r1", 0.0))
+    assert game.check(Bombard("r1", (22.0, 25.0))) == ("r1's Flame Thrower is empty (ruling I13)")

@@ -7,7 +7,7 @@ import pytest
 
 from tests.rulesets.tftww2.position import man, new_game, play, scenario, script, squad, three
 from warbench.core import registry
-from warbench.rulesets.tftww2.actions import Assault, Done, Drive, Gun, MachineGun, Pivot
+from warbench.rulesets.tftww2.actions import Assault, ChargeAt, Done, Drive, Gun, MachineGun, Pivot
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.vehicles import assault_weapon
 
@@ -140,11 +140,66 @@ def test_close_assault_with_each_mans_best_weapon(
     assert game.state.tanks["bt1"].immobilised
 
 
-def test_combined_arms_fields_a_bazooka_and_a_panzerfaust() -> None:
+def test_combined_arms_fields_a_bazooka_a_panzerfaust_and_an_anti_tank_gun_a_side() -> None:
     ruleset = registry.get("tftww2")
     game = ruleset.new_game(ruleset.load_scenario("combined-arms"), 1)
     assert isinstance(game, TFTGame)
+    guns = {t.id: (t.key, t.static) for t in game.state.tanks.values() if t.static}
+    assert guns == {"rt2": ("m1_57mm", True), "bt2": ("pak_40", True)}
     kits = {m.id: m.anti_tank for m in game.state.men.values() if m.anti_tank}
     assert kits == {"r3": "bazooka", "b3": "panzerfaust"}
     assert assault_weapon(game.state.men["r3"]) == "bazooka"  # +3 beats his grenade's +1
     assert assault_weapon(game.state.men["r4"]) == "grenade"
+
+
+@pytest.mark.parametrize("result_dice", [three(3), three(18)])  # knocked out, no effect
+def test_one_shot_close_assault_weapons_are_spent_whatever_the_result(
+    result_dice: list[int],
+) -> None:
+    # ruling A12: r1's panzerfaust and r2's grenade go; a bazooka would be kept
+    game = assault_game({"anti_tank": "panzerfaust"}, {"grenades": 2})
+    play(game, Pivot("r1", 0.0), Pivot("r2", 0.0), Done())
+    script(game, *result_dice)
+    events = game.apply(Assault("r1", "bt1"))
+    r1, r2 = game.state.men["r1"], game.state.men["r2"]
+    assert (r1.anti_tank, r2.grenades) == (None, 1)
+    assert [e.text for e in events if e.kind == "spent"] == [
+        "r1's panzerfaust is spent",
+        "r2's grenade is spent",
+    ]
+    assert assault_weapon(r1) == "Attached Bayonet"  # nothing left but his bayonet
+
+
+def test_a_bazooka_is_kept_after_a_close_assault() -> None:
+    game = assault_game({"anti_tank": "bazooka"}, {"anti_tank": "boys"})
+    play(game, Pivot("r1", 0.0), Pivot("r2", 0.0), Done())
+    script(game, *three(18))
+    events = game.apply(Assault("r1", "bt1"))
+    assert (game.state.men["r1"].anti_tank, game.state.men["r2"].anti_tank) == ("bazooka", "boys")
+    assert not [e for e in events if e.kind == "spent"]
+
+
+def charge_game(kit: dict[str, object], at: tuple[float, float] = (24.0, 14.0)) -> TFTGame:
+    """r1 facing north at `at`, a blue Pz IV at 24,20 facing north (its rear 3" off)."""
+    data = scenario([squad(man(*at) | kit, name="red")], [squad(man(46, 46, facing=180), name="b")])
+    data["sides"]["blue"]["vehicles"] = [{"vehicle": "pzkpfw_iv_h", "at": [24, 20], "facing": 0}]
+    return new_game(data)
+
+
+def test_a_man_charges_an_afv_into_base_contact_and_close_assaults_it() -> None:
+    # TFT-R27: the charge ends where his base first touches the hull (its rear at y 17)
+    game = charge_game({"anti_tank": "panzerfaust"})
+    assert ChargeAt("r1", "bt1") in game.legal_actions_of("r1")
+    events = game.apply(ChargeAt("r1", "bt1"))
+    r1 = game.state.men["r1"]
+    assert (round(r1.x, 3), round(r1.y, 3), r1.action) == (24.0, 16.5, "charge")
+    assert 'r1 charges bt1 (2.5")' in [e.text for e in events]
+    assert game.state.phase == "close"
+    assert game.check(Assault("r1", "bt1")) is None
+
+
+def test_a_charge_at_an_afv_makes_no_turn_and_reaches_the_move_rate() -> None:
+    game = charge_game({}, at=(24.0, 6.0))  # 10.5" from the hull: beyond MOV
+    assert "charges up to" in (game.check(ChargeAt("r1", "bt1")) or "")
+    game = charge_game({}, at=(18.0, 14.0))  # the AFV is 63° off his facing
+    assert "a charge makes no turn" in (game.check(ChargeAt("r1", "bt1")) or "")

@@ -45,10 +45,11 @@ class Flee(Action):
 
 @dataclass(frozen=True)
 class ChargeAt(Action):
-    """Charge: up to the move rate straight ahead, no turn, into close combat."""
+    """Charge: up to the move rate straight ahead, no turn, into close combat (or into base
+    contact with an enemy AFV, to close assault it: TFT-R27)."""
 
     verb = "charge"
-    summary = "charge straight ahead into base contact with an enemy"
+    summary = "charge straight ahead into base contact with an enemy man or AFV"
     man: str
     target: str
 
@@ -98,6 +99,16 @@ class Manipulate(Action):
     verb = "unjam"
     summary = "try to clear a jammed weapon (INT roll)"
     man: str
+
+
+@dataclass(frozen=True)
+class Climb(Action):
+    """Climb or go down the stairs of a building one floor (ours, ruling F1); no combat."""
+
+    verb = "climb"
+    summary = "go up or down one floor inside a building (0 = the ground floor)"
+    man: str
+    floor: int
 
 
 @dataclass(frozen=True)
@@ -234,6 +245,7 @@ CODEC = ActionCodec(
         AimAt,
         Disengage,
         Manipulate,
+        Climb,
         CloseCombat,
         Fire,
         Throw,

@@ -50,6 +50,10 @@ Rulings:
   PIAT (any other weapon +0). 3d6 at most the factor immobilises; "a Critical hit KO's the
   vehicle" is 8.2's critical-table row of that name, a natural 3 (4 and 5 are automatic
   hits there, so they immobilise); 16-18 always fail.
+- A12 Ours: a weapon that is thrown, placed or fired once is spent by the close assault it
+  is used in, whatever the result - a grenade (one of his grenades), sticky bomb, Molotov,
+  satchel charge, panzerwurfmine, panzerfaust and No. 68 AT (a rifle grenade: one carried).
+  A bazooka, a PIAT and a Boys rifle are reloaded and kept.
 """
 
 from __future__ import annotations
@@ -165,12 +169,15 @@ class CloseAssaultTable(BaseModel):
     always_fail: frozenset[int]
     bonus: dict[str, int]
     aliases: dict[str, str]
+    one_shot: frozenset[str] = frozenset()  # spent once used (ours, ruling A12)
 
     @model_validator(mode="after")
     def _aliases_known(self) -> CloseAssaultTable:
         for alias, name in self.aliases.items():
             if name not in self.bonus:
                 raise ValueError(f"alias '{alias}' names unknown weapon '{name}'")
+        for name in self.one_shot - set(self.bonus):
+            raise ValueError(f"one_shot names unknown weapon '{name}'")
         return self
 
 
@@ -588,6 +595,13 @@ def close_assault_bonus(weapon: str) -> int:
     name = " ".join(weapon.lower().split())
     name = table.aliases.get(name, name)
     return table.bonus.get(name, 0)
+
+
+def one_shot(weapon: str) -> bool:
+    """Whether a close-assault weapon is spent once used (ruling A12)."""
+    table = afv_tables().close_assault
+    name = " ".join(weapon.lower().split())
+    return table.aliases.get(name, name) in table.one_shot
 
 
 def close_assault_factor(weapons: Iterable[str]) -> int:

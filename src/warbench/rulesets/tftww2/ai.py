@@ -3,8 +3,10 @@ squads together under their leaders and spread out against blasts, weighs every 
 could end by how many enemy weapons could hit a man there (range, cover, stance), goes
 prone in cover, aims when a single shot is worth it, closes on the enemy only while out of
 reach, fights back in close combat, and heads for the objective (the enemy, or the
-building of an assault). Its AFVs stand and shoot while an enemy AFV is in sight and hide
-from the enemy guns once ahead on casualties.
+building of an assault), up or down the stairs to an enemy on another floor of it. A man
+with a close-assault weapon of +2 or more goes for an enemy AFV or gun within 12" and
+charges it. It keeps out of an enemy gun's traverse. Its AFVs stand and shoot while an
+enemy AFV is in sight and hide from the enemy guns once ahead on casualties.
 
 It scores each legal action by hand-written sense and 3d6 hit chances; ties break on its
 own seeded generator.
@@ -32,6 +34,7 @@ from warbench.rulesets.tftww2.actions import (
     Bombard,
     ChangePosition,
     ChargeAt,
+    Climb,
     CloseCombat,
     Done,
     Drive,
@@ -49,20 +52,22 @@ from warbench.rulesets.tftww2.actions import (
     Throw,
     Walk,
 )
-from warbench.rulesets.tftww2.afv import vehicle
+from warbench.rulesets.tftww2.afv import close_assault_bonus, close_assault_factor, vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.fire import shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapons
 from warbench.rulesets.tftww2.state import Man, Tank
-from warbench.rulesets.tftww2.vehicles import drive_cost
+from warbench.rulesets.tftww2.vehicles import STATIC_ARC, assault_weapon, drive_cost
 
 RANKS = {"CO": 0, "NCO": 1, "Private": 2}
 COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
 GRENADE_SPREAD = 4.5  # inches between two men a grenade's 4" template cannot both touch
 SPREAD = 4.5  # inches the AI likes between its men (an AFV's 75 mm HE is 10" across)
 LEASH = 6.0  # inches a man strays from his leader before it costs
+ASSAULT_BONUS = 2  # the close-assault bonus (8.2) from which charging an AFV pays
+HUNT_REACH = 12.0  # inches within which such a man goes for an enemy AFV
 
 
 @cache
@@ -104,13 +109,14 @@ class _Orders:
     weapon: WeaponProfile
     seen: list[Man]
     threats: list[_Threat]
-    tanks: list[tuple[float, float]]
+    tanks: list[tuple[float, float, float | None]]  # enemy AFVs, and a gun's facing
     goal: tuple[float, float] | None
     leader: tuple[float, float] | None
     friends_afv: list[tuple[float, float]]
     friends: list[tuple[float, float]]
     spread: float
     cover: dict[tuple[int, int, int], Cover]
+    hunting: bool = False  # after an enemy AFV with a close-assault weapon
     danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
 
     def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
@@ -226,13 +232,17 @@ class SkirmishAI(Agent):
                 )
             )
         hold = game.spec.victory.kind == "hold_building"
+        hunting = _hunted(game, man) is not None
         leaders = [m for m in s.squad_men(man.squad) if m.rank != "Private"]
         context = self._context[man.id] = _Orders(
             weapon=weapon,
             seen=seen,
             threats=threats,
-            tanks=[(t.x, t.y) for t in s.side_tanks(other(man.side))],
-            goal=self._goal(game, man) if not in_reach or hold else None,
+            tanks=[
+                (t.x, t.y, t.facing if t.static else None) for t in s.side_tanks(other(man.side))
+            ],
+            goal=self._goal(game, man) if not in_reach or hold or hunting else None,
+            hunting=hunting,
             leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
             friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
             friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
@@ -276,7 +286,9 @@ class SkirmishAI(Agent):
             elif cover == "soft":
                 needed -= 6 if full else 2
             danger += p_hit(needed) * enemy.shots * enemy.bite
-        for tx, ty in context.tanks:
+        for tx, ty, arc in context.tanks:
+            if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
+                continue  # outside a gun's traverse (A11)
             if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
                 danger += 0.4 if full else 0.8
         return danger
@@ -293,7 +305,6 @@ class SkirmishAI(Agent):
         if isinstance(action, Assault):
             return 12.0
         man = s.men[action.man]  # type: ignore[attr-defined]
-        enemies = s.side_men(other(player))
         if isinstance(action, Fire):
             return self._fire_value(game, man, s.men[action.target])
         if isinstance(action, Throw):
@@ -307,9 +318,21 @@ class SkirmishAI(Agent):
         if isinstance(action, Manipulate):
             return 20.0
         if isinstance(action, CloseCombat):
-            contact = any(man.distance(e) <= 1.05 for e in enemies)
+            enemies = s.side_men(other(player))
+            contact = any(man.distance(e) <= 1.05 and e.floor == man.floor for e in enemies)
             return 9.0 if contact else -5.0
+        if isinstance(action, Climb):
+            return self._climb_value(game, man, action.floor, s.side_men(other(player)))
         return self._order_value(game, man, action)
+
+    @staticmethod
+    def _climb_value(game: TFTGame, man: Man, floor: int, enemies: list[Man]) -> float:
+        """Up or down the stairs to the enemy in his building, when none is on his floor."""
+        home = terrain.inside_building(game.table, man)
+        there = [e for e in enemies if terrain.inside_building(game.table, e) == home]
+        if any(e.floor == man.floor for e in there):
+            return -1.0
+        return 5.0 if any(e.floor == floor for e in there) else -1.0
 
     def _fire_value(self, game: TFTGame, man: Man, target: Man) -> float:
         """A shot: its chance to hit, the harm it does, and who the target is."""
@@ -344,6 +367,8 @@ class SkirmishAI(Agent):
             moved = action.dist
         elif isinstance(action, ChangePosition):
             prone = not prone
+        elif isinstance(action, ChargeAt) and action.target in game.state.tanks:
+            return _assault_value(man)
         elif isinstance(action, ChargeAt):
             target = game.state.men[action.target]
             return 6.0 if target.wounded or man.distance(target) < 4 else -2.0
@@ -370,7 +395,7 @@ class SkirmishAI(Agent):
         if goal is not None:
             before = math.hypot(goal[0] - man.x, goal[1] - man.y)
             after = math.hypot(goal[0] - x, goal[1] - y)
-            weight = 0.25 if game.spec.victory.kind == "hold_building" else 0.08
+            weight = 0.25 if context.hunting or game.spec.victory.kind == "hold_building" else 0.08
             value += (before - after) * weight
         if context.leader is not None:
             lx, ly = context.leader
@@ -444,16 +469,41 @@ class SkirmishAI(Agent):
         )
 
     def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
-        """Where a man heads: the building of an assault, else the nearest enemy."""
+        """Where a man heads: the building of an assault, else the nearest enemy AFV for a
+        man with a close-assault weapon of +2 or more, else the nearest enemy."""
         victory = game.spec.victory
         if victory.kind == "hold_building":  # attackers go in, defenders stay in
             c = game.table.building(victory.building).area.centroid
             return c.x, c.y
+        hunted = _hunted(game, man)
+        if hunted is not None:
+            return hunted.x, hunted.y
         enemies = game.state.side_men(other(man.side))
         if not enemies:
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
         return nearest.x, nearest.y
+
+
+def _hunted(game: TFTGame, man: Man) -> Tank | None:
+    """The nearest enemy AFV or gun within 12", for a man whose close-assault weapon makes
+    an assault pay (going further for one cost games against the random agent)."""
+    if close_assault_bonus(assault_weapon(man)) < ASSAULT_BONUS:
+        return None
+    near = [
+        (d, t.id, t)
+        for t in game.state.side_tanks(other(man.side))
+        if (d := math.hypot(t.x - man.x, t.y - man.y)) <= HUNT_REACH
+    ]
+    return min(near)[2] if near else None
+
+
+def _assault_value(man: Man) -> float:
+    """A charge at an AFV pays with a weapon of +2 or more (8.2): its chance to stop it."""
+    bonus = close_assault_bonus(assault_weapon(man))
+    if bonus < ASSAULT_BONUS:
+        return -1.0
+    return 3.0 + 12.0 * _at_most()[close_assault_factor([assault_weapon(man)])]
 
 
 def _lead(game: TFTGame, player: str) -> int:

@@ -10,7 +10,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from warbench.core.geometry import Base, bearing
 from warbench.core.terrain import TerrainPiece, Trait
-from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2 import floors, terrain
 from warbench.rulesets.tftww2.afv import afv_to_hit, he_modifiers, vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.buildings import Building, Size, damage_building
@@ -49,15 +49,17 @@ def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
     man.fired_this_round = True
     label = f"grenade: {man.id} → {at[0]:g},{at[1]:g}"
     mods = indirect_modifiers(
-        firer_under_fire=man.under_fire_last_round, spotter_under_fire=False, through_window=False
+        firer_under_fire=man.under_fire_last_round,
+        spotter_under_fire=False,
+        through_window=floors.through_wall(game, man, at),  # F4
     )
     result = resolve_indirect(
         game, label, attributes(man).dexterity, mods, off_table=False, thrown=True
     )
-    centre = at
+    centre, floor = at, floors.burst_floor(game, man, at)
     scattered = False
     if result.outcome == "explodes in hand":
-        centre = (man.x, man.y)
+        centre, floor = (man.x, man.y), man.floor
     elif result.outcome not in ("hit", "auto hit"):
         dx, dy = scatter(game, label, "thrown", bearing((man.x, man.y), at))
         centre, scattered = (at[0] + dx, at[1] + dy), True
@@ -70,14 +72,15 @@ def throw_grenade(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         label,
         ap=weapon.ap_factor,
         aimed_at=at,
+        floor=floor,
     )
 
 
 def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | None:
     """Why `man` may not bring indirect fire on `at` now: only a man serving a mortar or a
-    flame thrower, or a CO with radio while his side has fire missions (or bomb runs) left,
-    in the ranged combat step of a Pivot or Aim, at a point he sees (he spots for himself,
-    ruling TFT-R18); a flame thrower reaches 6" (ruling I12)."""
+    flame thrower with fuel left (I13), or a CO with radio while his side has fire missions
+    (or bomb runs) left, in the ranged combat step of a Pivot or Aim, at a point he sees (he
+    spots for himself, ruling TFT-R18); a flame thrower reaches 6" (ruling I12)."""
     if man.action not in ("pivot", "aim") or man.shots:
         return f"{man.id} may bring indirect fire only after Pivot or Aim, once a turn"
     if man.support is None:
@@ -87,6 +90,8 @@ def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | N
             return f"{man.side} has no off-table fire missions left"
     elif man.jam:
         return f"{man.id}'s {indirect_weapon(man.support).name} is jammed (unjam {man.id})"
+    elif man.support_shots is not None and man.support_shots <= 0:
+        return f"{man.id}'s {indirect_weapon(man.support).name} is empty (ruling I13)"
     else:
         reach = indirect_weapon(man.support).reach
         distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
@@ -99,6 +104,8 @@ def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | N
         return f"{at[0]:g},{at[1]:g} is off the table"
     if not terrain.sees_point(game.table, man, at):
         return f"{man.id} cannot see {at[0]:g},{at[1]:g} to spot the fall of shot"
+    if man.support is not None and indirect_weapon(man.support).thrown:
+        return floors.window_problem(game, man, at)
     return None
 
 
@@ -113,11 +120,13 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
     man.fired_this_round = True
     if off:
         game.state.missions[man.side] -= 1
+    elif man.support_shots is not None:
+        man.support_shots -= 1  # a flame thrower's fuel (ruling I13)
     label = f"{weapon.name}: {man.id} → {at[0]:g},{at[1]:g}"
     mods = indirect_modifiers(
         firer_under_fire=not off and man.under_fire_last_round,
         spotter_under_fire=off and man.under_fire_last_round,
-        through_window=False,
+        through_window=weapon.thrown and floors.through_wall(game, man, at),  # F4
     )
     skill = attributes(man).dexterity if weapon.thrown else attributes(man).intelligence
     result = resolve_indirect(game, label, skill, mods, off_table=off, thrown=weapon.thrown)
@@ -129,8 +138,9 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         game.emit("jam", f"{man.id}'s {weapon.name} jams")
         return
     centre, scattered = at, False
+    floor = floors.burst_floor(game, man, at) if weapon.thrown else None  # F5
     if result.outcome == "explodes in hand":
-        centre = (man.x, man.y)
+        centre, floor = (man.x, man.y), man.floor
     elif result.scatters:
         dx, dy = scatter(game, label, weapon.scatter, bearing(_firing_from(game, man, off, at), at))
         centre, scattered = (at[0] + dx, at[1] + dy), True
@@ -145,6 +155,7 @@ def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:
         critical_three=result.collapses_building,
         ap=weapon.ap_factor,
         aimed_at=at,
+        floor=floor,
     )
 
 
@@ -177,11 +188,13 @@ def explode(
     critical_three: bool = False,
     ap: int | None = None,
     aimed_at: tuple[float, float] | None = None,
+    floor: int | None = None,
 ) -> None:
     """Every base the template touches takes the weapon's damage, less cover (6.4); the
     building aimed at takes it too while the template still touches it (7.0, ruling B5);
     an artillery, air, rocket or flame attack makes the squads it touches test morale, and
-    air, rocket and flame give them -4 (5.0, rulings M2 and I12)."""
+    air, rocket and flame give them -4 (5.0, rulings M2 and I12). A thrown weapon bursts on
+    one `floor` and touches only the men there; from above (`floor` None) it touches all (F5)."""
     shape = template(centre, area)
     men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
     hard = [p.area for p in game.table.pieces if p.has(Trait.HARD_COVER)]
@@ -192,7 +205,7 @@ def explode(
         _damage_building(game, struck, dice, scattered, critical_three, label)
     for man_id in touched(shape, men):
         target = game.state.men[man_id]
-        if not target.active:
+        if not target.active or (floor is not None and target.floor != floor):
             continue
         target.under_fire = True
         squad = game.state.squads[target.squad]

@@ -45,7 +45,7 @@ def strike_problem(game: TFTGame, man: Man, action: Strike) -> str | None:
     target = game.state.men.get(action.target)
     if target is None or target.side == man.side or not target.active:
         return f"'{action.target}' is not an enemy in the fight"
-    if man.distance(target) > MAN_BASE + 0.05:
+    if man.distance(target) > MAN_BASE + 0.05 or target.floor != man.floor:
         return f"{target.id} is not in base to base contact with {man.id}"
     return None
 

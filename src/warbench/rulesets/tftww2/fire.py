@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warbench.core.geometry import bearing, turn_between
-from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2 import floors, terrain
 from warbench.rulesets.tftww2.actions import Fire, Throw
 from warbench.rulesets.tftww2.area import throw_grenade
 from warbench.rulesets.tftww2.attributes import attributes
@@ -153,4 +153,4 @@ def _throw_problem(game: TFTGame, man: Man, action: Throw) -> str | None:
     distance = ((action.at[0] - man.x) ** 2 + (action.at[1] - man.y) ** 2) ** 0.5
     if distance > reach:
         return f'a grenade is thrown up to {reach}"; that point is {distance:.1f}" away'
-    return None
+    return floors.window_problem(game, man, action.at)

@@ -21,6 +21,7 @@ from warbench.rulesets.tftww2.actions import (
     Bombard,
     ChangePosition,
     ChargeAt,
+    Climb,
     CloseCombat,
     Disengage,
     Done,
@@ -41,6 +42,8 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.floors import floors_at
+from warbench.rulesets.tftww2.indirect import indirect_weapon
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
 from warbench.rulesets.tftww2.scenario import Scenario
 from warbench.rulesets.tftww2.state import Man, Squad, State, Tank
@@ -58,6 +61,7 @@ ORDERS = (
     AimAt,
     Disengage,
     Manipulate,
+    Climb,
     CloseCombat,
 )
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
@@ -66,6 +70,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "close": (Strike, Assault, Done),
     "riposte": (Riposte, NoRiposte),
 }
+TANK_ACTIONS = (Drive, Reverse, Gun, MachineGun)
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
@@ -116,6 +121,7 @@ class TFTGame(OpenGame):
                         man.radio,
                         man.support,
                         anti_tank=man.anti_tank,
+                        support_shots=indirect_weapon(man.support).shots if man.support else None,
                     )
         tanks: dict[str, Tank] = {}
         for side in ("red", "blue"):
@@ -205,13 +211,24 @@ class TFTGame(OpenGame):
             if tank is not None:
                 acts = self._tank_orders(tank)
             elif man is not None:
-                acts = self._man_orders(man, enemies)
+                return self._legal_orders(man, self._man_orders(man, enemies))
         elif s.phase == "ranged":
             if tank is not None and tank.side == s.side:
                 acts = self._tank_shots(tank, enemies)
-            elif man is not None and man.side == s.side:
-                acts = self._man_shots(man, enemies)
+            elif man is not None and man.side == s.side and man.active:
+                return [
+                    a for a in self._man_shots(man, enemies) if self._shot_problem(man, a) is None
+                ]
         return [a for a in acts if self._illegal(a, s.side) is None]
+
+    def _legal_orders(self, man: Man, acts: list[Action]) -> list[Action]:
+        """The legal ones of a man's orders: `_illegal`'s checks of the man made once."""
+        s = self.state
+        if man.side != s.side or not man.active or man.action is not None:
+            return []
+        if s.squads[man.squad].fleeing:
+            acts = [a for a in acts if isinstance(a, Flee)]
+        return [a for a in acts if movement.order_problem(self, man, a) is None]
 
     def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]
@@ -234,6 +251,8 @@ class TFTGame(OpenGame):
         acts: list[Action] = [ChangePosition(man.id), CloseCombat(man.id), Flee(man.id)]
         if man.jam:
             acts.append(Manipulate(man.id))
+        floors = floors_at(self, man)
+        acts += [Climb(man.id, f) for f in (man.floor - 1, man.floor + 1) if 0 <= f < floors]
         for angle in range(0, 360, 45):
             acts.append(Pivot(man.id, float(angle)))
             rad = math.radians(angle)
@@ -246,6 +265,7 @@ class TFTGame(OpenGame):
             acts.append(Run(man.id, float(2 * mov), float(angle)))
         for enemy in enemies:
             acts += [AimAt(man.id, enemy.id), ChargeAt(man.id, enemy.id)]
+        acts += [ChargeAt(man.id, t.id) for t in self.state.side_tanks(other(man.side))]
         acts.append(Disengage(man.id))
         return acts
 
@@ -278,7 +298,7 @@ class TFTGame(OpenGame):
         if not isinstance(action, ALLOWED[s.phase]):
             forms = ", ".join(CODEC.form(c) for c in ALLOWED[s.phase])
             return f"now is the {s.phase} step; allowed: {forms}"
-        if isinstance(action, Drive | Reverse | Gun | MachineGun):
+        if isinstance(action, TANK_ACTIONS):
             return self._illegal_for_tank(action, player)
         man_id = getattr(action, "man", None)
         if man_id is None:
@@ -294,14 +314,20 @@ class TFTGame(OpenGame):
             if s.squads[man.squad].fleeing and not isinstance(action, Flee):
                 return f"{man.id}'s squad is fleeing: he must flee"
             return movement.order_problem(self, man, action)
-        if isinstance(action, Fire | Throw):
-            return fire.shot_problem(self, man, action)
-        if isinstance(action, Bombard):
-            return area.bombard_problem(self, man, action.at)
+        if isinstance(action, Fire | Throw | Bombard):
+            return self._shot_problem(man, action)
         if isinstance(action, Strike):
             return close_combat.strike_problem(self, man, action)
         if isinstance(action, Assault):
             return vehicles.assault_problem(self, man, action.tank)
+        return None
+
+    def _shot_problem(self, man: Man, action: Action) -> str | None:
+        """Why one of `man`'s own shots (fire, throw, bombard) may not be made now."""
+        if isinstance(action, Fire | Throw):
+            return fire.shot_problem(self, man, action)
+        if isinstance(action, Bombard):
+            return area.bombard_problem(self, man, action.at)
         return None
 
     def _illegal_for_tank(
@@ -405,7 +431,7 @@ class TFTGame(OpenGame):
             m.action in ("pivot", "aim")
             and not m.shots
             and (
-                (m.support is not None and not m.jam)
+                (m.support is not None and not m.jam and m.support_shots != 0)
                 or (m.radio and m.rank == "CO" and s.missions.get(side, 0) > 0)
             )
             for m in s.side_men(side)
@@ -534,6 +560,9 @@ class TFTGame(OpenGame):
                     m.under_fire,
                     m.under_fire_last_round,
                     m.aim_target,
+                    m.anti_tank,
+                    m.support_shots,
+                    m.floor,
                 ]
                 for m in s.men.values()
             },

@@ -49,6 +49,9 @@ Rulings (the scan is garbled or silent; each reading and why):
   are an off-table battery like medium artillery (7 dice, radius 6, AP 4) that scatters as
   bombs do (4d6: rockets are less accurate than guns), a rocket attack; a bomb is an air
   attack (a bomb run), artillery and mortars an artillery attack.
+- I13 Ours: a flame thrower carries fuel for 3 bursts (`shots` in table 6.1's data); each
+  attack uses one, a critical failure included (the trigger was pulled), and an empty one
+  cannot attack again. Mortars have no such limit (their ammunition is off the table).
 - I11 Damage is rolled separately for each base the template touches (each has its own
   cover), after the template is placed - before the hit roll, as 6.0 says - and scattered.
 """
@@ -119,6 +122,7 @@ class IndirectWeapon(BaseModel):
     scatter: ScatterKind
     attack: AttackKind = "artillery"
     reach: float | None = Field(default=None, gt=0)  # inches; None = anywhere the spotter sees
+    shots: int | None = Field(default=None, ge=1)  # a load (a flame thrower's fuel, I13)
 
     @property
     def thrown(self) -> bool:

@@ -3,7 +3,9 @@ action a turn, and each action has its limits.
 
 Rulings: a prone man may change position, pivot, aim, fight or clear a jam, but not move
 (TFT-R1); a charge "with no turn" must find its target within 15° of straight ahead
-(TFT-R2); Aim's "straight ahead" is within 45° of the facing (TFT-R3).
+(TFT-R2); Aim's "straight ahead" is within 45° of the facing (TFT-R3); a man may charge an
+enemy AFV or gun, ending where his base first touches its footprint, to close assault it
+(TFT-R27).
 """
 
 from __future__ import annotations
@@ -11,13 +13,16 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from shapely.geometry import LineString, Point
+
 from warbench.core.actions import Action
 from warbench.core.geometry import bearing, turn_between
-from warbench.rulesets.tftww2 import terrain
+from warbench.rulesets.tftww2 import floors, terrain
 from warbench.rulesets.tftww2.actions import (
     AimAt,
     ChangePosition,
     ChargeAt,
+    Climb,
     CloseCombat,
     Disengage,
     Flee,
@@ -29,11 +34,12 @@ from warbench.rulesets.tftww2.actions import (
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import clear_jam
 from warbench.rulesets.tftww2.profiles import weapons
-from warbench.rulesets.tftww2.state import MAN_BASE, Man
+from warbench.rulesets.tftww2.state import MAN_BASE, Man, Tank
 
 if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
 
+MOVING = (Run, Walk, ChargeAt, Disengage, Flee)
 CHARGE_CONE = 15.0
 AIM_CONE = 45.0
 EDGE_POINT = {"north": (None, 1.0), "south": (None, 0.0), "east": (1.0, None), "west": (0.0, None)}
@@ -51,9 +57,13 @@ def turn_cost(start: float, end: float) -> int:
 
 
 def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
-    """Why a man cannot end at x, y: off the table, or on another man's base."""
+    """Why a man cannot end at x, y: off the table, out of his building from upstairs (F1),
+    or on the base of another man on his floor."""
     if not terrain.on_table(game.table, x, y):
         return f"{x:.1f},{y:.1f} is off the table"
+    leaving = floors.leaving_problem(game, man, (x, y))
+    if leaving is not None:
+        return leaving
     for other in game.state.men.values():
         dx, dy = other.x - x, other.y - y
         if (
@@ -61,6 +71,7 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
             and -MAN_BASE < dy < MAN_BASE
             and other is not man
             and other.active
+            and other.floor == man.floor
             and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
         ):
             return f"{x:.1f},{y:.1f} is on {other.id}'s base"
@@ -70,8 +81,7 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
 def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
     """Why `man` may not take `action` now (each action's limits), or None."""
     mov = attributes(man).mov
-    moving = isinstance(action, Run | Walk | ChargeAt | Disengage | Flee)
-    if moving and man.stance == "prone":
+    if man.stance == "prone" and isinstance(action, MOVING):
         return f"{man.id} is prone: change position first (position {man.id})"
     if isinstance(action, Run):
         if not 0 < action.dist <= 2 * mov:
@@ -97,13 +107,19 @@ def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
         return None
     if isinstance(action, Manipulate) and not man.jam:
         return f"{man.id}'s weapon is not jammed"
+    if isinstance(action, Climb):
+        return floors.climb_problem(game, man, action.floor)
     return None
 
 
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
+    if target_id in game.state.tanks:
+        return _tank_charge_problem(game, man, game.state.tanks[target_id], mov)
     target = game.state.men.get(target_id)
     if target is None or target.side == man.side or not target.active:
         return f"'{target_id}' is not an enemy in the fight"
+    if target.floor != man.floor:
+        return f"{target.id} is on floor {target.floor}, {man.id} on floor {man.floor} (F3)"
     heading = bearing((man.x, man.y), (target.x, target.y))
     if turn_between(man.facing, heading) > CHARGE_CONE:
         return (
@@ -114,10 +130,52 @@ def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | 
     if gap > mov:
         return f'{target.id} is {gap:.1f}" away; {man.id} charges up to {mov}"'
     end = step(man, gap, heading)
+    leaving = floors.leaving_problem(game, man, end)
+    if leaving is not None:
+        return leaving
     for other in game.state.men.values():
-        if other not in (man, target) and other.active and _passes_over(man, end, other):
+        if (
+            other not in (man, target)
+            and other.active
+            and other.floor == man.floor
+            and _passes_over(man, end, other)
+        ):
             return f"{other.id} stands in the way of {man.id}'s charge"
     return None
+
+
+def _tank_charge_problem(game: TFTGame, man: Man, tank: Tank, mov: int) -> str | None:
+    """TFT-R27: a charge at an AFV or gun, to close assault it (8.2) in the close step."""
+    if tank.side == man.side or not tank.active:
+        return f"'{tank.id}' is not an enemy AFV in the fight"
+    if man.floor:
+        return f"{man.id} is on floor {man.floor}: an AFV is on the ground (F3)"
+    heading = bearing((man.x, man.y), (tank.x, tank.y))
+    if turn_between(man.facing, heading) > CHARGE_CONE:
+        return (
+            f"a charge makes no turn: {tank.id} is {turn_between(man.facing, heading):.0f}° "
+            f"off {man.id}'s facing (within {CHARGE_CONE:g}° allowed); pivot first"
+        )
+    end = tank_contact(man, tank, heading)
+    gap = math.hypot(end[0] - man.x, end[1] - man.y)
+    if gap > mov:
+        return f'{tank.id} is {gap:.1f}" away; {man.id} charges up to {mov}"'
+    for other in game.state.men.values():
+        if other is not man and other.active and not other.floor and _passes_over(man, end, other):
+            return f"{other.id} stands in the way of {man.id}'s charge"
+    return None
+
+
+def tank_contact(man: Man, tank: Tank, heading: float) -> tuple[float, float]:
+    """TFT-R27: where a man going straight along `heading` first touches the AFV's footprint
+    (where he stands, if he touches it already)."""
+    reach = tank.base().shape().buffer(MAN_BASE / 2)
+    start = (man.x, man.y)
+    if reach.covers(Point(start)):
+        return start
+    crossing = reach.exterior.intersection(LineString([start, step(man, 1000.0, heading)]))
+    spots = [(p.x, p.y) for p in getattr(crossing, "geoms", [crossing]) if not p.is_empty]
+    return min(spots, key=lambda p: math.dist(p, start), default=start)
 
 
 def _passes_over(man: Man, end: tuple[float, float], other: Man) -> bool:
@@ -147,7 +205,7 @@ def _contact_enemies(game: TFTGame, man: Man) -> list[Man]:
     return [
         e
         for e in game.state.side_men("blue" if man.side == "red" else "red")
-        if man.distance(e) <= MAN_BASE + 0.05
+        if man.distance(e) <= MAN_BASE + 0.05 and e.floor == man.floor
     ]
 
 
@@ -162,6 +220,13 @@ def carry_out(game: TFTGame, man: Man, action: Action) -> None:
         man.x, man.y = action.to
         man.facing, man.moved, man.action = action.facing, distance, "walk"
         game.emit("move", f'{man.id} walks {distance:.1f}" and faces {action.facing:g}°')
+    elif isinstance(action, ChargeAt) and action.target in game.state.tanks:
+        tank = game.state.tanks[action.target]
+        start = (man.x, man.y)
+        man.x, man.y = tank_contact(man, tank, bearing(start, (tank.x, tank.y)))
+        gap = math.hypot(man.x - start[0], man.y - start[1])
+        man.moved, man.action = gap, "charge"
+        game.emit("move", f'{man.id} charges {tank.id} ({gap:.1f}")')
     elif isinstance(action, ChargeAt):
         target = game.state.men[action.target]
         gap = man.distance(target) - MAN_BASE
@@ -197,6 +262,10 @@ def carry_out(game: TFTGame, man: Man, action: Action) -> None:
     elif isinstance(action, CloseCombat):
         man.action = "fight"
         game.emit("fight", f"{man.id} stands to fight")
+    elif isinstance(action, Climb):
+        up = action.floor > man.floor
+        man.floor, man.action = action.floor, "climb"
+        game.emit("climb", f"{man.id} {'climbs' if up else 'goes down'} to floor {man.floor}")
     elif isinstance(action, Flee):
         flee(game, man)
 
@@ -209,6 +278,10 @@ def flee(game: TFTGame, man: Man) -> None:
         man.stance = "standing"
         game.emit("flee", f"{man.id} gets up to flee (a prone man does not move, TFT-R1)")
         return
+    if man.floor > 0:
+        man.floor -= 1
+        game.emit("flee", f"{man.id} comes down to floor {man.floor} to flee (F1)")
+        return
     mov = attributes(man).mov * 2
     table = game.table
     enemies = game.state.side_men("blue" if man.side == "red" else "red")
@@ -216,12 +289,13 @@ def flee(game: TFTGame, man: Man) -> None:
     in_cover = terrain.cover(table, man, None) != "none"
     goal: tuple[float, float] | None = None
     if not in_cover:
+        spots = [terrain.point(e) for e in enemies]
         free = [
             p
             for p in table.pieces
             if (
                 p.kind in ("woods", "hedge", "wall", "building")
-                and not any(p.area.buffer(0.5).contains(terrain.point(e)) for e in enemies)
+                and not any(table.held_area(p).contains(spot) for spot in spots)
             )
         ]
         if free:

@@ -29,7 +29,7 @@ class TFTWW2(Ruleset):
 
     id = "tftww2"
     name = "TFT WW2 skirmish"
-    version = "1"
+    version = "2"  # 2: floors, windows, spent weapons and fuel (records of 1 replay no more)
     unit = "inch"
 
     def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:

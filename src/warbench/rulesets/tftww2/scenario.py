@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from shapely.geometry import LinearRing, Point
 
 from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
 from warbench.rulesets.tftww2.afv import afv_tables
 from warbench.rulesets.tftww2.profiles import weapons
 
 SIDES = ("red", "blue")
+WINDOW_ON_WALL = 0.05  # inches a window point may lie off the outline
 
 
 class _Strict(BaseModel):
@@ -22,13 +24,28 @@ class _Strict(BaseModel):
 
 class TerrainSpec(_Strict):
     """A terrain piece: woods (soft cover, seen into 2"), hedge (soft cover), wall (hard
-    cover), building (hard cover, blocks sight from outside), rough (AFVs only)."""
+    cover), building (hard cover, blocks sight from outside; floors and windows, ours: F1,
+    F2), rough (AFVs only)."""
 
     kind: Literal["woods", "hedge", "wall", "building", "rough", "road"]
     polygon: tuple[tuple[float, float], ...] = Field(min_length=3)
     name: str = ""
     material: Literal["wood", "stone", "reinforced"] = "stone"
     floors: int = Field(default=1, ge=1, le=4)
+    windows: tuple[tuple[float, float], ...] = ()  # points on the outline; none: mid-walls
+
+    @model_validator(mode="after")
+    def _windows_on_the_walls(self) -> TerrainSpec:
+        if self.windows and self.kind != "building":
+            raise ValueError(f"{self.name or self.kind}: only a building has windows")
+        outline = LinearRing(self.polygon)
+        for x, y in self.windows:
+            if outline.distance(Point(x, y)) > WINDOW_ON_WALL:
+                raise ValueError(
+                    f"{self.name or 'building'}: window {x:g},{y:g} is not on its walls "
+                    f"(a window lies on the outline: {list(self.polygon)})"
+                )
+        return self
 
 
 class ManSpec(_Strict):

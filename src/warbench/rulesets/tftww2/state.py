@@ -46,6 +46,8 @@ class Man:
     under_fire_last_round: bool = False
     aim_target: str | None = None
     anti_tank: str | None = None  # a close-assault weapon (8.2): bazooka, panzerfaust...
+    support_shots: int | None = None  # shots left of his support weapon (None: no limit)
+    floor: int = 0  # 0 the ground floor (everyone outside), 1 the first floor up (F1)
 
     @property
     def active(self) -> bool:

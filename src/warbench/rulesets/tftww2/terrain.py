@@ -2,9 +2,12 @@
 
 Rulings (docs/rules/tftww2.md): woods are soft cover and block sight beyond 2" in (TFT-R6);
 hedges are soft cover, walls hard cover, buildings hard cover that block sight from outside
-(men inside see out and are seen at windows: within 2" of the wall) (TFT-R7). A man is in
-cover when his base touches a cover piece, or when the line of fire crosses one within 2"
-of him; in full cover when, so covered, he is prone, or inside a building (TFT-R8).
+(men inside see out and are seen within 2" of the wall) (TFT-R7), and only through a window:
+a line between inside and outside crosses the wall within 1" of one (ours, F2; a building
+given no windows has one in the middle of every wall). Men on different floors of a building
+do not see each other (F3). A man is in cover when his base touches a cover piece, or when
+the line of fire crosses one within 2" of him; in full cover when, so covered, he is prone,
+or inside a building (TFT-R8).
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from warbench.core.geometry import TerrainIndex, sight_line
 from warbench.core.terrain import TerrainPiece, Trait
@@ -26,6 +31,7 @@ if TYPE_CHECKING:
     from warbench.rulesets.tftww2.game import TFTGame
 
 SEE_INTO = 2.0
+WINDOW_REACH = 1.0  # inches either side of a window point a sight line may cross the wall
 COVER_REACH = 2.0
 CACHE_LIMIT = 200_000  # entries a table keeps per look-up before starting afresh
 TRAITS = {
@@ -47,6 +53,7 @@ class Table:
     pieces: tuple[TerrainPiece, ...]
     index: TerrainIndex
     specs: dict[str, TerrainSpec]
+    windows: dict[str, tuple[Point, ...]]  # building name -> its windows (F2)
     sight_cache: dict[tuple[float, float, float, float], bool] = field(
         default_factory=dict, compare=False
     )
@@ -54,11 +61,20 @@ class Table:
         default_factory=dict, compare=False
     )
     inside_cache: dict[tuple[float, float], str | None] = field(default_factory=dict, compare=False)
+    held_cache: dict[str, BaseGeometry] = field(default_factory=dict, compare=False)
 
     @classmethod
     def build(cls, spec: Scenario) -> Table:
         """The scenario's table (shared by every game of it)."""
         return _table(spec.model_dump_json())
+
+    def held_area(self, piece: TerrainPiece) -> BaseGeometry:
+        """A cover piece and 0.5" around it: an enemy standing there holds it (TFT-R9),
+        worked out once per piece (the terrain never changes)."""
+        found = self.held_cache.get(piece.name)
+        if found is None:
+            found = self.held_cache[piece.name] = piece.area.buffer(0.5)
+        return found
 
     def building(self, name: str) -> TerrainPiece:
         """A building by name."""
@@ -76,21 +92,47 @@ def _table(spec_json: str) -> Table:
         for n, t in enumerate(spec.terrain, start=1)
     )
     specs = {p.name: t for p, t in zip(pieces, spec.terrain, strict=True)}
-    return Table(spec.width, spec.depth, pieces, TerrainIndex(pieces), specs)
+    windows = {
+        p.name: tuple(Point(w) for w in t.windows or _mid_walls(t.polygon))
+        for p, t in zip(pieces, spec.terrain, strict=True)
+        if t.kind == "building"
+    }
+    return Table(spec.width, spec.depth, pieces, TerrainIndex(pieces), specs, windows)
+
+
+def _mid_walls(polygon: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """A window in the middle of every wall (F2: a building given none)."""
+    corners = [*polygon, polygon[0]]
+    return [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in pairwise(corners)]
+
+
+def through_windows(table: Table, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """F2: wherever the line from a to b passes between the inside and the outside of a
+    building, it crosses the wall within 1" of one of its windows."""
+    ends = {building_at(table, *a), building_at(table, *b)} - {None}
+    if not ends:
+        return True  # a line with neither end inside is blocked by any building it crosses
+    line = LineString([a, b])
+    for piece in table.index.near(line):
+        if piece.name not in ends:
+            continue
+        crossing = piece.area.exterior.intersection(line)
+        if crossing.is_empty:
+            continue
+        windows = table.windows[piece.name]
+        points = getattr(crossing, "geoms", [crossing])
+        for spot in points:
+            if not any(spot.distance(w) <= WINDOW_REACH for w in windows):
+                return False
+    return True
 
 
 def sees(table: Table, a: Man, b: Man) -> bool:
-    """Line of sight between two men (centres), through at most 2" of woods or building."""
-    if (a.x, a.y) == (b.x, b.y):
-        return True
-    key = (a.x, a.y, b.x, b.y) if (a.x, a.y) <= (b.x, b.y) else (b.x, b.y, a.x, a.y)
-    clear = table.sight_cache.get(key)
-    if clear is None:
-        if len(table.sight_cache) > CACHE_LIMIT:
-            table.sight_cache.clear()
-        clear = sight_line((a.x, a.y), (b.x, b.y), table.index, see_into=SEE_INTO).clear
-        table.sight_cache[key] = clear
-    return clear
+    """Line of sight between two men (centres), through at most 2" of woods or building and
+    a building's wall only at a window (F2); not between floors (F3)."""
+    if a.floor != b.floor and inside_building(table, a) == inside_building(table, b):  # F3
+        return False
+    return clear_between(table, (a.x, a.y), (b.x, b.y))
 
 
 def sees_point(table: Table, man: Man, point: tuple[float, float]) -> bool:
@@ -99,10 +141,18 @@ def sees_point(table: Table, man: Man, point: tuple[float, float]) -> bool:
 
 
 def clear_between(table: Table, a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Line of sight between two points (an AFV's position, a template's centre...)."""
+    """Line of sight between two points (an AFV's position, a template's centre...). The
+    terrain never changes, so the answer is kept per pair of points."""
     if math.dist(a, b) < 1e-9:
         return True
-    return sight_line(a, b, table.index, see_into=SEE_INTO).clear
+    key = (*a, *b) if a <= b else (*b, *a)
+    clear = table.sight_cache.get(key)
+    if clear is None:
+        if len(table.sight_cache) > CACHE_LIMIT:
+            table.sight_cache.clear()
+        clear = sight_line(a, b, table.index, see_into=SEE_INTO).clear
+        clear = table.sight_cache[key] = clear and through_windows(table, a, b)
+    return clear
 
 
 def cover(table: Table, target: Man, firer: Man | None) -> Cover:
@@ -142,16 +192,21 @@ def full_cover(table: Table, target: Man, firer: Man | None) -> bool:
 
 def inside_building(table: Table, man: Man) -> str | None:
     """The building a man stands in, if any."""
-    key = (man.x, man.y)
+    return building_at(table, man.x, man.y)
+
+
+def building_at(table: Table, x: float, y: float) -> str | None:
+    """The building whose footprint holds the point (its edge counts, ruling B6), if any."""
+    key = (x, y)
     if key not in table.inside_cache:
         if len(table.inside_cache) > CACHE_LIMIT:
             table.inside_cache.clear()
-        base = man.base().shape()
+        spot = Point(x, y)
         table.inside_cache[key] = next(
             (
                 piece.name
-                for piece in table.index.near(base)
-                if piece.kind == "building" and piece.area.contains(base.centroid)
+                for piece in table.index.near(spot)
+                if piece.kind == "building" and piece.area.covers(spot)
             ),
             None,
         )

@@ -39,6 +39,7 @@ from warbench.rulesets.tftww2.afv import (
     explosion_victims,
     hit_location,
     move_cost,
+    one_shot,
     overrun_check,
     overrun_victims,
     penetrates,
@@ -334,7 +335,7 @@ def assault_problem(game: TFTGame, man: Man, tank_id: str) -> str | None:
         return f"'{tank_id}' is not an enemy AFV in the fight"
     if man.action not in ("charge", "fight", "pivot") or man.shots:
         return f"{man.id}'s action allows no close assault now"
-    if edge_distance(man.base(), tank.base()) > CONTACT:
+    if man.floor or edge_distance(man.base(), tank.base()) > CONTACT:
         return f"{man.id} is not in base contact with {tank.id}"
     if tank.id in game.state.step.get("assaulted", []):
         return f"{tank.id} was already assaulted this turn"
@@ -349,19 +350,35 @@ def assault(game: TFTGame, man: Man, tank_id: str) -> None:
         for m in game.state.side_men(man.side)
         if m.action in ("charge", "fight", "pivot")
         and not m.shots
+        and not m.floor
         and edge_distance(m.base(), tank.base()) <= CONTACT
     ]
+    used = {m.id: assault_weapon(m) for m in party}
     for member in party:
         member.shots += 1
     game.state.step.setdefault("assaulted", []).append(tank.id)
-    factor = close_assault_factor(assault_weapon(m) for m in party)
+    factor = close_assault_factor(used.values())
     result = close_assault(game, f"{len(party)} men → {tank.id}", factor)
+    for member in party:
+        spend(game, member, used[member.id])
     if result == "knocked out":
         knock_out(game, tank, "knocked out")
     elif result == "immobilised":
         tank.immobilised = True
         game.emit("immobilised", f"{tank.id} is immobilised")
         crew_test(game, tank)
+
+
+def spend(game: TFTGame, man: Man, weapon: str) -> None:
+    """A one-shot weapon used in a close assault is gone (ruling A12): a grenade from his
+    grenades, any other from his hands."""
+    if not one_shot(weapon):
+        return
+    if weapon == "grenade":
+        man.grenades -= 1
+    else:
+        man.anti_tank = None
+    game.emit("spent", f"{man.id}'s {weapon} is spent")
 
 
 def assault_weapon(man: Man) -> str:
