@@ -2,8 +2,9 @@
 
 It takes objectives (advancing when it can still shoot, rushing when they are far), keeps
 units in cover when it holds, charges when its expected melee damage beats what it would
-take back, strikes back when that pays, and fires each weapon where it expects the most
-wounds. Ties break on its own seeded generator.
+take back, strikes back when that pays, casts its spells before firing (the one worth most
+per token), and fires each weapon where it expects the most wounds. Ties break on its own
+seeded generator.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import solution, weapon_named
+from warbench.rulesets.gff.spells import spell_named
 from warbench.rulesets.gff.state import Marker, Unit
 
 
@@ -155,7 +157,7 @@ class FirefightAI(Agent):
             bonus = 2.0 if self._on_marker(game, target) else 1.0
             return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
-            return 20.0
+            return self._spell_value(game, action)
         if isinstance(action, Tokens):
             caster = s.units.get(str(s.step.get("caster")))
             helping = caster is not None and caster.side == player
@@ -166,6 +168,21 @@ class FirefightAI(Agent):
                 1.0 if melee_weapons(s.units[s.step["defender"]], charger, lambda w: True) else -1.0
             )
         return 0.0
+
+    def _spell_value(self, game: GFFGame, action: Cast) -> float:
+        """Casting costs only tokens and comes before firing: above any shot, by the spell's
+        expected worth (wounds of its hits, or its modifier on each target)."""
+        s = game.state
+        spell = spell_named(s.units[action.unit], action.spell)
+        assert spell is not None
+        value = 0.0
+        for target in (s.units[t] for t in action.target.split(",")):
+            if spell.effect == "hits":
+                ap = next((r.rating or 0 for r in spell.rules if r.name == "AP"), 0)
+                value += spell.hits * wound_chance(target.profile.defense, ap) * worth(target)
+            else:
+                value += max(1, abs(spell.value))
+        return 100.0 + value / spell.cost
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
         if isinstance(action, Idle):

@@ -7,6 +7,7 @@ the middle of another unit's activation.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +43,7 @@ from warbench.rulesets.gff.actions import (
     Wait,
     slug,
 )
-from warbench.rulesets.gff.attacks import Hit, regenerate
+from warbench.rulesets.gff.attacks import Hit, regenerate, spend_spells
 from warbench.rulesets.gff.mission import ROUNDS, final_result, score_markers
 from warbench.rulesets.gff.morale import end_of_round_morale
 from warbench.rulesets.gff.movement import (
@@ -236,8 +237,11 @@ class GFFGame(OpenGame):
                     Fire(unit.id, slug(weapon.name), e.id) for e in s.side_units(other(player))
                 ]
             for spell in unit.profile.spells:
+                found = [t.id for t in self._spell_targets(spell, unit)]
                 acts += [
-                    Cast(unit.id, slug(spell.name), t.id) for t in self._spell_targets(spell, unit)
+                    Cast(unit.id, slug(spell.name), ",".join(group))
+                    for group in itertools.combinations(found, min(spell.targets, len(found)))
+                    if group
                 ]
             return acts
         if s.phase == "blast-split":
@@ -602,14 +606,21 @@ class GFFGame(OpenGame):
             return f"{spell.name} was already tried this activation (one try per spell)"
         if unit.tokens < spell.cost:
             return f"{spell.name} costs {spell.cost} token(s); {unit.name} has {unit.tokens}"
-        target = s.units.get(action.target)
-        if target is None or target not in self._spell_targets(spell, unit):
-            names = ", ".join(t.id for t in self._spell_targets(spell, unit)) or "none"
-            return f"'{action.target}' is not a target for {spell.name}; targets: {names}"
+        chosen = action.target.split(",")
+        if len(set(chosen)) != len(chosen) or len(chosen) > spell.targets:
+            return (
+                f"{spell.name} targets up to {spell.targets} different unit(s) (A,B), "
+                f"not '{action.target}'"
+            )
+        allowed = {t.id for t in self._spell_targets(spell, unit)}
+        for target in chosen:
+            if target not in allowed:
+                names = ", ".join(sorted(allowed)) or "none"
+                return f"'{target}' is not a target for {spell.name}; targets: {names}"
         return None
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
-        side = other(unit.side) if spell.effect == "hits" else unit.side
+        side = other(unit.side) if spell.on_enemies else unit.side
         return [
             t
             for t in self.state.side_units(side)
@@ -736,7 +747,8 @@ class GFFGame(OpenGame):
         s = self.state
         s.round, s.first_done, s.step = number, None, {}
         for unit in s.units.values():
-            unit.activated = unit.fatigued = unit.shield = unit.focus = False
+            unit.activated = unit.fatigued = False
+        spells.end_of_round(s)
         spells.refresh_tokens(s)
         self.emit("round", f"round {number} begins; {first} activates first")
         ambushers = [u for u in s.units.values() if u.alive and u.reserve == "ambush"]
@@ -1012,9 +1024,8 @@ class GFFGame(OpenGame):
         caster = s.units[s.step["caster"]]
         spell = spells.spell_named(caster, s.step["spell"])
         assert spell is not None
-        spells.cast(
-            self, s, self.field, caster, spell, s.units[s.step["spell_target"]], s.step["bonus"]
-        )
+        targets = [s.units[t] for t in s.step["spell_target"].split(",")]
+        spells.cast(self, s, self.field, caster, spell, targets, s.step["bonus"])
         for key in ("caster", "spell", "spell_target", "bonus", "spent", "helping"):
             s.step.pop(key, None)
         s.phase, s.player = "shoot", caster.side
@@ -1077,6 +1088,8 @@ class GFFGame(OpenGame):
         s = self.state
         charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
         charger.fatigued = True
+        for fighter in (charger, defender):  # "next time it fights in melee" (GFF-R28)
+            spend_spells(fighter, "to_hit", "melee")
         if charger.alive and defender.alive:
             separate(charger, defender)
             self._end_activation()
@@ -1094,6 +1107,8 @@ class GFFGame(OpenGame):
         side = unit.side if unit else s.player
         if unit is not None:
             unit.activated = True
+            if s.step.get("fired"):  # "next time it shoots" (GFF-R28)
+                spend_spells(unit, "to_hit", "shooting")
         s.active, s.step, s.phase = None, {}, "activate"
         if not self._can_activate(side) and s.first_done is None:
             s.first_done = side
@@ -1145,6 +1160,7 @@ class GFFGame(OpenGame):
                     "limited": sorted(u.used_limited),
                     "shield": u.shield,
                     "focus": u.focus,
+                    **_effects(u),
                     "models": [[m.id, round(m.x, 6), round(m.y, 6), m.wounds] for m in u.models],
                 }
                 for u in s.units.values()
@@ -1152,6 +1168,13 @@ class GFFGame(OpenGame):
             "winner": s.winner,
             "reason": s.reason,
         }
+
+
+def _effects(unit: Unit) -> dict[str, Any]:
+    """The unit's lasting spells in its state data (absent when none, as before GFF-R28)."""
+    if not unit.effects:
+        return {}
+    return {"effects": [[e.spell, e.kind, e.value, e.when, e.lasts] for e in unit.effects]}
 
 
 def _models(uid: str, profile: Any) -> list[Model]:
