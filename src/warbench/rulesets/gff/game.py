@@ -7,6 +7,7 @@ the middle of another unit's activation.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from typing import TYPE_CHECKING, Any
@@ -139,6 +140,8 @@ class GFFGame(OpenGame):
                 pieces=spec.table.pieces,
                 jumping=spec.jumping,
             )
+        if spec.jumping:  # heights count: moves, sight and cover (GFF-R22, R29)
+            self.field = dataclasses.replace(self.field, heights=True)
         count = self.roll(RollRequest("objectives: D3+2", sides=3)).total + 2
         self.state.markers_to_place = count
         self.emit("mission", f"{count} objective markers will be placed")
@@ -1048,7 +1051,9 @@ class GFFGame(OpenGame):
         s = self.state
         unit.charging = True
         starts = {m.id: (m.x, m.y) for m in unit.models}
-        moved = melee.charge_move(s, unit, target)
+        held = {m.id: (m.x, m.y) for m in target.models}
+        heights = self.field if self.spec.jumping else None
+        moved = melee.charge_move(s, unit, target, heights)
         if moved is None:
             self.emit("charge", f"{unit.name} can no longer reach {target.name}: the charge fails")
             self._end_activation()
@@ -1056,6 +1061,7 @@ class GFFGame(OpenGame):
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
         fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        self._jumps(target, held)  # the defenders' close-in moves jump too (GFF-R23)
         if not unit.alive or fell:
             self._end_activation()
             return
