@@ -13,6 +13,8 @@ import math
 import random
 from collections.abc import Callable
 
+import numpy as np
+import numpy.typing as npt
 from shapely.geometry import Point
 
 from warbench.core.actions import Action
@@ -98,12 +100,21 @@ class FirefightAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
-        actions = game.legal_actions(player)
-        self._rng.shuffle(actions)
         self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
         if game.field is not self._field:
             self._field, self._lasting = game.field, {}
-        return max(actions, key=lambda a: self._score(game, player, a))
+        with game.listing():  # score every candidate, then check only the best ones
+            actions = game.candidates(player)
+            self._rng.shuffle(actions)
+            moves = self._move_scores(game, actions)
+            ranked = sorted(
+                actions,
+                key=lambda a: -(moves[a] if a in moves else self._score(game, player, a)),
+            )
+            for action in ranked:
+                if game.legal_now(action, player):
+                    return action
+        raise ValueError(f"no legal action for {player}")
 
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
         """`value()` computed once per decision for `key`."""
@@ -137,13 +148,6 @@ class FirefightAI(Agent):
                 + 3.0 * self._holding(game, unit, at)
                 - 0.15 * self._nearest_free_marker(game, unit, at)
             )
-        if isinstance(action, Advance | Rush):
-            unit = s.units[action.unit]
-            value = 3.0 * self._holding(game, unit, action.to)
-            value -= 0.15 * self._nearest_free_marker(game, unit, action.to)
-            if isinstance(action, Advance):
-                value += 0.5 * self._shooting_value(game, unit)
-            return value
         if isinstance(action, Charge):
             unit, target = s.units[action.unit], s.units[action.target]
             gain = melee_value(unit, target) * worth(target)
@@ -183,6 +187,47 @@ class FirefightAI(Agent):
             else:
                 value += max(1, abs(spell.value))
         return 100.0 + value / spell.cost
+
+    def _move_scores(self, game: GFFGame, actions: list[Action]) -> dict[Action, float]:
+        """The scores `_score` gives Advance and Rush, for all of a unit's at once (numpy):
+        markers to take there, the nearest free marker, and for Advance the volley after."""
+        by_unit: dict[str, list[Advance | Rush]] = {}
+        for action in actions:
+            if isinstance(action, Advance | Rush):
+                by_unit.setdefault(action.unit, []).append(action)
+        scores: dict[Action, float] = {}
+        for uid, moves in by_unit.items():
+            unit = game.state.units[uid]
+            at = np.array([m.to for m in moves], dtype=np.float64)
+            values = 3.0 * self._holding_many(game, unit, at)
+            free = self._free.get(unit.id)
+            if free is None:
+                free = self._free[unit.id] = self._free_markers(game, unit)
+            if free:
+                spots = np.array([(m.x, m.y) for m in free], dtype=np.float64)
+                gaps = np.hypot(
+                    at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1]
+                )
+                values -= 0.15 * gaps.min(axis=1)
+            advancing = np.array([isinstance(m, Advance) for m in moves])
+            if advancing.any():
+                values[advancing] += 0.5 * self._shooting_value(game, unit)
+            scores.update(zip(moves, values.tolist(), strict=True))
+        return scores
+
+    def _holding_many(
+        self, game: GFFGame, unit: Unit, at: npt.NDArray[np.float64]
+    ) -> npt.NDArray[np.float64]:
+        """`_holding` at each of the points `at`."""
+        markers = [(m.x, m.y) for m in game.state.markers if m.owner != unit.side]
+        if not markers:
+            return np.zeros(len(at))
+        spots = np.array(markers, dtype=np.float64)
+        gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+        counted: npt.NDArray[np.float64] = (
+            (gaps <= 3.0 + unit.profile.base).sum(axis=1).astype(np.float64)
+        )
+        return counted
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
         if isinstance(action, Idle):

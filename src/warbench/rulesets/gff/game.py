@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -116,6 +118,7 @@ class GFFGame(OpenGame):
         self.spec = spec
         self._rolled: set[str] = set()  # models that rolled for dangerous terrain this activation
         self._memo: dict[tuple[object, ...], Any] | None = None  # while listing legal actions
+        self._vouched: tuple[Action, str, int] | None = None  # found legal at this step
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -157,6 +160,7 @@ class GFFGame(OpenGame):
 
     def _detach(self) -> None:
         self._rolled = set(self._rolled)
+        self._vouched = None
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -188,19 +192,34 @@ class GFFGame(OpenGame):
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action, and a sample of the continuous ones (each one legal)."""
+        with self.listing():
+            return [a for a in self.candidates(player) if self.legal_now(a, player)]
+
+    @contextmanager
+    def listing(self) -> Iterator[None]:
+        """While the state does not change: screens and look-ups are kept for every action
+        listed or checked (`candidates`, `legal_now`), and dropped after."""
+        self._memo = {}
+        try:
+            yield
+        finally:
+            self._memo = None
+
+    def candidates(self, player: str) -> list[Action]:
+        """The actions `legal_actions` chooses from, not yet checked (an agent may score
+        them first and check only the best: `legal_now`)."""
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
-        self._memo = {}  # the state does not change while the candidates are listed
-        try:
-            candidates = self._candidates(player)
-            return [
-                a
-                for a in candidates
-                if not self._screened_out(a) and self._illegal(a, player) is None
-            ]
-        finally:
-            self._memo = None
+        return self._candidates(player)
+
+    def legal_now(self, action: Action, player: str) -> bool:
+        """Whether a candidate is legal (inside `listing`: the screens are shared). The last
+        one found legal is not checked again when it is applied at the same step."""
+        legal = not self._screened_out(action) and self._illegal(action, player) is None
+        if legal:
+            self._vouched = (action, player, len(self.steps))
+        return legal
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -229,7 +248,7 @@ class GFFGame(OpenGame):
                     continue
                 acts += [Hold(unit.id), Idle(unit.id)]
                 for kind, cls in (("advance", Advance), ("rush", Rush)):
-                    acts += [cls(unit.id, p) for p in self._move_screen(unit, kind)[0]]
+                    acts += [cls(unit.id, p) for p in self._destinations(unit, kind)]
                 acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
             return acts
         if s.phase == "shoot":
@@ -376,10 +395,27 @@ class GFFGame(OpenGame):
         """Whether a screen already shows the action illegal (legal_actions only)."""
         if isinstance(action, PlaceMarker):
             return self._marker_screen().get(action.at) is False
+        if isinstance(action, Charge):
+            return self._out_of_charge_reach(action)
         if not isinstance(action, Advance | Rush):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
         return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
+
+    def _out_of_charge_reach(self, action: Charge) -> bool:
+        """Surely illegal: every enemy model is further than the charge move even in a
+        straight line (centres apart less the farthest reach of each base)."""
+        s = self.state
+        unit, target = s.units.get(action.unit), s.units.get(action.target)
+        if unit is None or target is None or not unit.alive or not target.alive:
+            return False
+        mine = np.array([(m.x, m.y) for m in unit.models], dtype=np.float64)
+        theirs = np.array([(m.x, m.y) for m in target.models], dtype=np.float64)
+        gaps = np.hypot(
+            mine[:, None, 0] - theirs[None, :, 0], mine[:, None, 1] - theirs[None, :, 1]
+        )
+        least = float(gaps.min()) - _extent(unit) - _extent(target)
+        return least > allowance(unit, "charge") + 1e-6
 
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
@@ -426,6 +462,16 @@ class GFFGame(OpenGame):
         return None
 
     def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
+        """The sampled Advance or Rush points of the unit (kept while listing)."""
+        if self._memo is None:
+            return self._sample_destinations(unit, kind)
+        key = ("destinations", unit.id, kind)
+        if key not in self._memo:
+            self._memo[key] = self._sample_destinations(unit, kind)
+        found: list[tuple[float, float]] = self._memo[key]
+        return found
+
+    def _sample_destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
         reach = allowance(unit, kind)
         cx, cy = unit.centre()
         points = []
@@ -445,6 +491,8 @@ class GFFGame(OpenGame):
 
     # -- legality ------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
+        if self._vouched == (action, player, len(self.steps)):
+            return None
         s = self.state
         allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
@@ -644,6 +692,7 @@ class GFFGame(OpenGame):
     # -- resolution ----------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
         s = self.state
+        self._vouched = None
         self._settle_heights()
         if isinstance(action, Edge):
             s.edges = {player: action.edge, other(player): OPPOSITE[action.edge]}
@@ -1174,6 +1223,14 @@ class GFFGame(OpenGame):
             "winner": s.winner,
             "reason": s.reason,
         }
+
+
+def _extent(unit: Unit) -> float:
+    """How far a model's base reaches from its centre at most (half its diagonal)."""
+    base = unit.models[0].base(unit.profile.base)
+    if base.depth is None:
+        return base.width / 2
+    return math.hypot(base.width, base.depth) / 2
 
 
 def _effects(unit: Unit) -> dict[str, Any]:
