@@ -350,8 +350,11 @@ def _roll_between(dice: DiceSource, label: str, least: float, most: float, step:
     return least + (_roll(dice, label, sides) - 1) * (most - least) / (sides - 1)
 
 
-def _outline(kind: TerrainKind, length: float, width: float, facing: float, at: Point) -> Polygon:
-    """A piece's polygon: `length` along compass `facing`, `width` across, centred `at`."""
+def _corners(
+    kind: TerrainKind, length: float, width: float, facing: float, at: Point
+) -> list[tuple[float, float]]:
+    """A piece's outline: `length` along compass `facing`, `width` across, centred `at`
+    (corners rounded to a millionth of an inch)."""
     if kind.shape == "rect":
         local = [(-width / 2, length / 2), (width / 2, length / 2)]
         local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
@@ -361,9 +364,13 @@ def _outline(kind: TerrainKind, length: float, width: float, facing: float, at: 
     fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
     rx, ry = fy, -fx
     cx, cy = at
-    return shapely.Polygon(
-        [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
-    )
+    return [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
+
+
+def _bounds(corners: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of the corners."""
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _choices(placed: Sequence[TerrainPiece], slots_left: int, jumping: bool = False) -> list[str]:
@@ -403,26 +410,46 @@ def _place(
     impassable = Trait.IMPASSABLE in kind.traits
     margin = IMPASSABLE_GAP if impassable else 0.0
     areas = np.array([p.area for p in placed], dtype=object)
+    boxes = np.array([p.area.bounds for p in placed], dtype=np.float64).reshape(-1, 4)
     needed = np.array(
         [IMPASSABLE_GAP if impassable and p.has(Trait.IMPASSABLE) else PIECE_GAP for p in placed]
     )
     for attempt in range(1, PLACEMENT_TRIES + 1):
         tried = f"{label}, try {attempt}"
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
-        x0, y0, x1, y1 = _outline(kind, length, across, facing, (0.0, 0.0)).bounds
+        x0, y0, x1, y1 = _bounds(_corners(kind, length, across, facing, (0.0, 0.0)))
         xs, ys = (margin - x0, width - margin - x1), (margin - y0, depth - margin - y1)
         if xs[1] < xs[0] or ys[1] < ys[0]:
             continue  # does not fit the table at this facing
         x = _roll_between(dice, f"{tried}: x", *xs, POSITION_STEP)
         y = _roll_between(dice, f"{tried}: y", *ys, POSITION_STEP)
-        area = _outline(kind, length, across, facing, (x, y))
-        ax0, ay0, ax1, ay1 = area.bounds  # rounded corners may stray a millionth of an inch
+        corners = _corners(kind, length, across, facing, (x, y))
+        ax0, ay0, ax1, ay1 = _bounds(corners)  # rounded corners may stray a millionth
         on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
-        if on_table and (
-            not len(areas) or bool(np.all(shapely.distance(areas, area) >= needed - EPS))
-        ):
-            return TerrainPiece(kind_name, area, kind.traits, height, name)
+        if on_table and _clear_of(corners, (ax0, ay0, ax1, ay1), areas, boxes, needed):
+            return TerrainPiece(kind_name, shapely.Polygon(corners), kind.traits, height, name)
     return None
+
+
+def _clear_of(
+    corners: Sequence[tuple[float, float]],
+    box: tuple[float, float, float, float],
+    areas: npt.NDArray[np.object_],
+    boxes: Floats,
+    needed: Floats,
+) -> bool:
+    """Whether the new piece keeps `needed` from every placed area: pieces whose bounding
+    boxes are that far apart surely do; the distance is measured only to the others."""
+    if not len(areas):
+        return True
+    gap_x = np.maximum(boxes[:, 0] - box[2], box[0] - boxes[:, 2])
+    gap_y = np.maximum(boxes[:, 1] - box[3], box[1] - boxes[:, 3])
+    apart = np.hypot(np.maximum(gap_x, 0.0), np.maximum(gap_y, 0.0))
+    near = apart < needed - EPS
+    if not near.any():
+        return True
+    distances = shapely.distance(areas[near], shapely.Polygon(corners))
+    return bool(np.all(distances >= needed[near] - EPS))
 
 
 def generate_battlefield(

@@ -304,9 +304,25 @@ class GFFGame(OpenGame):
             return self.field.scout_zone(edge)  # type: ignore[arg-type]
         return self.field.deployment_zone(edge)  # type: ignore[arg-type]
 
+    def _shape(self, unit: Unit) -> tuple[object, ...]:
+        """What a placement of a unit not yet on the table depends on: its side, its number
+        of models and their base (units alike share their placements while listing)."""
+        if unit.deployed:
+            return (unit.id,)
+        return (unit.side, len(unit.models), unit.profile.base)
+
     def _placements(self, unit: Unit, wanted: int = 12) -> list[tuple[float, float]]:
         """Up to `wanted` legal points of a 3" grid (inside the zone, when there is one),
         visited with a fixed stride so that they spread over the whole area."""
+        if self._memo is None:
+            return self._find_placements(unit, wanted)
+        key = ("placements", *self._shape(unit), wanted)
+        if key not in self._memo:
+            self._memo[key] = self._find_placements(unit, wanted)
+        found: list[tuple[float, float]] = self._memo[key]
+        return found
+
+    def _find_placements(self, unit: Unit, wanted: int) -> list[tuple[float, float]]:
         zone = None if self.state.phase == "ambush" else self._zone(unit)
         grid = [
             (x, y) for x in _steps(self.field.width, 3.0) for y in _steps(self.field.depth, 3.0)
@@ -332,7 +348,7 @@ class GFFGame(OpenGame):
                     occupied=self._others(unit),
                 )
                 for point, formation in zip(batch, formations, strict=True):
-                    self._memo[("arranged", unit.id, point)] = formation
+                    self._memo[("arranged", *self._shape(unit), point)] = formation
             for point in batch:
                 if self._placement_problem(unit, point) is None:
                     found.append(point)
@@ -419,7 +435,7 @@ class GFFGame(OpenGame):
 
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
-        key = ("arranged", unit.id, at)
+        key = ("arranged", *self._shape(unit), at)
         if self._memo is not None and key in self._memo:
             points = self._memo[key]
         else:
