@@ -8,7 +8,7 @@ belongs on a unit or on a weapon.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Literal
 
@@ -65,6 +65,14 @@ class Rule(BaseModel):
         return cls(name=name, rating=None if rating is None else int(rating))
 
 
+def _ratings(rules: tuple[Rule, ...]) -> dict[str, int]:
+    """Rule name → rating (0 for an unrated rule); the first rule of a name counts."""
+    found: dict[str, int] = {}
+    for rule in rules:
+        found.setdefault(rule.name, 0 if rule.rating is None else rule.rating)
+    return found
+
+
 class Weapon(BaseModel):
     """A weapon: range in inches (0 = melee), attacks, and its special rules."""
 
@@ -87,12 +95,14 @@ class Weapon(BaseModel):
         """Range 0 marks a melee weapon."""
         return self.range == 0
 
+    @cached_property
+    def _ratings(self) -> dict[str, int]:
+        """Its rules by name, looked up once (the first of a name counts)."""
+        return _ratings(self.rules)
+
     def rating(self, name: str) -> int | None:
         """The rating of special rule `name` on this weapon (0 for an unrated rule), or None."""
-        for rule in self.rules:
-            if rule.name == name:
-                return 0 if rule.rating is None else rule.rating
-        return None
+        return self._ratings.get(name)
 
 
 class Equipment(BaseModel):
@@ -190,16 +200,18 @@ class UnitProfile(BaseModel):
             raise ValueError(f"{self.name} has spells but no Caster(X) rule")
         return self
 
+    @cached_property
+    def _ratings(self) -> dict[str, int]:
+        """Its rules by name, looked up once (the first of a name counts)."""
+        return _ratings(self.rules)
+
     def rating(self, name: str) -> int | None:
         """The rating of unit rule `name` (0 for an unrated rule), or None if it lacks it."""
-        for rule in self.rules:
-            if rule.name == name:
-                return 0 if rule.rating is None else rule.rating
-        return None
+        return self._ratings.get(name)
 
     def has(self, name: str) -> bool:
         """Whether the unit has special rule `name`."""
-        return self.rating(name) is not None
+        return name in self._ratings
 
 
 class ArmyList(BaseModel):
