@@ -189,8 +189,8 @@ class FirefightAI(Agent):
         return 100.0 + value / spell.cost
 
     def _move_scores(self, game: GFFGame, actions: list[Action]) -> dict[Action, float]:
-        """The scores `_score` gives Advance and Rush, for all of a unit's at once (numpy):
-        markers to take there, the nearest free marker, and for Advance the volley after."""
+        """The scores of Advance and Rush, all of a unit's at once (numpy): markers to take
+        there, the nearest free marker, and for Advance the volley after."""
         by_unit: dict[str, list[Advance | Rush]] = {}
         for action in actions:
             if isinstance(action, Advance | Rush):
