@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from tests.ai_vs_random import ai_wins
 from warbench.core import registry
+from warbench.core.game import Decision
 from warbench.rulesets.gff.ai import FirefightAI
+from warbench.rulesets.gff.game import GFFGame
+from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 
 GAMES = 200
 
@@ -16,3 +19,24 @@ def test_ai_beats_random_in_nine_games_out_of_ten() -> None:
 
 def test_ai_is_registered() -> None:
     assert registry.get("gff").agents()["ai"] is FirefightAI
+
+
+def test_the_ai_picks_the_best_scored_legal_action() -> None:
+    """Scoring every candidate and checking only the best ones picks what the full list of
+    legal actions would: the legal candidate of the highest score."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), 3)
+    assert isinstance(game, GFFGame)
+    agent = FirefightAI(3)
+    for _ in range(30):
+        assert isinstance(game.pending, Decision)
+        player = game.pending.player
+        chosen = agent.choose(game, player)
+        legal = game.legal_actions(player)
+        assert chosen in legal
+        with game.listing():
+            moves = agent._move_scores(game, legal)
+            best = max(moves.get(a, agent._score(game, player, a)) for a in legal)
+            mine = moves.get(chosen, agent._score(game, player, chosen))
+        assert mine == best
+        game.apply(chosen, player)

@@ -464,7 +464,13 @@ def test_list_spells_go_to_every_caster_read_from_their_firefight_text() -> None
     lance, skin, clarity = army.units[0].spells
     assert (lance.cost, lance.range, lance.effect, lance.hits) == (2, 18, "hits", 3)
     assert lance.rules == (Rule(name="AP", rating=1), Rule(name="Rending"))
-    assert (skin.effect, skin.range, clarity.effect, clarity.range) == ("shield", 12, "focus", 6)
+    assert (skin.effect, skin.value, skin.lasts, skin.range) == ("defense", 1, "next", 12)
+    assert (clarity.effect, clarity.when, clarity.lasts, clarity.range) == (
+        "to_hit",
+        "shooting",
+        "next",
+        6,
+    )
 
 
 def test_a_units_own_spells_replace_the_lists() -> None:

@@ -233,13 +233,14 @@ def test_a_jumped_gap_is_rolled_with_one_die_per_full_3_inches_plus_one() -> Non
 
 def test_pushed_off_a_height_of_2_inches_or_more_falls() -> None:
     """Hit (4), Defense 1 fails, wound effects 1 + 1 → Shaken, push 4+ moves it 2" north off
-    the 5" platform: a fall, 1 hit AP(1), blocked on a 6."""
+    the 5" platform: a fall, 1 hit AP(1), blocked on a 6. The shooter stands on an 8" tower
+    (from the ground it could not see onto the far side of the platform: GFF-R29)."""
     game = position(
         [profile(weapons=[gun()])],
         [profile("Target")],
         {"r1": (13.0, 2.0), "b1": (13.0, 15.5)},
         dice=[4, 1, 1, 4, 6],
-        terrain=[PLATFORM],
+        terrain=[PLATFORM, square(10, 0, 16, 4, "platform", height=8)],
         switches={"jumping": True, "pushing": True},
     )
     events = play(game, "hold r1", "fire r1 rifle b1")

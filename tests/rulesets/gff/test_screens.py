@@ -11,8 +11,10 @@ import shapely
 
 from tests.rulesets.gff.position import profile, state_of, unit
 from warbench.core.dice import SeededDice
+from warbench.core.game import Decision
 from warbench.core.geometry import Base, Path
 from warbench.core.terrain import Trait
+from warbench.rulesets.gff.actions import Charge
 from warbench.rulesets.gff.battlefield import (
     Battlefield,
     arrange,
@@ -26,7 +28,9 @@ from warbench.rulesets.gff.battlefield import (
     round_enters,
     screen_objectives,
 )
+from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.movement import block_move_problem, others, screen_block_moves
+from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 
 
 @pytest.fixture(scope="module", params=[1, 2, 3])
@@ -105,3 +109,26 @@ def test_screen_objectives_agrees_with_objective_problem(table: Battlefield) -> 
         if verdict is not None:
             assert verdict == (objective_problem(point, placed, zones, table) is None), point
     assert verdicts.count(True) > 10 and verdicts.count(False) > 10
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_charge_screen_only_drops_charges_the_rules_refuse(seed: int) -> None:
+    """Charges the straight-line screen calls out of reach are refused by `check` too, and
+    every charge `check` allows passes the screen."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+    assert isinstance(game, GFFGame)
+    agents = {p: ruleset.agents()["random"](seed + n) for n, p in enumerate(ruleset.players)}
+    screened = checked = 0
+    while isinstance(game.pending, Decision) and checked < 400:
+        player = game.pending.player
+        if game.state.phase == "activate":
+            with game.listing():
+                for action in game.candidates(player):
+                    if isinstance(action, Charge):
+                        checked += 1
+                        if game._screened_out(action):
+                            screened += 1
+                            assert game.check(action) is not None, action
+        game.apply(agents[player].choose(game, player), player)
+    assert screened > 0 and checked > screened

@@ -2,8 +2,9 @@
 
 It takes objectives (advancing when it can still shoot, rushing when they are far), keeps
 units in cover when it holds, charges when its expected melee damage beats what it would
-take back, strikes back when that pays, and fires each weapon where it expects the most
-wounds. Ties break on its own seeded generator.
+take back, strikes back when that pays, casts its spells before firing (the one worth most
+per token), and fires each weapon where it expects the most wounds. Ties break on its own
+seeded generator.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import math
 import random
 from collections.abc import Callable
 
+import numpy as np
+import numpy.typing as npt
 from shapely.geometry import Point
 
 from warbench.core.actions import Action
@@ -42,6 +45,7 @@ from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import solution, weapon_named
+from warbench.rulesets.gff.spells import spell_named
 from warbench.rulesets.gff.state import Marker, Unit
 
 
@@ -96,12 +100,21 @@ class FirefightAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
-        actions = game.legal_actions(player)
-        self._rng.shuffle(actions)
         self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
         if game.field is not self._field:
             self._field, self._lasting = game.field, {}
-        return max(actions, key=lambda a: self._score(game, player, a))
+        with game.listing():  # score every candidate, then check only the best ones
+            actions = game.candidates(player)
+            self._rng.shuffle(actions)
+            moves = self._move_scores(game, actions)
+            ranked = sorted(
+                actions,
+                key=lambda a: -(moves[a] if a in moves else self._score(game, player, a)),
+            )
+            for action in ranked:
+                if game.legal_now(action, player):
+                    return action
+        raise ValueError(f"no legal action for {player}")
 
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
         """`value()` computed once per decision for `key`."""
@@ -135,13 +148,6 @@ class FirefightAI(Agent):
                 + 3.0 * self._holding(game, unit, at)
                 - 0.15 * self._nearest_free_marker(game, unit, at)
             )
-        if isinstance(action, Advance | Rush):
-            unit = s.units[action.unit]
-            value = 3.0 * self._holding(game, unit, action.to)
-            value -= 0.15 * self._nearest_free_marker(game, unit, action.to)
-            if isinstance(action, Advance):
-                value += 0.5 * self._shooting_value(game, unit)
-            return value
         if isinstance(action, Charge):
             unit, target = s.units[action.unit], s.units[action.target]
             gain = melee_value(unit, target) * worth(target)
@@ -155,7 +161,7 @@ class FirefightAI(Agent):
             bonus = 2.0 if self._on_marker(game, target) else 1.0
             return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
-            return 20.0
+            return self._spell_value(game, action)
         if isinstance(action, Tokens):
             caster = s.units.get(str(s.step.get("caster")))
             helping = caster is not None and caster.side == player
@@ -166,6 +172,62 @@ class FirefightAI(Agent):
                 1.0 if melee_weapons(s.units[s.step["defender"]], charger, lambda w: True) else -1.0
             )
         return 0.0
+
+    def _spell_value(self, game: GFFGame, action: Cast) -> float:
+        """Casting costs only tokens and comes before firing: above any shot, by the spell's
+        expected worth (wounds of its hits, or its modifier on each target)."""
+        s = game.state
+        spell = spell_named(s.units[action.unit], action.spell)
+        assert spell is not None
+        value = 0.0
+        for target in (s.units[t] for t in action.target.split(",")):
+            if spell.effect == "hits":
+                ap = next((r.rating or 0 for r in spell.rules if r.name == "AP"), 0)
+                value += spell.hits * wound_chance(target.profile.defense, ap) * worth(target)
+            else:
+                value += max(1, abs(spell.value))
+        return 100.0 + value / spell.cost
+
+    def _move_scores(self, game: GFFGame, actions: list[Action]) -> dict[Action, float]:
+        """The scores of Advance and Rush, all of a unit's at once (numpy): markers to take
+        there, the nearest free marker, and for Advance the volley after."""
+        by_unit: dict[str, list[Advance | Rush]] = {}
+        for action in actions:
+            if isinstance(action, Advance | Rush):
+                by_unit.setdefault(action.unit, []).append(action)
+        scores: dict[Action, float] = {}
+        for uid, moves in by_unit.items():
+            unit = game.state.units[uid]
+            at = np.array([m.to for m in moves], dtype=np.float64)
+            values = 3.0 * self._holding_many(game, unit, at)
+            free = self._free.get(unit.id)
+            if free is None:
+                free = self._free[unit.id] = self._free_markers(game, unit)
+            if free:
+                spots = np.array([(m.x, m.y) for m in free], dtype=np.float64)
+                gaps = np.hypot(
+                    at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1]
+                )
+                values -= 0.15 * gaps.min(axis=1)
+            advancing = np.array([isinstance(m, Advance) for m in moves])
+            if advancing.any():
+                values[advancing] += 0.5 * self._shooting_value(game, unit)
+            scores.update(zip(moves, values.tolist(), strict=True))
+        return scores
+
+    def _holding_many(
+        self, game: GFFGame, unit: Unit, at: npt.NDArray[np.float64]
+    ) -> npt.NDArray[np.float64]:
+        """`_holding` at each of the points `at`."""
+        markers = [(m.x, m.y) for m in game.state.markers if m.owner != unit.side]
+        if not markers:
+            return np.zeros(len(at))
+        spots = np.array(markers, dtype=np.float64)
+        gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+        counted: npt.NDArray[np.float64] = (
+            (gaps <= 3.0 + unit.profile.base).sum(axis=1).astype(np.float64)
+        )
+        return counted
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
         if isinstance(action, Idle):

@@ -16,7 +16,8 @@ Points (ours; the rulebook gives no formula). `unit_points` prices a profile as 
 - Tough(X) multiplies the bodies by 1 + (X-1)/3 and the weapons by 1 + (X-1)/6: a tough
   model lives longer, and so do its weapons, but they hit no harder.
 - A Caster's spells add SPELL_POINTS per hit (× the spell's rule factors) for `hits` spells,
-  and SPELL_POINTS flat for `shield` and `focus`; the Caster(X) rule itself prices the tokens.
+  SPELL_POINTS flat for `shield` and `focus`, SPELL_POINTS per point of a `to_hit`, `defense`
+  or `morale` modifier, each times the spell's targets; the Caster(X) rule prices the tokens.
 - The sum is rounded to the nearest 5 points (halves round up), and is at least 5.
 
 Every shipped profile's `cost` equals `unit_points` of it (tests/rulesets/gff/test_armies.py).
@@ -88,7 +89,7 @@ WEAPON_RULE_FACTORS: dict[str, float] = {
 """Multiplier of a weapon's points for each of its rules (AP, Blast, Deadly: see rule_factor)."""
 
 SPELL_POINTS = 1.5
-"""Points per hit of a `hits` spell, and flat for a `shield` or `focus` spell."""
+"""Points per hit of a `hits` spell, flat for `shield` or `focus`, per ± of a modifier."""
 
 TOUGH_BODY = 1 / 3
 """Tough(X) multiplies the bodies by 1 + TOUGH_BODY × (X - 1)."""
@@ -128,13 +129,14 @@ def weapon_points(weapon: Weapon, quality: int) -> float:
 
 
 def spell_points(spell: Spell) -> float:
-    """Points of one spell."""
+    """Points of one spell: per hit (× rule factors) or flat per point of modifier, for each
+    of its targets."""
     if spell.effect != "hits":
-        return SPELL_POINTS
+        return SPELL_POINTS * max(1, abs(spell.value)) * spell.targets
     value = SPELL_POINTS * spell.hits
     for rule in spell.rules:
         value *= rule_factor(rule)
-    return value
+    return value * spell.targets
 
 
 def model_rule_points(profile: UnitProfile) -> float:

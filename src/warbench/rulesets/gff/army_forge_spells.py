@@ -2,16 +2,22 @@
 
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
-export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27):
+export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, GFF-R28):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
-  Each is read from its Firefight text (`effectSkirmish`, else `effect`) when it has one of
-  the shapes the engine resolves: "... within N" takes X hit(s) [with RULES]" (an enemy unit
-  takes X hits with those weapon rules), "... within N" gets +1 to defense ..." (our
-  `shield`) or "... within N" gets +1 to hit ..." / "to quality" (our `focus`). Any other
-  text is a problem named in the import's error (nothing is half-imported); leave the
-  `spells` out to fall back on the default below.
+  Each is read from its Firefight text (`effectSkirmish`, else `effect`) in the shapes of
+  Army Forge's spell texts:
+  `Target [up to] [N] friendly|enemy unit(s)|model(s) within R"` (the target clause; a model
+  is read as its unit; without a side, hits go to enemies and a + helps friends) followed by
+  `take(s) X hit(s) [each] [with RULES] [each]` or
+  `get(s) ±K to hit|quality|defense|morale [test] [rolls] [WHEN] [DURATION]`, WHEN being
+  `in melee` or `when shooting`, DURATION `until (the) end of (the) round` (also when none
+  is given) or `next time it/they fight(s) [in melee] | shoot(s) | take(s) hits`, and
+  `get(s) ±K to their next morale test [roll]`. A +1 to defense or to hit on one friendly
+  unit until the end of the round is our `shield` or `focus`. Any other text (granting
+  special rules, moves, ...) is a problem named in the import's error with the shapes
+  understood (nothing is half-imported); leave the `spells` out to fall back on the default.
 - A Caster with no spells from the export gets the default spellbook of
   data/default_spells.yaml (ours, priced like our factions' spells), so its tokens have a use.
 """
@@ -30,14 +36,34 @@ from pydantic import TypeAdapter, ValidationError
 
 from warbench.rulesets.gff.profiles import Rule, Spell
 
-_RANGE = re.compile(r'within\s+(\d+)\s*(?:"|”|″|in\b|inches\b)', re.IGNORECASE)
-_HITS = re.compile(r"\btakes?\s+(\d+)\s+hits?\b(?:\s+with\s+(.+?))?\s*\.?\s*$", re.IGNORECASE)
-_SHIELD = re.compile(r"\+1\s+to\s+defen[cs]e", re.IGNORECASE)
-_FOCUS = re.compile(r"\+1\s+to\s+(?:hit|quality)", re.IGNORECASE)
+_INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
+_TARGET = re.compile(
+    r"^(?:target\s+)?(?:up\s+to\s+)?(?:(\d+)\s+)?(?:(friendly|enemy)\s+)?(?:units?|models?)?"
+    rf"\s*within\s+(\d+){_INCH}\s*(.*)$",
+    re.IGNORECASE,
+)
+_HITS = re.compile(
+    r"^takes?\s+(\d+)\s+hits?(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
+    re.IGNORECASE,
+)
+_MODIFIER = re.compile(
+    r"^gets?\s+([+\-−]\d)\s+to\s+(their\s+next\s+)?(hit|quality|defen[cs]e|morale)"
+    r"(?:\s+tests?)?(?:\s+rolls?)?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_WHEN = re.compile(r"^(in\s+melee|when\s+shooting|when\s+fighting\s+in\s+melee)\s*", re.I)
+_ROUND = re.compile(r"^(?:until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?round)?$", re.IGNORECASE)
+_NEXT = re.compile(
+    r"^(?:the\s+)?next\s+time\s+(?:it|they)\s+"
+    r"(fights?\s+in\s+melee|fights?|shoots?|attacks?|takes?\s+hits|takes?\s+a\s+morale\s+test)$",
+    re.IGNORECASE,
+)
 _RULE_SPLIT = re.compile(r"\s*(?:,|\band\b)\s*")
 SHAPES = (
-    '"... within N" takes X hits [with RULES]", "... within N" gets +1 to defense ...", '
-    '"... within N" gets +1 to hit ..."'
+    '"Target [N] enemy unit(s) within R" take(s) X hits [each] [with RULES]", '
+    '"Target [N] friendly|enemy unit(s) within R" get(s) +K|-K to hit|defense|morale '
+    "[rolls] [in melee|when shooting] [until end of round | next time it fights [in melee] | "
+    'shoots | takes hits]", "... get(s) -K to their next morale test"'
 )
 
 
@@ -86,23 +112,10 @@ def _spell(entry: object, where: str, problems: Problems) -> Spell | None:
     if text is None:
         problems.add(where, "missing field 'effect' (or 'effectSkirmish'): the spell's text")
         return None
-    data: dict[str, Any] = {"name": name.strip(), "cost": entry.get("threshold")}
-    reach = _RANGE.search(text)
-    hits = _HITS.search(text)
-    if reach is None or not (hits or _SHIELD.search(text) or _FOCUS.search(text)):
-        problems.add(
-            where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
-        )
+    data = _effect(text, where, problems)
+    if data is None:
         return None
-    data["range"] = int(reach.group(1))
-    if hits:
-        data.update(effect="hits", hits=int(hits.group(1)))
-        rules = _weapon_rules(hits.group(2), where, problems)
-        if rules is None:
-            return None
-        data["rules"] = rules
-    else:
-        data["effect"] = "shield" if _SHIELD.search(text) else "focus"
+    data.update(name=name.strip(), cost=entry.get("threshold"))
     try:
         return Spell.model_validate(data)
     except ValidationError as err:
@@ -110,6 +123,67 @@ def _spell(entry: object, where: str, problems: Problems) -> Spell | None:
             field = ".".join(str(p) for p in e["loc"]).replace("cost", "threshold")
             problems.add(where, f"{field}: {str(e['msg']).removeprefix('Value error, ')}")
         return None
+
+
+def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
+    """The fields of a Spell read from its text; None after a problem."""
+    target = _TARGET.match(text)
+    rest = target.group(4).strip() if target else ""
+    hits, modifier = _HITS.match(rest), _MODIFIER.match(rest)
+    lasting = _lasting(modifier) if modifier else None
+    if target is None or not (hits or lasting):
+        problems.add(
+            where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
+        )
+        return None
+    data: dict[str, Any] = {"range": int(target.group(3)), "targets": int(target.group(1) or 1)}
+    side = target.group(2).lower() if target.group(2) else None
+    if hits:
+        if side == "friendly":
+            problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(text)}")
+            return None
+        rules = _weapon_rules(hits.group(2), where, problems)
+        if rules is None:
+            return None
+        data.update(effect="hits", hits=int(hits.group(1)), rules=rules)
+        return data
+    assert lasting is not None
+    data.update(lasting, side=side)
+    if (data["effect"], data["value"], data["when"], data["lasts"], data["targets"]) in (
+        ("defense", 1, "any", "round", 1),
+        ("to_hit", 1, "any", "round", 1),
+    ) and side in (None, "friendly"):  # our shield and focus (GFF-R27)
+        return {
+            "range": data["range"],
+            "effect": "shield" if data["effect"] == "defense" else "focus",
+        }
+    return data
+
+
+def _lasting(match: re.Match[str]) -> dict[str, Any] | None:
+    """Kind, value, when and duration of `gets +1 to hit rolls next time it shoots`."""
+    value = int(match.group(1).replace("−", "-"))
+    roll = match.group(3).lower()
+    kind = {"hit": "to_hit", "quality": "to_hit", "morale": "morale"}.get(roll, "defense")
+    rest = match.group(4)
+    when = _WHEN.match(rest)
+    qualifier = "any"
+    if when:
+        qualifier = "shooting" if "shooting" in when.group(1).lower() else "melee"
+        rest = rest[when.end() :]
+    if match.group(2):  # "to their next morale test"
+        return {"effect": kind, "value": value, "when": "any", "lasts": "next"}
+    if _ROUND.match(rest):
+        return {"effect": kind, "value": value, "when": qualifier, "lasts": "round"}
+    following = _NEXT.match(rest)
+    if following is None:
+        return None
+    event = following.group(1).lower()
+    if "melee" in event:
+        qualifier = "melee"
+    elif event.startswith("shoot"):
+        qualifier = "shooting"
+    return {"effect": kind, "value": value, "when": qualifier, "lasts": "next"}
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

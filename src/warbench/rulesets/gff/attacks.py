@@ -36,6 +36,25 @@ class Hit:
     ignores_regeneration: bool
 
 
+def spell_modifiers(unit: Unit, kind: str, when: str = "any") -> list[Modifier]:
+    """The lasting spells on `unit` (GFF-R28) that modify its `kind` of roll, for `when`."""
+    return [
+        (f"{e.spell} spell", e.value)
+        for e in unit.effects
+        if e.kind == kind and e.when in ("any", when)
+    ]
+
+
+def spend_spells(unit: Unit, kind: str, when: str = "any") -> None:
+    """Spells that last until `next` time are used up once they applied (GFF-R28)."""
+    if unit.effects:
+        unit.effects = tuple(
+            e
+            for e in unit.effects
+            if not (e.lasts == "next" and e.kind == kind and e.when in ("any", when))
+        )
+
+
 def to_hit_modifiers(attacker: Unit, weapon: Weapon, target: Unit, ctx: Context) -> list[Modifier]:
     """Modifiers to the quality tests of an attack (Indirect, Stealth, Thrust, focus)."""
     mods: list[Modifier] = []
@@ -48,6 +67,7 @@ def to_hit_modifiers(attacker: Unit, weapon: Weapon, target: Unit, ctx: Context)
         mods.append(("Thrust when charging", 1))
     if attacker.focus:
         mods.append(("focus spell", 1))
+    mods += spell_modifiers(attacker, "to_hit", "melee" if ctx.melee else "shooting")
     if weapon.rating("Unstoppable") is not None:
         mods = [m for m in mods if m[1] > 0]  # ignores all negative modifiers
     return mods
@@ -128,6 +148,7 @@ def roll_blocks(
             mods.append(("cover", 1))
         if target.shield:
             mods.append(("shield spell", 1))
+        mods += spell_modifiers(target, "defense")
         request = RollRequest(
             label=f"Defense: {target.name} blocks {count} hit(s)",
             dice=count,

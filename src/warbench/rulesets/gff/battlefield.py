@@ -10,6 +10,12 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
   is seen, and one partly inside sees and is seen from its points outside it. Models do not
   block sight.
 - "Behind sight blockers": the centre-to-centre line from every shooting model is blocked.
+- Heights in sight (only on a table with `heights`, i.e. under the jumping rules; GFF-R29):
+  sight runs from EYE above the ground a model stands on to EYE above the target's; every
+  piece with a height is as tall as that height (a sight blocker without one stays endless),
+  and blocks a line only where the line runs lower than its top over it: a model on a
+  platform sees over lower blockers, a hill or a platform hides what is behind it, and a
+  model so hidden is "behind sight blockers" (cover by elevation; GFF-R30).
 - Difficult terrain: a move goes "through" a piece when the base swept along the path enters
   its inside (grazing its edge does not).
 - Elevation (the optional jumping rules): a model stands at the height of the highest piece
@@ -63,6 +69,7 @@ SIZE_STEP = 0.5  # sizes and heights are rolled in steps of at most this
 POSITION_STEP = 1.0  # positions are rolled in steps of at most this
 PLACEMENT_TRIES = 30  # facings and positions rolled for one piece before its kind is rerolled
 SIGHT_PULL = 0.01  # sight points on a base's edge are pulled this fraction towards its centre
+EYE = 1.0  # ours (GFF-R29): sight is traced this high above the ground a model stands on
 _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
 _INSCRIBED = 1e-3  # a round base's polygon reaches at least this much less than its radius
@@ -164,6 +171,7 @@ class Battlefield:
     width: float = TABLE
     depth: float = TABLE
     pieces: tuple[TerrainPiece, ...] = ()
+    heights: bool = False  # pieces' heights count (the optional jumping rules; GFF-R22, R29)
 
     def __post_init__(self) -> None:
         if not (self.width > 0 and self.depth > 0):
@@ -181,9 +189,15 @@ class Battlefield:
 
     @cached_property
     def _sight(self) -> _SightBlockers | None:
-        """The BLOCKS_SIGHT pieces, ready for many sight lines at once (None when none)."""
-        areas = [p.area for p in self.pieces if p.has(Trait.BLOCKS_SIGHT)]
-        return _SightBlockers.of(areas) if areas else None
+        """The BLOCKS_SIGHT pieces (with `heights`, also every piece with a height), ready for
+        many sight lines at once (None when none)."""
+        blockers = [
+            p for p in self.pieces if p.has(Trait.BLOCKS_SIGHT) or (self.heights and p.height > 0)
+        ]
+        if not blockers:
+            return None
+        tops = [p.height if self.heights and p.height > 0 else math.inf for p in blockers]
+        return _SightBlockers.of([p.area for p in blockers], tops)
 
     @cached_property
     def _impassable(self) -> tuple[BaseGeometry, Floats] | None:
@@ -336,8 +350,11 @@ def _roll_between(dice: DiceSource, label: str, least: float, most: float, step:
     return least + (_roll(dice, label, sides) - 1) * (most - least) / (sides - 1)
 
 
-def _outline(kind: TerrainKind, length: float, width: float, facing: float, at: Point) -> Polygon:
-    """A piece's polygon: `length` along compass `facing`, `width` across, centred `at`."""
+def _corners(
+    kind: TerrainKind, length: float, width: float, facing: float, at: Point
+) -> list[tuple[float, float]]:
+    """A piece's outline: `length` along compass `facing`, `width` across, centred `at`
+    (corners rounded to a millionth of an inch)."""
     if kind.shape == "rect":
         local = [(-width / 2, length / 2), (width / 2, length / 2)]
         local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
@@ -347,9 +364,13 @@ def _outline(kind: TerrainKind, length: float, width: float, facing: float, at: 
     fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
     rx, ry = fy, -fx
     cx, cy = at
-    return shapely.Polygon(
-        [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
-    )
+    return [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
+
+
+def _bounds(corners: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of the corners."""
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _choices(placed: Sequence[TerrainPiece], slots_left: int, jumping: bool = False) -> list[str]:
@@ -389,26 +410,46 @@ def _place(
     impassable = Trait.IMPASSABLE in kind.traits
     margin = IMPASSABLE_GAP if impassable else 0.0
     areas = np.array([p.area for p in placed], dtype=object)
+    boxes = np.array([p.area.bounds for p in placed], dtype=np.float64).reshape(-1, 4)
     needed = np.array(
         [IMPASSABLE_GAP if impassable and p.has(Trait.IMPASSABLE) else PIECE_GAP for p in placed]
     )
     for attempt in range(1, PLACEMENT_TRIES + 1):
         tried = f"{label}, try {attempt}"
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
-        x0, y0, x1, y1 = _outline(kind, length, across, facing, (0.0, 0.0)).bounds
+        x0, y0, x1, y1 = _bounds(_corners(kind, length, across, facing, (0.0, 0.0)))
         xs, ys = (margin - x0, width - margin - x1), (margin - y0, depth - margin - y1)
         if xs[1] < xs[0] or ys[1] < ys[0]:
             continue  # does not fit the table at this facing
         x = _roll_between(dice, f"{tried}: x", *xs, POSITION_STEP)
         y = _roll_between(dice, f"{tried}: y", *ys, POSITION_STEP)
-        area = _outline(kind, length, across, facing, (x, y))
-        ax0, ay0, ax1, ay1 = area.bounds  # rounded corners may stray a millionth of an inch
+        corners = _corners(kind, length, across, facing, (x, y))
+        ax0, ay0, ax1, ay1 = _bounds(corners)  # rounded corners may stray a millionth
         on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
-        if on_table and (
-            not len(areas) or bool(np.all(shapely.distance(areas, area) >= needed - EPS))
-        ):
-            return TerrainPiece(kind_name, area, kind.traits, height, name)
+        if on_table and _clear_of(corners, (ax0, ay0, ax1, ay1), areas, boxes, needed):
+            return TerrainPiece(kind_name, shapely.Polygon(corners), kind.traits, height, name)
     return None
+
+
+def _clear_of(
+    corners: Sequence[tuple[float, float]],
+    box: tuple[float, float, float, float],
+    areas: npt.NDArray[np.object_],
+    boxes: Floats,
+    needed: Floats,
+) -> bool:
+    """Whether the new piece keeps `needed` from every placed area: pieces whose bounding
+    boxes are that far apart surely do; the distance is measured only to the others."""
+    if not len(areas):
+        return True
+    gap_x = np.maximum(boxes[:, 0] - box[2], box[0] - boxes[:, 2])
+    gap_y = np.maximum(boxes[:, 1] - box[3], box[1] - boxes[:, 3])
+    apart = np.hypot(np.maximum(gap_x, 0.0), np.maximum(gap_y, 0.0))
+    near = apart < needed - EPS
+    if not near.any():
+        return True
+    distances = shapely.distance(areas[near], shapely.Polygon(corners))
+    return bool(np.all(distances >= needed[near] - EPS))
 
 
 def generate_battlefield(
@@ -651,9 +692,10 @@ class _SightBlockers:
     normals: Floats  # (P, V, 2)
     lows: Floats  # (P, V): the least of the corners along each normal
     highs: Floats  # (P, V): the most
+    tops: Floats  # (P,): how tall each is (endless without heights)
 
     @classmethod
-    def of(cls, areas: Sequence[Polygon]) -> _SightBlockers:
+    def of(cls, areas: Sequence[Polygon], tops: Sequence[float]) -> _SightBlockers:
         outlines = []
         for area in areas:
             ring = shapely.get_coordinates(shapely.remove_repeated_points(area.exterior))[:-1]
@@ -678,12 +720,16 @@ class _SightBlockers:
             normals=normals,
             lows=along.min(axis=2),
             highs=along.max(axis=2),
+            tops=np.array(tops, dtype=np.float64),
         )
 
 
-def _blocked(starts: Floats, ends: Floats, bf: Battlefield) -> Bools:
+def _blocked(
+    starts: Floats, ends: Floats, bf: Battlefield, rise: tuple[Floats, Floats] | None = None
+) -> Bools:
     """Which straight lines starts[i]→ends[i] run through the inside of a sight blocker (ends
-    included; along or touching its edge, within _TOUCH, is not inside).
+    included; along or touching its edge, within _TOUCH, is not inside); with `rise` (the
+    heights of each line's two ends) only where they run lower than the blocker's top.
 
     Convex blockers by separating axes in numpy (a line misses the inside when, along one of
     the piece's edge normals or the line's own normal, the two overlap in a point at most);
@@ -715,19 +761,85 @@ def _blocked(starts: Floats, ends: Floats, bf: Battlefield) -> Bools:
         level = np.einsum("mk,mk->m", a, own)
         aside = (level <= spread.min(axis=1) + _TOUCH) | (level >= spread.max(axis=1) - _TOUCH)
         hit = ~(apart.any(axis=1) | (aside & (length > 0)))
+        if rise is not None and hit.any():
+            enter, leave = _convex_span(a[hit], d[hit], normals[hit], sight, pi[hit])
+            hit[hit] = _below_top(rise, li[hit], enter, leave, sight.tops[pi[hit]])
         blocked[li[hit]] = True
     other = ~convex
     if other.any():
         li, pi = line_i[other], piece_i[other]
         lines = shapely.linestrings(np.stack([starts[li], ends[li]], axis=1))
-        blocked[li[shapely.relate_pattern(lines, sight.areas[pi], "T********")]] = True
+        inside = np.asarray(shapely.relate_pattern(lines, sight.areas[pi], "T********"))
+        if rise is not None and inside.any():
+            li, pi, lines = li[inside], pi[inside], lines[inside]
+            enter, leave = _shapely_span(lines, sight.areas[pi], starts[li], ends[li])
+            inside = _below_top(rise, li, enter, leave, sight.tops[pi])
+        blocked[li[inside]] = True
     return blocked
+
+
+def _convex_span(
+    a: Floats, d: Floats, normals: Floats, sight: _SightBlockers, pi: npt.NDArray[np.intp]
+) -> tuple[Floats, Floats]:
+    """Where (0..1 along each line a + t·d) it enters and leaves a convex blocker: the
+    blocker is the slabs between its `lows` and `highs` along each edge normal."""
+    at = np.einsum("mvk,mk->mv", normals, a)
+    step = np.einsum("mvk,mk->mv", normals, d)
+    flat = np.abs(step) < 1e-12
+    safe = np.where(flat, 1.0, step)
+    t_low = (sight.lows[pi] - at) / safe
+    t_high = (sight.highs[pi] - at) / safe
+    first = np.where(flat, -np.inf, np.minimum(t_low, t_high))
+    last = np.where(flat, np.inf, np.maximum(t_low, t_high))
+    return np.clip(first.max(axis=1), 0.0, 1.0), np.clip(last.min(axis=1), 0.0, 1.0)
+
+
+def _shapely_span(
+    lines: npt.NDArray[np.object_], areas: npt.NDArray[np.object_], a: Floats, b: Floats
+) -> tuple[Floats, Floats]:
+    """Where (0..1 along each line) the part of it inside each (non-convex) blocker starts
+    and ends."""
+    parts = shapely.intersection(lines, areas)
+    coords, owner = shapely.get_coordinates(parts, return_index=True)
+    d = b - a
+    squared = np.maximum(np.einsum("mk,mk->m", d, d), 1e-18)
+    t = np.einsum("mk,mk->m", coords - a[owner], d[owner]) / squared[owner]
+    enter, leave = np.ones(len(lines)), np.zeros(len(lines))
+    np.minimum.at(enter, owner, t)
+    np.maximum.at(leave, owner, t)
+    return np.clip(enter, 0.0, 1.0), np.clip(leave, 0.0, 1.0)
+
+
+def _below_top(
+    rise: tuple[Floats, Floats],
+    li: npt.NDArray[np.intp],
+    enter: Floats,
+    leave: Floats,
+    tops: Floats,
+) -> Bools:
+    """Whether each line runs lower than the blocker's top somewhere over it (its height is
+    straight between its ends, so lowest where it enters or leaves)."""
+    z0, z1 = rise[0][li], rise[1][li]
+    lowest = np.minimum(z0 + (z1 - z0) * enter, z0 + (z1 - z0) * leave)
+    result: Bools = lowest < tops - _TOUCH
+    return result
+
+
+def _eyes(bases: Sequence[Base], bf: Battlefield) -> Floats:
+    """The heights sight is traced from for each base: EYE above the ground it stands on."""
+    return np.array([elevation(b.centre, bf) + EYE for b in bases], dtype=np.float64)
 
 
 def line_blocked(a: Point, b: Point, bf: Battlefield) -> bool:
     """Whether the straight line from `a` to `b` runs through the inside of a sight blocker
-    (the same test `visibility` makes on each of its lines)."""
-    return bool(_blocked(np.array([a], dtype=np.float64), np.array([b], dtype=np.float64), bf)[0])
+    (the same test `visibility` makes on each of its lines, from EYE above the ground at
+    each end when heights count)."""
+    rise = None
+    if bf.heights:
+        rise = (np.array([elevation(a, bf) + EYE]), np.array([elevation(b, bf) + EYE]))
+    return bool(
+        _blocked(np.array([a], dtype=np.float64), np.array([b], dtype=np.float64), bf, rise)[0]
+    )
 
 
 def visibility(shooter: Base, target: Base, bf: Battlefield) -> Visibility:
@@ -741,10 +853,15 @@ def visibility(shooter: Base, target: Base, bf: Battlefield) -> Visibility:
     and gets cover); "hidden": every line is blocked (not in line of sight).
     """
     a, b = sight_points(shooter), sight_points(target)
-    if not _blocked(a[:1], b[:1], bf)[0]:
-        return "clear"
+    eyes = _eyes([shooter, target], bf) if bf.heights else None
     n = len(a)
-    if _blocked(np.repeat(a, n, axis=0), np.tile(b, (n, 1)), bf).all():
+
+    def rise(count: int) -> tuple[Floats, Floats] | None:
+        return None if eyes is None else (np.full(count, eyes[0]), np.full(count, eyes[1]))
+
+    if not _blocked(a[:1], b[:1], bf, rise(1))[0]:
+        return "clear"
+    if _blocked(np.repeat(a, n, axis=0), np.tile(b, (n, 1)), bf, rise(n * n)).all():
         return "hidden"
     return "obscured"
 
@@ -762,7 +879,15 @@ def behind_sight_blockers(
     targets = np.array([b.centre for b in target_bases], dtype=np.float64).reshape(-1, 2)
     shooters = np.array([b.centre for b in shooter_bases], dtype=np.float64).reshape(-1, 2)
     m = len(shooters)
-    blocked = _blocked(np.tile(shooters, (len(targets), 1)), np.repeat(targets, m, axis=0), bf)
+    rise = None
+    if bf.heights:
+        rise = (
+            np.tile(_eyes(shooter_bases, bf), len(targets)),
+            np.repeat(_eyes(target_bases, bf), m),
+        )
+    blocked = _blocked(
+        np.tile(shooters, (len(targets), 1)), np.repeat(targets, m, axis=0), bf, rise
+    )
     return [bool(row.all()) for row in blocked.reshape(len(targets), m)]
 
 

@@ -7,7 +7,11 @@ the middle of another unit's activation.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -42,7 +46,7 @@ from warbench.rulesets.gff.actions import (
     Wait,
     slug,
 )
-from warbench.rulesets.gff.attacks import Hit, regenerate
+from warbench.rulesets.gff.attacks import Hit, regenerate, spend_spells
 from warbench.rulesets.gff.mission import ROUNDS, final_result, score_markers
 from warbench.rulesets.gff.morale import end_of_round_morale
 from warbench.rulesets.gff.movement import (
@@ -114,6 +118,7 @@ class GFFGame(OpenGame):
         self.spec = spec
         self._rolled: set[str] = set()  # models that rolled for dangerous terrain this activation
         self._memo: dict[tuple[object, ...], Any] | None = None  # while listing legal actions
+        self._vouched: tuple[Action, str, int] | None = None  # found legal at this step
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -138,6 +143,8 @@ class GFFGame(OpenGame):
                 pieces=spec.table.pieces,
                 jumping=spec.jumping,
             )
+        if spec.jumping:  # heights count: moves, sight and cover (GFF-R22, R29)
+            self.field = dataclasses.replace(self.field, heights=True)
         count = self.roll(RollRequest("objectives: D3+2", sides=3)).total + 2
         self.state.markers_to_place = count
         self.emit("mission", f"{count} objective markers will be placed")
@@ -153,6 +160,7 @@ class GFFGame(OpenGame):
 
     def _detach(self) -> None:
         self._rolled = set(self._rolled)
+        self._vouched = None
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -184,19 +192,34 @@ class GFFGame(OpenGame):
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action, and a sample of the continuous ones (each one legal)."""
+        with self.listing():
+            return [a for a in self.candidates(player) if self.legal_now(a, player)]
+
+    @contextmanager
+    def listing(self) -> Iterator[None]:
+        """While the state does not change: screens and look-ups are kept for every action
+        listed or checked (`candidates`, `legal_now`), and dropped after."""
+        self._memo = {}
+        try:
+            yield
+        finally:
+            self._memo = None
+
+    def candidates(self, player: str) -> list[Action]:
+        """The actions `legal_actions` chooses from, not yet checked (an agent may score
+        them first and check only the best: `legal_now`)."""
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
-        self._memo = {}  # the state does not change while the candidates are listed
-        try:
-            candidates = self._candidates(player)
-            return [
-                a
-                for a in candidates
-                if not self._screened_out(a) and self._illegal(a, player) is None
-            ]
-        finally:
-            self._memo = None
+        return self._candidates(player)
+
+    def legal_now(self, action: Action, player: str) -> bool:
+        """Whether a candidate is legal (inside `listing`: the screens are shared). The last
+        one found legal is not checked again when it is applied at the same step."""
+        legal = not self._screened_out(action) and self._illegal(action, player) is None
+        if legal:
+            self._vouched = (action, player, len(self.steps))
+        return legal
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -225,7 +248,7 @@ class GFFGame(OpenGame):
                     continue
                 acts += [Hold(unit.id), Idle(unit.id)]
                 for kind, cls in (("advance", Advance), ("rush", Rush)):
-                    acts += [cls(unit.id, p) for p in self._move_screen(unit, kind)[0]]
+                    acts += [cls(unit.id, p) for p in self._destinations(unit, kind)]
                 acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
             return acts
         if s.phase == "shoot":
@@ -236,8 +259,11 @@ class GFFGame(OpenGame):
                     Fire(unit.id, slug(weapon.name), e.id) for e in s.side_units(other(player))
                 ]
             for spell in unit.profile.spells:
+                found = [t.id for t in self._spell_targets(spell, unit)]
                 acts += [
-                    Cast(unit.id, slug(spell.name), t.id) for t in self._spell_targets(spell, unit)
+                    Cast(unit.id, slug(spell.name), ",".join(group))
+                    for group in itertools.combinations(found, min(spell.targets, len(found)))
+                    if group
                 ]
             return acts
         if s.phase == "blast-split":
@@ -278,9 +304,25 @@ class GFFGame(OpenGame):
             return self.field.scout_zone(edge)  # type: ignore[arg-type]
         return self.field.deployment_zone(edge)  # type: ignore[arg-type]
 
+    def _shape(self, unit: Unit) -> tuple[object, ...]:
+        """What a placement of a unit not yet on the table depends on: its side, its number
+        of models and their base (units alike share their placements while listing)."""
+        if unit.deployed:
+            return (unit.id,)
+        return (unit.side, len(unit.models), unit.profile.base)
+
     def _placements(self, unit: Unit, wanted: int = 12) -> list[tuple[float, float]]:
         """Up to `wanted` legal points of a 3" grid (inside the zone, when there is one),
         visited with a fixed stride so that they spread over the whole area."""
+        if self._memo is None:
+            return self._find_placements(unit, wanted)
+        key = ("placements", *self._shape(unit), wanted)
+        if key not in self._memo:
+            self._memo[key] = self._find_placements(unit, wanted)
+        found: list[tuple[float, float]] = self._memo[key]
+        return found
+
+    def _find_placements(self, unit: Unit, wanted: int) -> list[tuple[float, float]]:
         zone = None if self.state.phase == "ambush" else self._zone(unit)
         grid = [
             (x, y) for x in _steps(self.field.width, 3.0) for y in _steps(self.field.depth, 3.0)
@@ -306,7 +348,7 @@ class GFFGame(OpenGame):
                     occupied=self._others(unit),
                 )
                 for point, formation in zip(batch, formations, strict=True):
-                    self._memo[("arranged", unit.id, point)] = formation
+                    self._memo[("arranged", *self._shape(unit), point)] = formation
             for point in batch:
                 if self._placement_problem(unit, point) is None:
                     found.append(point)
@@ -369,14 +411,31 @@ class GFFGame(OpenGame):
         """Whether a screen already shows the action illegal (legal_actions only)."""
         if isinstance(action, PlaceMarker):
             return self._marker_screen().get(action.at) is False
+        if isinstance(action, Charge):
+            return self._out_of_charge_reach(action)
         if not isinstance(action, Advance | Rush):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
         return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
 
+    def _out_of_charge_reach(self, action: Charge) -> bool:
+        """Surely illegal: every enemy model is further than the charge move even in a
+        straight line (centres apart less the farthest reach of each base)."""
+        s = self.state
+        unit, target = s.units.get(action.unit), s.units.get(action.target)
+        if unit is None or target is None or not unit.alive or not target.alive:
+            return False
+        mine = np.array([(m.x, m.y) for m in unit.models], dtype=np.float64)
+        theirs = np.array([(m.x, m.y) for m in target.models], dtype=np.float64)
+        gaps = np.hypot(
+            mine[:, None, 0] - theirs[None, :, 0], mine[:, None, 1] - theirs[None, :, 1]
+        )
+        least = float(gaps.min()) - _extent(unit) - _extent(target)
+        return least > allowance(unit, "charge") + 1e-6
+
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
-        key = ("arranged", unit.id, at)
+        key = ("arranged", *self._shape(unit), at)
         if self._memo is not None and key in self._memo:
             points = self._memo[key]
         else:
@@ -419,6 +478,16 @@ class GFFGame(OpenGame):
         return None
 
     def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
+        """The sampled Advance or Rush points of the unit (kept while listing)."""
+        if self._memo is None:
+            return self._sample_destinations(unit, kind)
+        key = ("destinations", unit.id, kind)
+        if key not in self._memo:
+            self._memo[key] = self._sample_destinations(unit, kind)
+        found: list[tuple[float, float]] = self._memo[key]
+        return found
+
+    def _sample_destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
         reach = allowance(unit, kind)
         cx, cy = unit.centre()
         points = []
@@ -438,6 +507,8 @@ class GFFGame(OpenGame):
 
     # -- legality ------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
+        if self._vouched == (action, player, len(self.steps)):
+            return None
         s = self.state
         allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
@@ -602,14 +673,21 @@ class GFFGame(OpenGame):
             return f"{spell.name} was already tried this activation (one try per spell)"
         if unit.tokens < spell.cost:
             return f"{spell.name} costs {spell.cost} token(s); {unit.name} has {unit.tokens}"
-        target = s.units.get(action.target)
-        if target is None or target not in self._spell_targets(spell, unit):
-            names = ", ".join(t.id for t in self._spell_targets(spell, unit)) or "none"
-            return f"'{action.target}' is not a target for {spell.name}; targets: {names}"
+        chosen = action.target.split(",")
+        if len(set(chosen)) != len(chosen) or len(chosen) > spell.targets:
+            return (
+                f"{spell.name} targets up to {spell.targets} different unit(s) (A,B), "
+                f"not '{action.target}'"
+            )
+        allowed = {t.id for t in self._spell_targets(spell, unit)}
+        for target in chosen:
+            if target not in allowed:
+                names = ", ".join(sorted(allowed)) or "none"
+                return f"'{target}' is not a target for {spell.name}; targets: {names}"
         return None
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
-        side = other(unit.side) if spell.effect == "hits" else unit.side
+        side = other(unit.side) if spell.on_enemies else unit.side
         return [
             t
             for t in self.state.side_units(side)
@@ -630,6 +708,7 @@ class GFFGame(OpenGame):
     # -- resolution ----------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
         s = self.state
+        self._vouched = None
         self._settle_heights()
         if isinstance(action, Edge):
             s.edges = {player: action.edge, other(player): OPPOSITE[action.edge]}
@@ -736,7 +815,8 @@ class GFFGame(OpenGame):
         s = self.state
         s.round, s.first_done, s.step = number, None, {}
         for unit in s.units.values():
-            unit.activated = unit.fatigued = unit.shield = unit.focus = False
+            unit.activated = unit.fatigued = False
+        spells.end_of_round(s)
         spells.refresh_tokens(s)
         self.emit("round", f"round {number} begins; {first} activates first")
         ambushers = [u for u in s.units.values() if u.alive and u.reserve == "ambush"]
@@ -1012,9 +1092,8 @@ class GFFGame(OpenGame):
         caster = s.units[s.step["caster"]]
         spell = spells.spell_named(caster, s.step["spell"])
         assert spell is not None
-        spells.cast(
-            self, s, self.field, caster, spell, s.units[s.step["spell_target"]], s.step["bonus"]
-        )
+        targets = [s.units[t] for t in s.step["spell_target"].split(",")]
+        spells.cast(self, s, self.field, caster, spell, targets, s.step["bonus"])
         for key in ("caster", "spell", "spell_target", "bonus", "spent", "helping"):
             s.step.pop(key, None)
         s.phase, s.player = "shoot", caster.side
@@ -1037,7 +1116,9 @@ class GFFGame(OpenGame):
         s = self.state
         unit.charging = True
         starts = {m.id: (m.x, m.y) for m in unit.models}
-        moved = melee.charge_move(s, unit, target)
+        held = {m.id: (m.x, m.y) for m in target.models}
+        heights = self.field if self.spec.jumping else None
+        moved = melee.charge_move(s, unit, target, heights)
         if moved is None:
             self.emit("charge", f"{unit.name} can no longer reach {target.name}: the charge fails")
             self._end_activation()
@@ -1045,6 +1126,7 @@ class GFFGame(OpenGame):
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
         fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        self._jumps(target, held)  # the defenders' close-in moves jump too (GFF-R23)
         if not unit.alive or fell:
             self._end_activation()
             return
@@ -1077,6 +1159,8 @@ class GFFGame(OpenGame):
         s = self.state
         charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
         charger.fatigued = True
+        for fighter in (charger, defender):  # "next time it fights in melee" (GFF-R28)
+            spend_spells(fighter, "to_hit", "melee")
         if charger.alive and defender.alive:
             separate(charger, defender)
             self._end_activation()
@@ -1094,6 +1178,8 @@ class GFFGame(OpenGame):
         side = unit.side if unit else s.player
         if unit is not None:
             unit.activated = True
+            if s.step.get("fired"):  # "next time it shoots" (GFF-R28)
+                spend_spells(unit, "to_hit", "shooting")
         s.active, s.step, s.phase = None, {}, "activate"
         if not self._can_activate(side) and s.first_done is None:
             s.first_done = side
@@ -1145,6 +1231,7 @@ class GFFGame(OpenGame):
                     "limited": sorted(u.used_limited),
                     "shield": u.shield,
                     "focus": u.focus,
+                    **_effects(u),
                     "models": [[m.id, round(m.x, 6), round(m.y, 6), m.wounds] for m in u.models],
                 }
                 for u in s.units.values()
@@ -1152,6 +1239,21 @@ class GFFGame(OpenGame):
             "winner": s.winner,
             "reason": s.reason,
         }
+
+
+def _extent(unit: Unit) -> float:
+    """How far a model's base reaches from its centre at most (half its diagonal)."""
+    base = unit.models[0].base(unit.profile.base)
+    if base.depth is None:
+        return base.width / 2
+    return math.hypot(base.width, base.depth) / 2
+
+
+def _effects(unit: Unit) -> dict[str, Any]:
+    """The unit's lasting spells in its state data (absent when none, as before GFF-R28)."""
+    if not unit.effects:
+        return {}
+    return {"effects": [[e.spell, e.kind, e.value, e.when, e.lasts] for e in unit.effects]}
 
 
 def _models(uid: str, profile: Any) -> list[Model]:

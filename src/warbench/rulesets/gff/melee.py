@@ -11,6 +11,7 @@ from collections.abc import Callable
 from warbench.core.dice import Read, RollRequest
 from warbench.core.geometry import edge_distance
 from warbench.rulesets.gff.attacks import Context, Hit, roll_hits
+from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.movement import allowance, close_in, contact_vector, translate
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import Referee
@@ -23,19 +24,22 @@ DEFENDER_MOVE = 3.0
 CONSOLIDATE = 3.0
 
 
-def charge_move(state: State, charger: Unit, target: Unit) -> float | None:
-    """Move the chargers into contact, then close in; the defenders close in by up to 3".
-    Returns the distance the block moved, or None when the target is out of reach (the
-    charge was legal when declared, but dangerous terrain took the models that could reach:
-    the charge fails, ruling GFF-R16)."""
+def charge_move(
+    state: State, charger: Unit, target: Unit, field: Battlefield | None = None
+) -> float | None:
+    """Move the chargers into contact, then close in; the defenders close in by up to 3"
+    (reading heights with `field`, under the jumping rules: GFF-R23). Returns the distance
+    the block moved, or None when the target is out of reach (the charge was legal when
+    declared, but dangerous terrain took the models that could reach: the charge fails,
+    ruling GFF-R16)."""
     reach = allowance(charger, "charge")
     vector = contact_vector(charger, target, reach)
     if vector is None:
         return None
     translate(charger, *vector)
     moved = math.hypot(*vector)
-    close_in(state, charger, target, reach - moved)
-    close_in(state, target, charger, DEFENDER_MOVE)
+    close_in(state, charger, target, reach - moved, field)
+    close_in(state, target, charger, DEFENDER_MOVE, field)
     return moved
 
 

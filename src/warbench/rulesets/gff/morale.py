@@ -4,6 +4,7 @@ tests every unit; a failed test makes a unit Shaken, or routs it if it already w
 from __future__ import annotations
 
 from warbench.core.geometry import edge_distance
+from warbench.rulesets.gff.attacks import spell_modifiers, spend_spells
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.state import State, Unit
 
@@ -35,7 +36,9 @@ def morale_test(ref: Referee, state: State, unit: Unit) -> bool:
         passed = False
     else:
         quality, source = morale_quality(state, unit)
-        roll = ref.roll(quality_test(f"morale: {unit.name}{source}", quality))
+        mods = tuple(spell_modifiers(unit, "morale"))
+        roll = ref.roll(quality_test(f"morale: {unit.name}{source}", quality, mods))
+        spend_spells(unit, "morale")  # "their next morale test" (GFF-R28)
         passed = successes(roll) > 0
     if not passed and unit.all_have("Fearless"):
         roll = ref.roll(quality_test(f"Fearless: {unit.name}", 4))

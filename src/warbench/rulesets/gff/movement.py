@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from warbench.core.geometry import Base, Path, edge_distance
+from warbench.core.geometry import Base, Path, Point, edge_distance
 from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping as jumps
@@ -319,11 +319,16 @@ def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float
     return ux * lo, uy * lo
 
 
-def close_in(state: State, movers: Unit, enemies: Unit, budget: float) -> None:
+def close_in(
+    state: State, movers: Unit, enemies: Unit, budget: float, field: Battlefield | None = None
+) -> None:
     """Models not in base contact move, one at a time, up to `budget` straight toward the
     nearest enemy model, stopping at contact and never overlapping another base
-    ("or as close as possible")."""
+    ("or as close as possible"). With `field` (the jumping rules) heights are read as for any
+    move (GFF-R23): climbing and drops count toward `budget`, and a step that would drop more
+    than 6" is shortened; the jumps on the way are rolled by the game afterwards."""
     radius = movers.profile.base / 2
+    flying = movers.all_have("Flying")
     for model in movers.models:
         base = model.base(movers.profile.base)
         foes = enemies.bases()
@@ -344,10 +349,25 @@ def close_in(state: State, movers: Unit, enemies: Unit, budget: float) -> None:
         step = min(budget, gap)
         while step > EPS:
             moved = base.moved((mx + ux * step, my + uy * step))
-            if all(edge_distance(moved, b) >= -EPS for b in blockers) and radius > 0:
+            if (
+                all(edge_distance(moved, b) >= -EPS for b in blockers)
+                and radius > 0
+                and (
+                    field is None
+                    or _climb_fits(base.centre, moved.centre, step, budget, field, flying)
+                )
+            ):
                 model.x, model.y = moved.centre
                 break
             step -= 0.1
+
+
+def _climb_fits(
+    start: Point, end: Point, step: float, budget: float, field: Battlefield, flying: bool
+) -> bool:
+    """Whether a close-in step of `step` inches, with its heights, fits within `budget`."""
+    climb = jumps.plan(start, end, field, flying=flying)
+    return climb.problem is None and step + climb.extra <= budget + EPS
 
 
 def separate(unit: Unit, other: Unit, gap: float = UNIT_GAP) -> None:

@@ -8,7 +8,7 @@ belongs on a unit or on a weapon.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Literal
 
@@ -65,6 +65,14 @@ class Rule(BaseModel):
         return cls(name=name, rating=None if rating is None else int(rating))
 
 
+def _ratings(rules: tuple[Rule, ...]) -> dict[str, int]:
+    """Rule name → rating (0 for an unrated rule); the first rule of a name counts."""
+    found: dict[str, int] = {}
+    for rule in rules:
+        found.setdefault(rule.name, 0 if rule.rating is None else rule.rating)
+    return found
+
+
 class Weapon(BaseModel):
     """A weapon: range in inches (0 = melee), attacks, and its special rules."""
 
@@ -87,12 +95,14 @@ class Weapon(BaseModel):
         """Range 0 marks a melee weapon."""
         return self.range == 0
 
+    @cached_property
+    def _ratings(self) -> dict[str, int]:
+        """Its rules by name, looked up once (the first of a name counts)."""
+        return _ratings(self.rules)
+
     def rating(self, name: str) -> int | None:
         """The rating of special rule `name` on this weapon (0 for an unrated rule), or None."""
-        for rule in self.rules:
-            if rule.name == name:
-                return 0 if rule.rating is None else rule.rating
-        return None
+        return self._ratings.get(name)
 
 
 class Equipment(BaseModel):
@@ -107,10 +117,14 @@ class Equipment(BaseModel):
 class Spell(BaseModel):
     """A spell of a Caster: its token cost, range, and what it does on a 4+.
 
-    Effects (ours; the rulebook leaves spells to army lists): `hits` — the target enemy unit
-    takes `hits` hits with the spell's weapon rules; `shield` — the friendly target gets +1
-    Defense until the end of the round; `focus` — the friendly target gets +1 to hit until
-    the end of the round.
+    Effects (ours; the rulebook leaves spells to army lists; GFF-R27, R28): `hits` — each
+    target enemy unit takes `hits` hits with the spell's weapon rules; `shield` — the
+    friendly target gets +1 Defense until the end of the round; `focus` — the friendly
+    target gets +1 to hit until the end of the round; `to_hit`, `defense`, `morale` — each
+    target unit (friendly or enemy, `side`) gets `value` (±) to its hit rolls (`when`: any,
+    melee or shooting), its Defense rolls or its morale tests, until the end of the round
+    (`lasts: round`) or only the next time it applies (`lasts: next`). `targets` is how many
+    different units one casting may pick.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -118,9 +132,14 @@ class Spell(BaseModel):
     name: str
     cost: int = Field(ge=1, le=6)
     range: int = Field(ge=1)
-    effect: Literal["hits", "shield", "focus"]
+    effect: Literal["hits", "shield", "focus", "to_hit", "defense", "morale"]
     hits: int = Field(default=0, ge=0)
     rules: tuple[Rule, ...] = ()
+    targets: int = Field(default=1, ge=1, le=6)
+    side: Literal["friendly", "enemy"] | None = None
+    value: int = Field(default=0, ge=-3, le=3)
+    when: Literal["any", "melee", "shooting"] = "any"
+    lasts: Literal["round", "next"] = "round"
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -133,7 +152,19 @@ class Spell(BaseModel):
     def _hits_need_a_count(self) -> Spell:
         if self.effect == "hits" and self.hits < 1:
             raise ValueError(f"spell {self.name}: a 'hits' spell needs hits >= 1")
+        if self.effect in ("to_hit", "defense", "morale") and self.value == 0:
+            raise ValueError(f"spell {self.name}: a '{self.effect}' spell needs a value (±1-3)")
         return self
+
+    @property
+    def on_enemies(self) -> bool:
+        """Whether its targets are enemy units: `hits` always; modifiers by `side`, or by
+        their sign when no side is given; `shield` and `focus` help friends."""
+        if self.effect == "hits":
+            return True
+        if self.side is not None:
+            return self.side == "enemy"
+        return self.value < 0
 
 
 class UnitProfile(BaseModel):
@@ -169,16 +200,18 @@ class UnitProfile(BaseModel):
             raise ValueError(f"{self.name} has spells but no Caster(X) rule")
         return self
 
+    @cached_property
+    def _ratings(self) -> dict[str, int]:
+        """Its rules by name, looked up once (the first of a name counts)."""
+        return _ratings(self.rules)
+
     def rating(self, name: str) -> int | None:
         """The rating of unit rule `name` (0 for an unrated rule), or None if it lacks it."""
-        for rule in self.rules:
-            if rule.name == name:
-                return 0 if rule.rating is None else rule.rating
-        return None
+        return self._ratings.get(name)
 
     def has(self, name: str) -> bool:
         """Whether the unit has special rule `name`."""
-        return self.rating(name) is not None
+        return name in self._ratings
 
 
 class ArmyList(BaseModel):

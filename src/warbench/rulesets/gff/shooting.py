@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from warbench.core.geometry import edge_distance
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
-from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
+from warbench.rulesets.gff.attacks import (
+    Context,
+    Hit,
+    regenerate,
+    roll_blocks,
+    roll_hits,
+    spend_spells,
+)
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
@@ -127,7 +134,9 @@ def resolve_hits(
     """Defense rolls, Regeneration, then wounds and wound effects (and Pushing, if used)."""
     if not hits or not target.alive:
         return
-    wounds = regenerate(ref, target, roll_blocks(ref, target, hits, ctx, weapon))
+    unblocked = roll_blocks(ref, target, hits, ctx, weapon)
+    spend_spells(target, "defense")  # "next time it takes hits" (GFF-R28)
+    wounds = regenerate(ref, target, unblocked)
     ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
     effect = take_wounds(ref, target, wounds, fear=fear if wounds else 0)
     if effect == "shaken" and pushing and target.alive:

@@ -12,7 +12,7 @@ from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.profiles import Spell, Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.shooting import resolve_hits
-from warbench.rulesets.gff.state import State, Unit
+from warbench.rulesets.gff.state import SpellEffect, State, Unit
 
 MAX_TOKENS = 6
 HELP_REACH = 18.0
@@ -61,17 +61,22 @@ def cast(
     field: Battlefield,
     caster: Unit,
     spell: Spell,
-    target: Unit,
+    targets: list[Unit],
     bonus: int,
 ) -> None:
-    """Roll one die, +1/−1 per token spent by helpers; on 4+ resolve the effect."""
+    """Roll one die, +1/−1 per token spent by helpers; on 4+ the effect hits every target."""
     mods = ((f"tokens spent ({bonus:+d})", bonus),) if bonus else ()
-    roll = ref.roll(
-        quality_test(f"cast {spell.name}: {caster.name} → {target.name}", CAST_ON, mods)
-    )
+    names = ", ".join(t.name for t in targets)
+    roll = ref.roll(quality_test(f"cast {spell.name}: {caster.name} → {names}", CAST_ON, mods))
     if not successes(roll):
         ref.emit("spell", f"{spell.name} fails")
         return
+    for target in targets:
+        affect(ref, caster, spell, target)
+
+
+def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit) -> None:
+    """The spell's effect on one target (profiles.Spell; GFF-R27, R28)."""
     if spell.effect == "hits":
         weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
         ap = weapon.rating("AP") or 0
@@ -88,6 +93,28 @@ def cast(
     elif spell.effect == "shield":
         target.shield = True
         ref.emit("spell", f"{spell.name}: {target.name} gets +1 Defense this round")
-    else:
+    elif spell.effect == "focus":
         target.focus = True
         ref.emit("spell", f"{spell.name}: {target.name} gets +1 to hit this round")
+    else:
+        effect = SpellEffect(spell.name, spell.effect, spell.value, spell.when, spell.lasts)
+        target.effects = (*target.effects, effect)
+        ref.emit("spell", f"{spell.name}: {target.name} gets {describe(effect)}")
+
+
+def describe(effect: SpellEffect) -> str:
+    """`+1 to hit in melee until the end of the round`, as the log says it."""
+    roll = {"to_hit": "to hit", "defense": "to Defense", "morale": "to its next morale test"}
+    when = {"any": "", "melee": " in melee", "shooting": " when shooting"}[effect.when]
+    lasts = " until the end of the round" if effect.lasts == "round" else " the next time"
+    if effect.kind == "morale":
+        return f"{effect.value:+d} {roll['morale']}"
+    return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
+
+
+def end_of_round(state: State) -> None:
+    """Spells that last until the end of the round end (GFF-R28)."""
+    for unit in state.units.values():
+        unit.shield = unit.focus = False
+        if unit.effects:
+            unit.effects = tuple(e for e in unit.effects if e.lasts != "round")

@@ -37,6 +37,19 @@ class Model:
         return Base((self.x, self.y), diameter)
 
 
+@dataclass(frozen=True, slots=True)
+class SpellEffect:
+    """A lasting spell on a unit (GFF-R28): `value` to its `kind` of roll (`to_hit`,
+    `defense`, `morale`), for `when` it attacks (any, melee, shooting), until the end of
+    the round (`lasts: round`) or used up the next time it applies (`lasts: next`)."""
+
+    spell: str
+    kind: str
+    value: int
+    when: str = "any"
+    lasts: str = "round"
+
+
 @dataclass(slots=True)
 class Unit:
     """A unit in play (or in reserve): its profile, its models, and its markers."""
@@ -55,6 +68,7 @@ class Unit:
     used_limited: set[str] = field(default_factory=set)
     shield: bool = False  # spell: +1 Defense until the end of the round
     focus: bool = False  # spell: +1 to hit until the end of the round
+    effects: tuple[SpellEffect, ...] = ()  # lasting spells (immutable, shared by copies)
     moved: bool = False  # this activation (Indirect)
     charging: bool = False  # this activation (Impact, Furious, Thrust)
 
