@@ -198,6 +198,14 @@ class WoundAttacker(Action):
 
 
 @dataclass(frozen=True)
+class Surrender(Action):
+    """END OF THE GAME: a player may surrender at any of its decisions; the opponent wins."""
+
+    verb = "surrender"
+    summary = "surrender: the battle ends and your opponent wins"
+
+
+@dataclass(frozen=True)
 class Done(Action):
     """End your part of the step (the figures keep their unused actions)."""
 
@@ -227,6 +235,7 @@ CODEC = ActionCodec(
         Answer,
         Fight,
         WoundAttacker,
+        Surrender,
         Done,
     ]
 )

@@ -41,6 +41,7 @@ from warbench.rulesets.fftt.actions import (
     OpportunityFire,
     PlaceScenery,
     Shoot,
+    Surrender,
     WoundAttacker,
 )
 from warbench.rulesets.fftt.profiles import tables
@@ -118,6 +119,7 @@ class FFTTGame(Game):
             figs=figs,
             flanks=flanks,
             races={side: spec.forces[side].race for side in ("red", "blue")},
+            experience=spec.optional.experience,
         )
         self.emit("setup", f"{attacker} is the attacker")
         if spec.optional.generals:
@@ -296,9 +298,11 @@ class FFTTGame(Game):
 
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
+        if isinstance(action, Surrender):
+            return None  # END OF THE GAME: '... or surrender', at any of the player's decisions
         allowed = ALLOWED[s.stage]
         if not isinstance(action, allowed):
-            forms = ", ".join(CODEC.form(c) for c in allowed)
+            forms = ", ".join(CODEC.form(c) for c in (*allowed, Surrender))
             return f"now is the {s.stage} step; allowed: {forms}"
         if isinstance(action, ChooseTable):
             sizes = tables().table_sizes
@@ -492,7 +496,9 @@ class FFTTGame(Game):
     # -- resolution -----------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
         s = self.state
-        if isinstance(action, ChooseTable):
+        if isinstance(action, Surrender):
+            self._surrender(player)
+        elif isinstance(action, ChooseTable):
             s.table = Table(float(action.width), float(action.depth), ())
             self.emit("setup", f"{player} chooses a {action.width} x {action.depth} cm table")
             s.stage, s.player = "scenery", other(s.attacker)
@@ -558,6 +564,22 @@ class FFTTGame(Game):
         elif isinstance(action, WoundAttacker):
             self._allocate(action.attacker)
 
+    def _surrender(self, player: str) -> None:
+        """END OF THE GAME: 'or surrender' — the opponent wins at once. The score (fighting
+        FPs) is given only once the screen is down, so it tells nothing hidden."""
+        s = self.state
+        s.winner = other(player)
+        when = f"in turn {s.turn}" if s.turn else "before the battle"
+        s.reason = f"{player} surrenders {when}"
+        s.score = (
+            {side: float(self.fighting_strength(side)) for side in ("red", "blue")}
+            if s.revealed
+            else {}
+        )
+        s.moving = {}
+        s.stage = "over"
+        self.emit("end", s.reason)
+
     def _call_support(self, fig: Fig, target: Fig) -> None:
         """'success with a dice throw as if he were shooting ... and got a hit ... fire
         modifiers will never be applied'; the support lands as a missile burst (R34)."""
@@ -573,7 +595,9 @@ class FFTTGame(Game):
             )
         )
         if roll.success:
-            wounds.burst(self, s, target.pos, "missile", f"{fig.id}'s support", hold=True)
+            wounds.burst(
+                self, s, target.pos, "missile", f"{fig.id}'s support", hold=True, by=fig.id
+            )
         self._settle()
 
     # setup ------------------------------------------------------------------------------
@@ -856,7 +880,7 @@ class FFTTGame(Game):
         against, beaten, hits = hand_to_hand.fight(self, s, melee, answered=answer is not None)
         melee.rounds += 1
         if against:
-            wounds.wound(self, s, defender, len(against), "hand to hand", hold=True)
+            wounds.wound(self, s, defender, len(against), "hand to hand", hold=True, by=against[-1])
         hits = min(hits, len(beaten))
         s.allocation = {"beaten": [[b.attacker, b.wounds] for b in beaten], "hits": hits}
         self._allocate_automatically()
@@ -865,9 +889,10 @@ class FFTTGame(Game):
         s = self.state
         left = s.allocation["hits"]
         beaten = s.allocation["beaten"]
+        defender_id = s.melees[s.melee_at].defender
         if left and (left >= len(beaten) or len({b[0] for b in beaten}) == 1):
             for b in sorted(beaten, key=lambda b: -b[1])[:left]:
-                wounds.wound(self, s, s.figs[b[0]], b[1], "hand to hand", hold=True)
+                wounds.wound(self, s, s.figs[b[0]], b[1], "hand to hand", hold=True, by=defender_id)
             left = 0
         if left:
             s.stage, s.player = "allocate", s.figs[s.melees[s.melee_at].defender].side
@@ -882,8 +907,15 @@ class FFTTGame(Game):
         entry = max((b for b in beaten if b[0] == attacker), key=lambda b: b[1])
         beaten.remove(entry)
         s.allocation["hits"] -= 1
+        defender_id = s.melees[s.melee_at].defender
         wounds.wound(
-            self, s, s.figs[attacker], entry[1], "hand to hand (defender's choice)", hold=True
+            self,
+            s,
+            s.figs[attacker],
+            entry[1],
+            "hand to hand (defender's choice)",
+            hold=True,
+            by=defender_id,
         )
         self._allocate_automatically()
 
@@ -934,6 +966,23 @@ class FFTTGame(Game):
             fid, egg.side, "insectoids", key, x=egg.x, y=egg.y, where="table", hatched=True
         )
         self.emit("hatch", f"an egg hatches: {fid} ({s.figs[fid].prof.name})")
+
+    def experience(self) -> dict[str, dict[str, Any]]:
+        """OPTIONAL RULES, Experience, for a campaign to carry on: each figure that has killed
+        enemy FPs, with its side, profile, FPs killed, veteran status, ability and whether it
+        is still alive (feed `xp` and `ability` back into the next battle's FigureSpec)."""
+        return {
+            f.id: {
+                "side": f.side,
+                "profile": f.key,
+                "xp": f.xp,
+                "veteran": f.veteran,
+                "ability": f.ability,
+                "alive": f.where == "table",
+            }
+            for f in self.state.figs.values()
+            if f.xp
+        }
 
     def fighting_strength(self, side: str) -> int:
         """FPs of the side's figures that count as alive (HQs, scanners and figures out of
@@ -1019,6 +1068,7 @@ class FFTTGame(Game):
                 "wounds": f.wounds,
                 "ap": f.ap,
                 "out_of_ammo": f.out_of_ammo,
+                "xp": f.xp,
             }
             for f in s.figs.values()
             if visible(f)

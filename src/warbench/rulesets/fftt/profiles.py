@@ -77,6 +77,16 @@ class Goo(_Strict):
     radius: float
 
 
+class Experience(_Strict):
+    """OPTIONAL RULES, Experience: the enemy FPs killed at which each bonus comes."""
+
+    shooting: int
+    wound: int
+    veteran: int
+    action: int
+    chart: int
+
+
 class Tables(_Strict):
     """data/tables.yaml."""
 
@@ -91,6 +101,7 @@ class Tables(_Strict):
     egg_reroll: int
     goo: Goo
     general_abilities: dict[int, str]
+    experience: Experience
     table_sizes: tuple[int, ...]
     deployment_small: float
     deployment_large: float

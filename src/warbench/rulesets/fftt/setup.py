@@ -74,14 +74,24 @@ def figures(spec: Scenario) -> tuple[dict[str, Fig], list[Flank]]:
         for f in force.figures:
             count += 1
             fid = f"{side[0]}{count}"
-            figs[fid] = Fig(fid, side, force.race, f.profile, f.elite)
+            figs[fid] = Fig(
+                fid, side, force.race, f.profile, f.elite, xp=f.xp, ability=f.ability or 0
+            )
         for flank in force.flanks:
             ids = []
             for f in flank.figures:
                 count += 1
                 fid = f"{side[0]}{count}"
                 figs[fid] = Fig(
-                    fid, side, force.race, f.profile, f.elite, where="flank", flank=len(flanks)
+                    fid,
+                    side,
+                    force.race,
+                    f.profile,
+                    f.elite,
+                    xp=f.xp,
+                    ability=f.ability or 0,
+                    where="flank",
+                    flank=len(flanks),
                 )
                 ids.append(fid)
             flanks.append(Flank(side, flank.flank, flank.label, ids))
