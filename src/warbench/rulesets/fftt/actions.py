@@ -77,6 +77,15 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
+class Climb(Action):
+    """MOVEMENT: 'climbing stairs ... cost 1 action': up to the upper floor or down again."""
+
+    verb = "climb"
+    summary = "FIGURE climbs the stairs of its building, up or down (1 action)"
+    figure: str
+
+
+@dataclass(frozen=True)
 class Charge(Action):
     """HAND TO HAND COMBAT: move (1 action) into base contact with an enemy."""
 
@@ -222,6 +231,7 @@ CODEC = ActionCodec(
         First,
         Enter,
         Move,
+        Climb,
         Charge,
         Shoot,
         Lob,

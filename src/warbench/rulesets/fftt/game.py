@@ -26,6 +26,7 @@ from warbench.rulesets.fftt.actions import (
     Charge,
     ChooseSide,
     ChooseTable,
+    Climb,
     Deploy,
     Done,
     Eat,
@@ -70,7 +71,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "first": (First,),
     "enter": (Enter,),
     "light": (Shoot, Lob, Done),
-    "move": (Move, Charge, Heal, Eat, Lay, Explode, Done),
+    "move": (Move, Climb, Charge, Heal, Eat, Lay, Explode, Done),
     "opfire": (OpportunityFire, Hold),
     "general": (Shoot, Lob, CallSupport, Explode, Done),
     "answer": (Answer, Fight),
@@ -237,6 +238,14 @@ class FFTTGame(Game):
             acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
             if movement.stuck(s, fig):
                 continue
+            if s.table.building_at(fig.pos) is not None:
+                acts.append(Climb(fig.id))
+            reach_all = fig.pace * fig.ap
+            acts += [
+                Move(fig.id, (round(p[0], 1), round(p[1], 1)))
+                for p in s.table.portals
+                if dist(p, fig.pos) <= reach_all
+            ]
             reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
             for angle in range(0, 360, 45):
                 rad = math.radians(angle)
@@ -372,6 +381,8 @@ class FFTTGame(Game):
             return self._support_problem(fig, self._enemy(action.target, player))
         if isinstance(action, Move):
             return movement.move_problem(s, fig, action.to)
+        if isinstance(action, Climb):
+            return movement.climb_problem(s, fig)
         if isinstance(action, Charge):
             return movement.charge_problem(s, fig, self._enemy(action.target, player))
         if isinstance(action, Heal):
@@ -431,7 +442,7 @@ class FFTTGame(Game):
             return f"'{target_id}' is not another friendly figure on the table"
         if (kind == "repair") != target.prof.mechanical:
             return "medics heal bio-forms; tanks repair mechanical units"
-        if not movement.in_contact(healer, target):
+        if not movement.in_contact(s, healer, target):
             return f"{healer.id} must be in base contact with {target.id}"
         owed = sum(1 for h in s.heals if h[1] == target.id)
         if target.wounds - owed <= 0:
@@ -531,6 +542,14 @@ class FFTTGame(Game):
             self._settle()
         elif isinstance(action, Move | Charge):
             self._start_move(action)
+        elif isinstance(action, Climb):
+            fig = s.figs[action.figure]
+            fig.ap -= 1
+            fig.level = 1 - fig.level
+            self._leave_melees(fig)
+            where = "up to the upper floor" if fig.level else "down to the ground floor"
+            self.emit("climb", f"{fig.id} climbs the stairs {where}")
+            self._settle()
         elif isinstance(action, CallSupport):
             self._call_support(s.figs[action.figure], s.figs[action.target])
         elif isinstance(action, Heal):
@@ -753,7 +772,8 @@ class FFTTGame(Game):
         if isinstance(action, Move):
             fig.ap -= movement.actions_for(s, fig, action.to)
         else:
-            fig.ap -= 1
+            to = movement.charge_point(fig, s.figs[action.target])
+            fig.ap -= 1 + movement.passage(s, fig, to)[0]
         target = ""
         if isinstance(action, Charge):
             to = movement.charge_point(fig, s.figs[action.target])
@@ -846,7 +866,7 @@ class FFTTGame(Game):
             melee.attackers = [
                 a
                 for a in melee.attackers
-                if s.figs[a].where == "table" and movement.in_contact(s.figs[a], defender)
+                if s.figs[a].where == "table" and movement.in_contact(s, s.figs[a], defender)
             ]
             if not melee.attackers or defender.where != "table":
                 s.melee_at += 1
@@ -1069,6 +1089,7 @@ class FFTTGame(Game):
                 "ap": f.ap,
                 "out_of_ammo": f.out_of_ammo,
                 "xp": f.xp,
+                "level": f.level,
             }
             for f in s.figs.values()
             if visible(f)

@@ -46,6 +46,7 @@ class Profile(_Strict):
     hard_to_hit: bool = False
     ignores_terrain: bool = False
     over_walls: bool = False
+    windows: bool = False
     dies_out_of_ammo: bool = False
     no_damage_in_hth: bool = False
 
@@ -87,6 +88,16 @@ class Experience(_Strict):
     chart: int
 
 
+class Layout(_Strict):
+    """A building's floors and its openings, one a wall (OURS)."""
+
+    floors: int = Field(ge=1, le=2)
+    openings: tuple[
+        tuple[Literal["south", "north", "west", "east"], Literal["door", "double", "window"]],
+        ...,
+    ]
+
+
 class Tables(_Strict):
     """data/tables.yaml."""
 
@@ -107,6 +118,12 @@ class Tables(_Strict):
     deployment_large: float
     scenery_min: float
     scenery_max: float
+    openings: dict[str, float]
+    scenery_kinds: dict[int, str]
+    scenery_other: dict[int, str]
+    river_width: float
+    wreck: tuple[float, float]
+    buildings: dict[int, Layout]
 
 
 class Forces(_Strict):

@@ -41,6 +41,7 @@ class Fig:
     hatched: bool = False
     ability: int = 0  # the general's special ability (2D6 chart), 0 for none
     xp: int = 0  # OPTIONAL RULES, Experience: enemy FPs killed (only with the switch on)
+    level: int = 0  # the floor of a building it stands on: 0 ground, 1 upper (stairs)
 
     @property
     def prof(self) -> Profile:
@@ -241,6 +242,7 @@ class State:
                     f.hatched,
                     f.ability,
                     f.xp,
+                    f.level,
                 ]
                 for f in self.figs.values()
             },
