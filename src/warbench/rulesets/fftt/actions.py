@@ -29,6 +29,22 @@ class PlaceScenery(Action):
 
 
 @dataclass(frozen=True)
+class PlacePiece(Action):
+    """THE GAME TABLE, scenery placed by hand: the defender places one piece by two opposite
+    corners; LAYOUT is a building's row (1-6) of the buildings table, 0 for other kinds."""
+
+    verb = "piece"
+    summary = (
+        "place a piece KIND between corners X0,Y0 and X1,Y1 (5-25 cm a side; a low wall 1 cm "
+        "thick); LAYOUT 1-6 picks a building's doors and floors, 0 for other kinds"
+    )
+    kind: str
+    corner: Point
+    far: Point
+    layout: int
+
+
+@dataclass(frozen=True)
 class ChooseSide(Action):
     """THE GAME TABLE: the attacker chooses the side to deploy on."""
 
@@ -226,6 +242,7 @@ CODEC = ActionCodec(
     [
         ChooseTable,
         PlaceScenery,
+        PlacePiece,
         ChooseSide,
         Deploy,
         First,

@@ -89,6 +89,7 @@ class Scenario(_Strict):
     name: str
     summary: str
     force_points: int = Field(default=20, ge=15)
+    scenery: Literal["generated", "placed"] = "generated"  # THE GAME TABLE: by the dice or by hand
     forces: dict[str, ForceSpec]
     victory: Victory = Victory()
     optional: Optional = Optional()
