@@ -93,8 +93,9 @@ def test_a_move_through_a_door_spends_the_door_in_the_game() -> None:
     grunt = fig("r1", "grunt", 50, 36)
     s = state(grunt, fig("b1", "terminator", 90, 90), pieces=[HOUSE], stage="move")
     g = game(s)
-    g.apply(Move("r1", (50.0, 42.0)), "red")
+    events = g.apply(Move("r1", (50.0, 42.0)), "red")
     assert g.state.figs["r1"].ap == 1 and g.state.figs["r1"].pos == (50.0, 42.0)
+    assert events[0].text == "r1 moves to 50,42 (+1 action(s): doors, getting in or out)"
 
 
 def test_upstairs_the_higher_shooter_rule_and_the_border_rule_hold() -> None:

@@ -808,17 +808,14 @@ class FFTTGame(Game):
     def _start_move(self, action: Move | Charge) -> None:
         s = self.state
         fig = s.figs[action.figure]
-        if isinstance(action, Move):
-            fig.ap -= movement.actions_for(s, fig, action.to)
-        else:
-            to = movement.charge_point(fig, s.figs[action.target])
-            fig.ap -= 1 + movement.passage(s, fig, to)[0]
         target = ""
         if isinstance(action, Charge):
             to = movement.charge_point(fig, s.figs[action.target])
             target = action.target
         else:
             to = action.to
+        extra = movement.passage(s, fig, to)[0]
+        fig.ap -= 1 + extra if target else movement.actions_for(s, fig, to)
         self._leave_melees(fig)
         s.moving = {
             "mover": fig.id,
@@ -829,7 +826,8 @@ class FFTTGame(Game):
         }
         fig.facing = bearing(fig.pos, to)
         verb = f"charges {target}" if target else f"moves to {to[0]:g},{to[1]:g}"
-        self.emit("move", f"{fig.id} {verb}")
+        doors = f" (+{extra} action(s): doors, getting in or out)" if extra else ""
+        self.emit("move", f"{fig.id} {verb}{doors}")
         s.stage, s.player = "opfire", other(fig.side)
         if not self.opfire_options():
             self._finish_move()
