@@ -171,3 +171,14 @@ def test_generated_buildings_have_doors_windows_and_some_an_upper_floor() -> Non
                 assert p.openings == () and p.floors == 1
     assert floors == {1, 2}
     assert {"building", "river", "lake", "pool", "vehicle"} <= kinds
+
+
+def test_the_board_and_the_scene_show_doors_windows_and_floors() -> None:
+    g = game(state(fig("r1", "grunt", 50, 45), pieces=[HOUSE], stage="move"))
+    text = g.ruleset.board_text(g)
+    assert (
+        "building 40,40 to 60,50, door south, double north, window west, window east, two floors"
+        in (text)
+    )
+    labels = [area.label for area in g.ruleset.scene(g, "red").terrain]
+    assert labels == ["building", "door", "double", "window", "window"]
