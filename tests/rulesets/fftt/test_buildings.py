@@ -182,3 +182,16 @@ def test_the_board_and_the_scene_show_doors_windows_and_floors() -> None:
     )
     labels = [area.label for area in g.ruleset.scene(g, "red").terrain]
     assert labels == ["building", "door", "double", "window", "window"]
+
+
+def test_tanks_are_not_deployed_inside_buildings_or_wrecks() -> None:
+    tank = fig("b1", "tank", 50, 90)
+    wreck = Piece("vehicle", 10, 85, 20, 90)
+    house = Piece("building", 40, 85, 60, 95, (("south", "double"),))
+    s = state(fig("r1", "grunt", 10, 10), tank, pieces=[house, wreck])
+    s.south = "red"
+    for at in ((50.0, 90.0), (15.0, 87.5)):
+        reason = movement.deploy_problem(s, tank, at) or ""
+        assert reason.startswith("b1 is a Tank: it is not set down inside a building or wreck")
+    assert movement.deploy_problem(s, tank, (30.0, 90.0)) is None
+    assert movement.deploy_problem(s, fig("b2", "terminator", 0, 0), (45.0, 90.0)) is None

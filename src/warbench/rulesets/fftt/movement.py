@@ -23,11 +23,7 @@ def in_contact(s: State, a: Fig, b: Fig) -> bool:
     door ('so combat from a window will be impossible')."""
     if a.level != b.level or dist(a.pos, b.pos) > a.radius + b.radius + CONTACT:
         return False
-    widths = tables().openings
-    return all(
-        piece.kind != "building" or piece.opening_at(p, widths) in ("door", "double")
-        for piece, p in s.table.crossings(a.pos, b.pos)
-    )
+    return _touches(s, a.pos, b)
 
 
 def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
@@ -124,7 +120,10 @@ def _placement_problem(s: State, fig: Fig, to: Point) -> str | None:
     """Deploying or entering: tanks and MTs are not set down inside a building or a wreck
     (they drive in through double doors), then the space itself."""
     if fig.prof.vehicle and any(p.contains(to) for p in s.table.walled):
-        return f"{fig.id} is a {fig.prof.name}: it drives into buildings only by double doors"
+        return (
+            f"{fig.id} is a {fig.prof.name}: it is not set down inside a building or wreck "
+            "(it drives into buildings through double doors)"
+        )
     return _space_problem(s, fig, to)
 
 
