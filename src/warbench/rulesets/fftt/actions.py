@@ -29,6 +29,22 @@ class PlaceScenery(Action):
 
 
 @dataclass(frozen=True)
+class PlacePiece(Action):
+    """THE GAME TABLE, scenery placed by hand: the defender places one piece by two opposite
+    corners; LAYOUT is a building's row (1-6) of the buildings table, 0 for other kinds."""
+
+    verb = "piece"
+    summary = (
+        "place a piece KIND between corners X0,Y0 and X1,Y1 (5-25 cm a side; a low wall 1 cm "
+        "thick); LAYOUT 1-6 picks a building's doors and floors, 0 for other kinds"
+    )
+    kind: str
+    corner: Point
+    far: Point
+    layout: int
+
+
+@dataclass(frozen=True)
 class ChooseSide(Action):
     """THE GAME TABLE: the attacker chooses the side to deploy on."""
 
@@ -74,6 +90,15 @@ class Move(Action):
     summary = "move FIGURE to a point (1 action per 10 cm unless stated; terrain counts double)"
     figure: str
     to: Point
+
+
+@dataclass(frozen=True)
+class Climb(Action):
+    """MOVEMENT: 'climbing stairs ... cost 1 action': up to the upper floor or down again."""
+
+    verb = "climb"
+    summary = "FIGURE climbs the stairs of its building, up or down (1 action)"
+    figure: str
 
 
 @dataclass(frozen=True)
@@ -198,6 +223,14 @@ class WoundAttacker(Action):
 
 
 @dataclass(frozen=True)
+class Surrender(Action):
+    """END OF THE GAME: a player may surrender at any of its decisions; the opponent wins."""
+
+    verb = "surrender"
+    summary = "surrender: the battle ends and your opponent wins"
+
+
+@dataclass(frozen=True)
 class Done(Action):
     """End your part of the step (the figures keep their unused actions)."""
 
@@ -209,11 +242,13 @@ CODEC = ActionCodec(
     [
         ChooseTable,
         PlaceScenery,
+        PlacePiece,
         ChooseSide,
         Deploy,
         First,
         Enter,
         Move,
+        Climb,
         Charge,
         Shoot,
         Lob,
@@ -227,6 +262,7 @@ CODEC = ActionCodec(
         Answer,
         Fight,
         WoundAttacker,
+        Surrender,
         Done,
     ]
 )

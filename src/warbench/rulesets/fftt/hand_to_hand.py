@@ -41,6 +41,8 @@ def modifiers(fig: Fig, extra: int) -> tuple[Modifier, ...]:
         )
     if fig.wounded:
         mods.append(("wounded", tables().hth_modifiers["wounded"]))
+    if fig.veteran:
+        mods.append(("veteran", tables().hth_modifiers["veteran"]))
     if fig.ability == BERSERK:
         mods.append(("berserk", 2))
     return tuple(mods)

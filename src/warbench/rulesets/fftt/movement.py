@@ -1,7 +1,9 @@
-"""MOVEMENT: 10 cm per action (unit exceptions), halved through forests, pools, ruins, rubble
-and buildings; sentinels unaffected by terrain; low walls crossed only by sentinels and
-drones; tanks and MTs kept out of buildings (no double doors are modelled); acid goo holds
-figures fast; deployment behind the screen and the entry of flanking forces."""
+"""MOVEMENT: 10 cm per action (unit exceptions), halved through forests, rivers, pools and
+lakes, ruins, rubble and buildings; sentinels unaffected by terrain; low walls crossed only by
+sentinels and drones; building walls passed only through doors (1 action; tanks and MTs only
+through double doors, drones also through windows); stairs to an upper floor (1 action);
+getting in or out of a vehicle wreck (1 action); acid goo holds figures fast; deployment
+behind the screen and the entry of flanking forces."""
 
 from __future__ import annotations
 
@@ -16,9 +18,49 @@ CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
 
 
-def in_contact(a: Fig, b: Fig) -> bool:
-    """Base to base contact."""
-    return dist(a.pos, b.pos) <= a.radius + b.radius + CONTACT
+def in_contact(s: State, a: Fig, b: Fig) -> bool:
+    """Base to base contact, on the same floor and not through a building's wall except at a
+    door ('so combat from a window will be impossible')."""
+    if a.level != b.level or dist(a.pos, b.pos) > a.radius + b.radius + CONTACT:
+        return False
+    return _touches(s, a.pos, b)
+
+
+def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
+    """The extra actions a move from where `fig` stands to `to` costs through walls
+    ('Opening doors ... and getting in and out of a vehicle cost 1 action'), or why it cannot
+    pass: a building's wall only through a door (tanks and MTs only double doors; drones also
+    windows); a figure upstairs stays in its building."""
+    if fig.level:
+        home = s.table.building_at(fig.pos)
+        if home is None or not home.contains(to):
+            return 0, f"{fig.id} is upstairs: climb down before leaving the building"
+    extra = 0
+    widths = tables().openings
+    for piece, p in s.table.crossings(fig.pos, to):
+        where = f"{p[0]:.1f},{p[1]:.1f}"
+        if piece.kind == "vehicle":
+            if fig.prof.vehicle:
+                return 0, f"{fig.id} is a {fig.prof.name}: it cannot get into a vehicle wreck"
+            extra += 1  # getting in or out of a vehicle
+            continue
+        opening = piece.opening_at(p, widths)
+        if opening == "double" or (opening == "door" and not fig.prof.vehicle):
+            extra += 1  # opening doors
+        elif opening == "window" and fig.prof.windows:
+            continue  # drones fly through windows
+        elif fig.prof.vehicle:
+            return 0, (
+                f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors "
+                f"(the move meets the {piece.wall_at(p)} wall at {where})"
+            )
+        else:
+            how = "doors or windows" if fig.prof.windows else "doors"
+            return 0, (
+                f"the move meets the {piece.wall_at(p)} wall of a building at {where}: "
+                f"{fig.id} passes walls only through {how}"
+            )
+    return extra, None
 
 
 def stuck(s: State, fig: Fig) -> bool:
@@ -39,18 +81,16 @@ def _space_problem(
     moving: bool = False,
     others: list[Fig] | None = None,
 ) -> str | None:
-    """Why `fig` cannot stand at `to` (off the table, on another base, a vehicle in a
-    building; for a move, in base contact with an enemy, which is a charge), or None."""
+    """Why `fig` cannot stand at `to` (off the table, on another base on its floor; for a
+    move, in base contact with an enemy, which is a charge), or None."""
     if not s.table.on_table(to, fig.radius):
         return (
             f"{to[0]:g},{to[1]:g} puts {fig.id} off the {s.table.width:g}x{s.table.depth:g} table"
         )
-    if fig.prof.vehicle and s.table.in_building(to):
-        return f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors"
     mine = fig.radius
     x, y = to
     for o in s.figs.values() if others is None else others:
-        if o.where != "table" or o.id == fig.id or o.id in ignore:
+        if o.where != "table" or o.id == fig.id or o.id in ignore or o.level != fig.level:
             continue
         enemy = o.side != fig.side
         if enemy and not s.revealed:
@@ -62,9 +102,29 @@ def _space_problem(
         d = dist(o.pos, to)
         if d < r - 1e-6:
             return f"{fig.id} would stand on {o.id}'s base"
-        if moving and enemy and d <= reach:
+        if moving and enemy and d <= reach and _touches(s, to, o):
             return f"moving into base contact with {o.id} is a charge: charge {fig.id} {o.id}"
     return None
+
+
+def _touches(s: State, at: Point, o: Fig) -> bool:
+    """Whether a base at `at` would touch `o` through no building wall but at a door."""
+    widths = tables().openings
+    return all(
+        piece.kind != "building" or piece.opening_at(p, widths) in ("door", "double")
+        for piece, p in s.table.crossings(at, o.pos)
+    )
+
+
+def _placement_problem(s: State, fig: Fig, to: Point) -> str | None:
+    """Deploying or entering: tanks and MTs are not set down inside a building or a wreck
+    (they drive in through double doors), then the space itself."""
+    if fig.prof.vehicle and any(p.contains(to) for p in s.table.walled):
+        return (
+            f"{fig.id} is a {fig.prof.name}: it is not set down inside a building or wreck "
+            "(it drives into buildings through double doors)"
+        )
+    return _space_problem(s, fig, to)
 
 
 def deploy_problem(s: State, fig: Fig, to: Point) -> str | None:
@@ -72,7 +132,7 @@ def deploy_problem(s: State, fig: Fig, to: Point) -> str | None:
     edge = s.edge(fig.side)
     if not s.table.in_zone(to, edge):
         return f"deploy in your {edge} zone, {s.table.zone_depth:g} cm deep"
-    return _space_problem(s, fig, to)
+    return _placement_problem(s, fig, to)
 
 
 def enter_problem(s: State, fig: Fig, to: Point, flank: str) -> str | None:
@@ -97,7 +157,7 @@ def enter_problem(s: State, fig: Fig, to: Point, flank: str) -> str | None:
         for o in s.side_figs(enemy):
             if o.prof.scanner and dist(o.pos, to) < reach:
                 return f"{fig.id} may not appear within {reach:g} cm of enemy scanner {o.id}"
-    return _space_problem(s, fig, to)
+    return _placement_problem(s, fig, to)
 
 
 def move_problem(s: State, fig: Fig, to: Point, target: Fig | None = None) -> str | None:
@@ -125,13 +185,20 @@ def route_problem(
     if target is not None and engaged(s, fig):
         return f"{fig.id} is already fighting hand to hand"
     prof = fig.prof
+    extra, problem = passage(s, fig, to)
+    if problem is not None:
+        return problem
     cost = s.table.move_cost(fig.pos, to, prof.ignores_terrain)
-    allowed = 1 if target is not None else fig.ap
+    allowed = 1 if target is not None else fig.ap - extra
     if cost > fig.pace * allowed + 1e-6:
+        doors = f" after {extra} for doors or getting in or out" if extra else ""
         return (
             f"that move costs {cost:.1f} cm; {fig.id} moves {fig.pace:g} cm an action and "
-            f"may spend {allowed} here (forests, pools, ruins, rubble and buildings count double)"
+            f"may spend {allowed} here{doors} (forests, rivers, pools, lakes, ruins, rubble and "
+            "buildings count double)"
         )
+    if target is not None and 1 + extra > fig.ap:
+        return f"the charge costs {1 + extra} actions with the doors; {fig.id} has {fig.ap}"
     if not prof.over_walls and s.table.crosses_wall(fig.pos, to):
         return f"{fig.id} cannot cross a low wall (only sentinels and drones fly over)"
     if target is not None:
@@ -153,9 +220,34 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
 
 
 def actions_for(s: State, fig: Fig, to: Point) -> int:
-    """The actions a move costs: one per move allowance (10 cm unless stated) or part."""
+    """The actions a move costs: one per move allowance (10 cm unless stated) or part, and
+    one for each door opened or each getting in or out of a vehicle."""
     cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
-    return max(1, math.ceil(cost / fig.pace - 1e-6))
+    return max(1, math.ceil(cost / fig.pace - 1e-6)) + passage(s, fig, to)[0]
+
+
+def climb_problem(s: State, fig: Fig) -> str | None:
+    """Why `fig` may not climb the stairs (up or down, 1 action) now, or None. OURS: the
+    stairs may be taken anywhere inside a building with an upper floor; tanks and MTs stay
+    on the ground."""
+    problem = mover_problem(s, fig)
+    if problem is not None:
+        return problem
+    if fig.prof.vehicle:
+        return f"{fig.id} is a {fig.prof.name}: tanks and MTs do not climb stairs"
+    building = s.table.building_at(fig.pos)
+    if building is None or building.floors < 2:
+        return f"{fig.id} is not inside a building with an upper floor"
+    level = 1 - fig.level
+    for o in s.figs.values():
+        if (
+            o.where == "table"
+            and o is not fig
+            and o.level == level
+            and dist(o.pos, fig.pos) < o.radius + fig.radius - 1e-6
+        ):
+            return f"{o.id} stands there on the other floor"
+    return None
 
 
 def charge_point(fig: Fig, target: Fig) -> Point:
@@ -173,11 +265,19 @@ def charge_problem(s: State, fig: Fig, target: Fig | None) -> str | None:
     could not see at the beginning of the movement phase."""
     if target is None or target.where != "table" or target.side == fig.side:
         return "the target is not an enemy figure on the table"
+    if target.level != fig.level:
+        return f"{target.id} is on another floor: climb the stairs first"
     if fig.race == "insectoids" and target.id not in fig.sees:
         return f"{fig.id} could not see {target.id} at the start of the movement phase"
-    if in_contact(fig, target):
+    if in_contact(s, fig, target):
         return f"{fig.id} is already in base contact with {target.id}"
-    return move_problem(s, fig, charge_point(fig, target), target)
+    point = charge_point(fig, target)
+    if not _touches(s, point, target):
+        return (
+            f"{fig.id} would meet {target.id} across a building's wall: hand to hand only "
+            "through a door ('combat from a window will be impossible')"
+        )
+    return move_problem(s, fig, point, target)
 
 
 def path(a: Point, b: Point) -> list[Point]:

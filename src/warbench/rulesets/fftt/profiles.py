@@ -46,6 +46,7 @@ class Profile(_Strict):
     hard_to_hit: bool = False
     ignores_terrain: bool = False
     over_walls: bool = False
+    windows: bool = False
     dies_out_of_ammo: bool = False
     no_damage_in_hth: bool = False
 
@@ -77,6 +78,26 @@ class Goo(_Strict):
     radius: float
 
 
+class Experience(_Strict):
+    """OPTIONAL RULES, Experience: the enemy FPs killed at which each bonus comes."""
+
+    shooting: int
+    wound: int
+    veteran: int
+    action: int
+    chart: int
+
+
+class Layout(_Strict):
+    """A building's floors and its openings, one a wall (OURS)."""
+
+    floors: int = Field(ge=1, le=2)
+    openings: tuple[
+        tuple[Literal["south", "north", "west", "east"], Literal["door", "double", "window"]],
+        ...,
+    ]
+
+
 class Tables(_Strict):
     """data/tables.yaml."""
 
@@ -91,11 +112,18 @@ class Tables(_Strict):
     egg_reroll: int
     goo: Goo
     general_abilities: dict[int, str]
+    experience: Experience
     table_sizes: tuple[int, ...]
     deployment_small: float
     deployment_large: float
     scenery_min: float
     scenery_max: float
+    openings: dict[str, float]
+    scenery_kinds: dict[int, str]
+    scenery_other: dict[int, str]
+    river_width: float
+    wreck: tuple[float, float]
+    buildings: dict[int, Layout]
 
 
 class Forces(_Strict):

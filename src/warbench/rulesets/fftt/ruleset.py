@@ -24,8 +24,16 @@ from warbench.rulesets.fftt.census import by_unit_type
 from warbench.rulesets.fftt.determinise import determinise
 from warbench.rulesets.fftt.evaluation import position_value
 from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.profiles import tables
 
-TERRAIN_DRAWN = {"ruins": "rough", "rubble": "rough", "pool": "water", "wall": "wall"}
+TERRAIN_DRAWN = {
+    "ruins": "rough",
+    "rubble": "rough",
+    "pool": "water",
+    "lake": "water",
+    "wall": "wall",
+    "vehicle": "bunker",
+}
 
 
 class FFTT(Ruleset):
@@ -99,7 +107,9 @@ class FFTT(Ruleset):
             f" cm{sides}"
         ]
         for p in s.table.pieces:
-            lines.append(f"  {p.kind} {p.x0:g},{p.y0:g} to {p.x1:g},{p.y1:g}")
+            inside = "".join(f", {kind} {wall}" for wall, kind in p.openings)
+            floors = ", two floors" if p.floors > 1 else ""
+            lines.append(f"  {p.kind} {p.x0:g},{p.y0:g} to {p.x1:g},{p.y1:g}{inside}{floors}")
         player = game.pending.player if hasattr(game.pending, "player") else None
         for f in game.view(player)["figures"]:
             if f["where"] == "table":
@@ -117,6 +127,8 @@ class FFTT(Ruleset):
         for p in s.table.pieces:
             kind = TERRAIN_DRAWN.get(p.kind, p.kind)
             scene.terrain.append(Area(kind, box(p.x0, p.y0, p.x1, p.y1), p.kind))
+            for opening, edges in p.opening_boxes(tables().openings):
+                scene.terrain.append(Area("road", box(*edges), opening))
         view = game.view(viewer)
         for f in view["figures"]:
             if f["where"] == "table":

@@ -21,10 +21,14 @@ class _Strict(BaseModel):
 
 
 class FigureSpec(_Strict):
-    """One figure of a force: its profile key and whether it is an elite troop."""
+    """One figure of a force: its profile key, whether it is an elite troop, and (OPTIONAL
+    RULES, Experience, carried from earlier battles of a campaign) the enemy FPs it has killed
+    and the ability its throw on the general's chart gave it."""
 
     profile: str
     elite: bool = False
+    xp: int = Field(default=0, ge=0)
+    ability: int | None = Field(default=None, ge=2, le=12)
 
 
 class FlankSpec(_Strict):
@@ -70,11 +74,12 @@ class Victory(_Strict):
 
 
 class Optional(_Strict):
-    """OPTIONAL RULES as switches: the general's special abilities chart and off-board
-    artillery support (experience belongs to the campaign)."""
+    """OPTIONAL RULES as switches: the general's special abilities chart, off-board artillery
+    support and experience (FPs killed per figure, with its bonuses)."""
 
     generals: bool = False
     artillery: bool = False
+    experience: bool = False
 
 
 class Scenario(_Strict):
@@ -84,6 +89,7 @@ class Scenario(_Strict):
     name: str
     summary: str
     force_points: int = Field(default=20, ge=15)
+    scenery: Literal["generated", "placed"] = "generated"  # THE GAME TABLE: by the dice or by hand
     forces: dict[str, ForceSpec]
     victory: Victory = Victory()
     optional: Optional = Optional()
@@ -117,6 +123,11 @@ class Scenario(_Strict):
                         f"{side}: the {flank.flank} flanking force costs {cost} FP; at most a "
                         f"quarter of the force, {quarter} FP"
                     )
+            if not self.optional.experience and any(f.xp or f.ability for f in every):
+                raise ValueError(
+                    f"{side}: experience (xp) and the abilities it gives need the switch "
+                    "optional.experience"
+                )
             if force.general is not None and force.general.figure >= len(force.figures):
                 raise ValueError(
                     f"{side}: the general is figure {force.general.figure}; the force has "

@@ -1,19 +1,18 @@
 """GAME STEPS before the first turn: dice for the attacker, the scenery in six zones with
-at least one piece of 5 to 25 cm each (generated through the game's dice), and the figures of
-each secret force."""
+at least one piece of 5 to 25 cm each (generated through the game's dice, or placed piece by
+piece by the defender), and the figures of each secret force."""
 
 from __future__ import annotations
 
+import typing
+
 from warbench.core.dice import RollRequest
+from warbench.rulesets.fftt.actions import PlacePiece
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.scenario import Scenario
 from warbench.rulesets.fftt.state import Fig, Flank
-from warbench.rulesets.fftt.table import Kind, Piece
+from warbench.rulesets.fftt.table import KINDS, Kind, Piece, Point, Table
 from warbench.rulesets.fftt.wounds import Referee
-
-# OURS: the d6 table for a piece's kind (the rulebook names hills, lakes, houses, ruins,
-# rubble, forests; lakes and rivers are read as pools, houses as buildings).
-KINDS: dict[int, Kind] = {1: "forest", 2: "building", 3: "ruins", 4: "rubble", 5: "hill", 6: "pool"}
 
 
 def attacker(ref: Referee) -> str:
@@ -25,9 +24,20 @@ def attacker(ref: Referee) -> str:
             return "red" if red > blue else "blue"
 
 
+def piece(kind: Kind, box: tuple[float, float, float, float], layout: int = 0) -> Piece:
+    """A piece of scenery; a building gets the doors, windows and floors of `layout` on the
+    buildings table (OURS)."""
+    x0, y0, x1, y1 = (round(v, 1) for v in box)
+    if kind != "building":
+        return Piece(kind, x0, y0, x1, y1)
+    plan = tables().buildings[layout]
+    return Piece(kind, x0, y0, x1, y1, plan.openings, plan.floors)
+
+
 def scenery(ref: Referee, width: float, depth: float) -> tuple[Piece, ...]:
     """Six equal zones (three across, two deep), each with one piece (a second on 5-6) of 5 to
-    25 cm a side, kind by 1D6, size and place by the dice; a low wall on a 6 (OURS)."""
+    25 cm a side, kind by 1D6 (a 6 again on the other table), size and place by the dice, a
+    building's doors, windows and floors by 1D6; a low wall on a 6 (OURS)."""
     t = tables()
     lo, hi = t.scenery_min, t.scenery_max
     zone_w, zone_d = width / 3, depth / 2
@@ -42,25 +52,28 @@ def scenery(ref: Referee, width: float, depth: float) -> tuple[Piece, ...]:
             zone = f"zone {row * 3 + col + 1}"
             count = 2 if d6(f"scenery {zone}: pieces (5-6: two)") >= 5 else 1
             for n in range(count):
-                kind = KINDS[d6(f"scenery {zone}: kind of piece {n + 1}")]
-                w = lo + (hi - lo) * (d6(f"scenery {zone}: width") - 1) / 5
+                name = t.scenery_kinds[d6(f"scenery {zone}: kind of piece {n + 1}")]
+                if name == "other":
+                    name = t.scenery_other[d6(f"scenery {zone}: kind of piece {n + 1} (other)")]
+                kind = typing.cast(Kind, name)
+                wide = d6(f"scenery {zone}: width")
+                w = lo + (hi - lo) * (wide - 1) / 5
                 d = lo + (hi - lo) * (d6(f"scenery {zone}: depth") - 1) / 5
+                if kind == "river":
+                    d = t.river_width
+                elif kind == "vehicle":
+                    w, d = t.wreck if wide % 2 else t.wreck[::-1]
                 w, d = min(w, zone_w), min(d, zone_d)
                 px = x0 + (zone_w - w) * (d6(f"scenery {zone}: across") - 1) / 5
                 py = y0 + (zone_d - d) * (d6(f"scenery {zone}: along") - 1) / 5
-                pieces.append(
-                    Piece(kind, round(px, 1), round(py, 1), round(px + w, 1), round(py + d, 1))
-                )
+                layout = d6(f"scenery {zone}: doors and floors") if kind == "building" else 0
+                pieces.append(piece(kind, (px, py, px + w, py + d), layout))
             if d6(f"scenery {zone}: a low wall on 6") == 6:
                 length = lo + (hi - lo) * (d6(f"scenery {zone}: wall length") - 1) / 5
                 length = min(length, zone_w - 2)
                 wx = x0 + 1 + (zone_w - 2 - length) * (d6(f"scenery {zone}: wall across") - 1) / 5
                 wy = y0 + zone_d * d6(f"scenery {zone}: wall along") / 7
-                pieces.append(
-                    Piece(
-                        "wall", round(wx, 1), round(wy, 1), round(wx + length, 1), round(wy + 1, 1)
-                    )
-                )
+                pieces.append(piece("wall", (wx, wy, wx + length, wy + 1)))
     return tuple(pieces)
 
 
@@ -74,15 +87,102 @@ def figures(spec: Scenario) -> tuple[dict[str, Fig], list[Flank]]:
         for f in force.figures:
             count += 1
             fid = f"{side[0]}{count}"
-            figs[fid] = Fig(fid, side, force.race, f.profile, f.elite)
+            figs[fid] = Fig(
+                fid, side, force.race, f.profile, f.elite, xp=f.xp, ability=f.ability or 0
+            )
         for flank in force.flanks:
             ids = []
             for f in flank.figures:
                 count += 1
                 fid = f"{side[0]}{count}"
                 figs[fid] = Fig(
-                    fid, side, force.race, f.profile, f.elite, where="flank", flank=len(flanks)
+                    fid,
+                    side,
+                    force.race,
+                    f.profile,
+                    f.elite,
+                    xp=f.xp,
+                    ability=f.ability or 0,
+                    where="flank",
+                    flank=len(flanks),
                 )
                 ids.append(fid)
             flanks.append(Flank(side, flank.flank, flank.label, ids))
     return figs, flanks
+
+
+def zone_of(width: float, depth: float, p: Point) -> int:
+    """The zone (1-6: three across, two deep, from the south-west) a point lies in."""
+    col = min(2, int(p[0] // (width / 3)))
+    row = min(1, int(p[1] // (depth / 2)))
+    return row * 3 + col + 1
+
+
+def empty_zones(table: Table) -> list[int]:
+    """The zones with no piece of scenery yet (a piece is in the zone of its centre)."""
+    full = {
+        zone_of(table.width, table.depth, ((p.x0 + p.x1) / 2, (p.y0 + p.y1) / 2))
+        for p in table.pieces
+    }
+    return [z for z in range(1, 7) if z not in full]
+
+
+def placed_piece(action: PlacePiece) -> Piece | str:
+    """The piece a defender's `piece` action places, or why it is not a piece: a kind of
+    scenery, each side 5 to 25 cm (a low wall 1 cm thick), a building's layout 1-6, else 0."""
+    t = tables()
+    if action.kind not in KINDS:
+        return f"'{action.kind}' is not a kind of scenery; kinds: {', '.join(KINDS)}"
+    kind = action.kind
+    x0, x1 = sorted((action.corner[0], action.far[0]))
+    y0, y1 = sorted((action.corner[1], action.far[1]))
+    lo, hi = t.scenery_min, t.scenery_max
+    sides = sorted((x1 - x0, y1 - y0))
+    if kind == "wall":
+        if abs(sides[0] - 1) > 1e-6 or not lo <= sides[1] <= hi:
+            return f"a low wall is 1 cm thick and {lo:g} to {hi:g} cm long"
+    elif not (lo <= sides[0] and sides[1] <= hi):
+        return (
+            f"each side of a piece is {lo:g} to {hi:g} cm; this one is {sides[0]:g} x {sides[1]:g}"
+        )
+    if kind == "building" and action.layout not in t.buildings:
+        return f"a building's layout is one of {', '.join(map(str, t.buildings))} (buildings table)"
+    if kind != "building" and action.layout != 0:
+        return f"only buildings have a layout; give 0 for a {kind}"
+    return piece(kind, (x0, y0, x1, y1), action.layout)
+
+
+def place_problem(table: Table, action: PlacePiece) -> str | None:
+    """Why the defender may not place this piece: not a valid piece, off the table, or over
+    another piece ('The pieces of scenery can be in contact among them', not on each other)."""
+    new = placed_piece(action)
+    if isinstance(new, str):
+        return new
+    if new.x0 < 0 or new.y0 < 0 or new.x1 > table.width or new.y1 > table.depth:
+        return f"the piece must lie on the {table.width:g} x {table.depth:g} cm table"
+    for old in table.pieces:
+        if new.x0 < old.x1 and old.x0 < new.x1 and new.y0 < old.y1 and old.y0 < new.y1:
+            return (
+                f"the piece would lie on the {old.kind} at {old.x0:g},{old.y0:g} to "
+                f"{old.x1:g},{old.y1:g}; pieces may touch but not overlap"
+            )
+    return None
+
+
+def placement_samples(table: Table) -> list[PlacePiece]:
+    """Offered pieces for each zone still empty: a forest, hill, ruins, lake and each building
+    layout of 10 x 10 cm at the zone's centre, and 5 cm rubble on a grid of the zone."""
+    samples: list[PlacePiece] = []
+    zone_w, zone_d = table.width / 3, table.depth / 2
+    for zone in empty_zones(table):
+        x0, y0 = ((zone - 1) % 3) * zone_w, ((zone - 1) // 3) * zone_d
+        cx, cy = round(x0 + zone_w / 2, 1), round(y0 + zone_d / 2, 1)
+        box = ((cx - 5, cy - 5), (cx + 5, cy + 5))
+        for kind in ("forest", "hill", "ruins", "lake"):
+            samples.append(PlacePiece(kind, *box, 0))
+        samples += [PlacePiece("building", *box, n) for n in tables().buildings]
+        for i in (1, 2, 3):
+            for j in (1, 2, 3):
+                px, py = round(x0 + zone_w * i / 4, 1), round(y0 + zone_d * j / 4, 1)
+                samples.append(PlacePiece("rubble", (px - 2.5, py - 2.5), (px + 2.5, py + 2.5), 0))
+    return samples

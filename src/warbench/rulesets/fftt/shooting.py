@@ -67,6 +67,8 @@ def shot(s: State, firer: Fig, target: Fig, *, indirect: bool) -> Shot:
         chosen.append(mods["drone_or_sentinel"])
     if firer.elite:
         chosen.append(mods["elite"])
+    if firer.xp >= tables().experience.shooting:
+        chosen.append(Modifier(reason="experience (8 FPs killed)", value=1))
     if firer.ability == CRACK_SHOOTER:
         chosen.append(Modifier(reason="crack shooter", value=1))
     if target.ability == CHAMELEON and prof.template is None:
@@ -152,7 +154,9 @@ def one_shot(
             centre = wounds.deviate(centre, firer.pos, direction.total, far)
             ref.emit("deviation", f"it deviates {far} cm (direction {direction.total})")
             _out_of_ammo(ref, s, firer)
-        wounds.burst(ref, s, centre, prof.template, f"{firer.id}'s {prof.template}", hold=hold)
+        wounds.burst(
+            ref, s, centre, prof.template, f"{firer.id}'s {prof.template}", hold=hold, by=firer.id
+        )
         if prof.goo:
             s.goo.append(Goo(centre[0], centre[1], s.turn + 1))
             ref.emit(
@@ -168,7 +172,7 @@ def one_shot(
         if which.total >= 5:
             hit = _melee_opponent(s, target)
     damage = 2 if prof.double and len(set(roll.faces)) == 1 else 1
-    wounds.wound(ref, s, hit, damage, f"{firer.id}'s fire", hold=hold)
+    wounds.wound(ref, s, hit, damage, f"{firer.id}'s fire", hold=hold, by=firer.id)
 
 
 def _melee_opponent(s: State, target: Fig) -> Fig:

@@ -1,6 +1,7 @@
 """Arc of vision and LOS: 180 degrees for all units; sight from the centre of a head to the
 centre of the other, blocked by figures and by scenery (not low walls); the higher-shooter
-rule."""
+rule, height coming from hills and upper floors; inside buildings and forests only at the
+border or within 5 cm."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> boo
     between block it; 'When the shooter is in a higher level ... it will be possible to shoot
     if the shooter is nearer to that something than the target'."""
     a, b = shooter.pos, at or target.pos
-    high = s.table.height(a) > s.table.height(b)
+    if s.table.screened(a, b, (shooter.level, target.level)):
+        return False
+    high = s.table.height(a) + shooter.level > s.table.height(b) + target.level
     length = dist(a, b)
     for t in s.table.blockers(a, b):
         if not (high and t < 0.5):

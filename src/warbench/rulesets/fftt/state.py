@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from warbench.rulesets.fftt.profiles import Profile, forces
+from warbench.rulesets.fftt.profiles import Profile, forces, tables
 from warbench.rulesets.fftt.table import Point, Table
 
 # OPTIONAL RULES, the general's special abilities chart (2D6).
@@ -41,6 +41,8 @@ class Fig:
     sees: list[str] = field(default_factory=list)
     hatched: bool = False
     ability: int = 0  # the general's special ability (2D6 chart), 0 for none
+    xp: int = 0  # OPTIONAL RULES, Experience: enemy FPs killed (only with the switch on)
+    level: int = 0  # the floor of a building it stands on: 0 ground, 1 upper (stairs)
 
     @cached_property
     def prof(self) -> Profile:
@@ -71,13 +73,21 @@ class Fig:
 
     @property
     def max_wounds(self) -> int:
-        """Its wounds; 'Iron Man': one more."""
-        return self.prof.wounds + (1 if self.ability == IRON else 0)
+        """Its wounds; 'Iron Man': one more; Experience, 16 FPs: 'an extra wound'."""
+        extra = (self.ability == IRON) + (self.xp >= _XP.wound)
+        return self.prof.wounds + extra
 
     @property
     def actions(self) -> int:
-        """Its actions a phase; 'Glimmering': one permanent extra action."""
-        return self.prof.actions + (1 if self.ability == GLIMMERING else 0)
+        """Its actions a phase; 'Glimmering' and Experience at 24 FPs: 'one permanent extra
+        action' each."""
+        extra = (self.ability == GLIMMERING) + (self.xp >= _XP.action)
+        return self.prof.actions + extra
+
+    @property
+    def veteran(self) -> bool:
+        """Experience: 'When it reaches the 20 FPs, it is considered to have veteran status'."""
+        return self.xp >= _XP.veteran
 
     @property
     def pace(self) -> float:
@@ -148,6 +158,7 @@ class State:
     figs: dict[str, Fig]
     flanks: list[Flank]
     races: dict[str, str]
+    experience: bool = False  # OPTIONAL RULES: the experience switch of the scenario
     turn: int = 0
     phase: int = 0
     first: str = "red"
@@ -156,6 +167,7 @@ class State:
     revealed: bool = False
     to_enter: list[str] = field(default_factory=list)
     pending_wounds: dict[str, int] = field(default_factory=dict)
+    last_hit: dict[str, str] = field(default_factory=dict)  # who dealt a figure's last wound
     melees: list[Melee] = field(default_factory=list)
     melee_at: int = 0
     allocation: dict[str, Any] = field(default_factory=dict)
@@ -177,6 +189,7 @@ class State:
         twin.races = dict(self.races)
         twin.to_enter = list(self.to_enter)
         twin.pending_wounds = dict(self.pending_wounds)
+        twin.last_hit = dict(self.last_hit)
         twin.melees = [Melee(m.defender, list(m.attackers), m.rounds) for m in self.melees]
         twin.allocation = _plain(self.allocation)
         twin.heals = [list(h) for h in self.heals]
@@ -230,11 +243,14 @@ class State:
                     f.sees,
                     f.hatched,
                     f.ability,
+                    f.xp,
+                    f.level,
                 ]
                 for f in self.figs.values()
             },
             "flanks": [[f.side, f.flank, f.label, f.figures, f.entered] for f in self.flanks],
             "races": self.races,
+            "experience": self.experience,
             "turn": self.turn,
             "phase": self.phase,
             "first": self.first,
@@ -243,6 +259,7 @@ class State:
             "revealed": self.revealed,
             "to_enter": self.to_enter,
             "pending_wounds": self.pending_wounds,
+            "last_hit": self.last_hit,
             "melees": [[m.defender, m.attackers, m.rounds] for m in self.melees],
             "melee_at": self.melee_at,
             "allocation": self.allocation,
@@ -259,6 +276,7 @@ class State:
 
 
 _PROFILES = forces()
+_XP = tables().experience
 
 
 def _plain(data: Any) -> Any:

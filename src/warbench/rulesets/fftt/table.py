@@ -1,17 +1,28 @@
 """THE GAME TABLE: its size, the six zones of scenery, deployment zones, and what the
-scenery does to movement, sight and cover. Scenery pieces are rectangles (cm)."""
+scenery does to movement, sight and cover. Scenery pieces are rectangles (cm); buildings have
+walls with doors, double doors and windows, and some a second floor (OURS, as data); a vehicle
+wreck is a piece figures get in and out of."""
 
 from __future__ import annotations
 
 import math
+import typing
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-Kind = Literal["forest", "building", "ruins", "rubble", "hill", "pool", "wall"]
-SLOW = frozenset({"forest", "building", "ruins", "rubble", "pool"})  # "half of its movement"
-SCREENING = frozenset({"forest", "building"})  # shoot in or out only at the border
-COVER = frozenset({"forest", "building", "ruins", "rubble", "wall"})
+Kind = Literal[
+    "forest", "building", "ruins", "rubble", "hill", "pool", "lake", "river", "wall", "vehicle"
+]
+KINDS: tuple[Kind, ...] = typing.get_args(Kind)
+Wall = Literal["south", "north", "west", "east"]
+Opening = Literal["door", "double", "window"]
+# "half of its movement when crossing forests, rivers or pools, ruins, rubble or buildings";
+# a lake is read as a large pool (ruling R39)
+SLOW = frozenset({"forest", "building", "ruins", "rubble", "pool", "lake", "river"})
+SCREENING = frozenset({"forest", "building", "vehicle"})  # shoot in or out only at the border
+COVER = frozenset({"forest", "building", "ruins", "rubble", "wall", "vehicle"})
+WALLED = frozenset({"building", "vehicle"})  # crossed only through openings (or getting in)
 BORDER = 2.0  # OURS: "in the border" of a building or forest = within 2 cm of its edge
 INSIDE_SIGHT = 5.0  # "at a maximum distance of 5 cm. if both ... are inside"
 Point = tuple[float, float]
@@ -20,13 +31,82 @@ COSTS_KEPT = 50_000  # move costs a table remembers (a battle asks for some 20,0
 
 @dataclass(frozen=True)
 class Piece:
-    """A piece of scenery: an axis-aligned rectangle of a kind."""
+    """A piece of scenery: an axis-aligned rectangle of a kind. A building has `openings`
+    (a door, double door or window centred on a wall, at most one a wall) and `floors`."""
 
     kind: Kind
     x0: float
     y0: float
     x1: float
     y1: float
+    openings: tuple[tuple[Wall, Opening], ...] = ()
+    floors: int = 1
+
+    def wall_at(self, p: Point) -> Wall:
+        """The wall nearest to `p`, a point of the outline."""
+        gaps: dict[Wall, float] = {
+            "west": abs(p[0] - self.x0),
+            "east": abs(self.x1 - p[0]),
+            "south": abs(p[1] - self.y0),
+            "north": abs(self.y1 - p[1]),
+        }
+        return min(gaps, key=lambda w: gaps[w])
+
+    def opening_at(self, p: Point, widths: dict[str, float]) -> Opening | None:
+        """The opening the outline point `p` passes through, if any."""
+        for kind, (x0, y0, x1, y1) in self.opening_boxes(widths):
+            if x0 - 1e-9 <= p[0] <= x1 + 1e-9 and y0 - 1e-9 <= p[1] <= y1 + 1e-9:
+                return kind
+        return None
+
+    def opening_boxes(
+        self, widths: dict[str, float]
+    ) -> list[tuple[Opening, tuple[float, float, float, float]]]:
+        """Each opening as a box 1 cm thick across its wall: `widths[kind]` cm wide (no wider
+        than the wall), centred on the wall."""
+        boxes: list[tuple[Opening, tuple[float, float, float, float]]] = []
+        cx, cy = (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+        for wall, kind in self.openings:
+            if wall in ("south", "north"):
+                half = min(widths[kind], self.x1 - self.x0) / 2
+                y = self.y0 if wall == "south" else self.y1
+                boxes.append((kind, (cx - half, y - 0.5, cx + half, y + 0.5)))
+            else:
+                half = min(widths[kind], self.y1 - self.y0) / 2
+                x = self.x0 if wall == "west" else self.x1
+                boxes.append((kind, (x - 0.5, cy - half, x + 0.5, cy + half)))
+        return boxes
+
+    def outline_crossings(self, a: Point, b: Point) -> list[Point]:
+        """Where the segment a→b crosses the outline, going in or out (none if it stays
+        inside or outside)."""
+        span = self.clip(a, b)
+        if span is None:
+            return []
+        found: list[Point] = []
+        for t, end in ((span[0], a), (span[1], b)):
+            if not self.contains(end):
+                found.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+        return found
+
+    def portals(self) -> list[Point]:
+        """Points 1.5 cm either side of the centre of each opening (a vehicle: its centre and
+        a point off each side), for movers to aim at."""
+        cx, cy = (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+        if self.kind == "vehicle":
+            walls: list[Wall] = ["south", "north", "west", "east"]
+            return [(cx, cy)] + [p for w in walls for p in self._either_side(w, cx, cy)[1:]]
+        return [p for w, _ in self.openings for p in self._either_side(w, cx, cy)]
+
+    def _either_side(self, wall: Wall, cx: float, cy: float) -> tuple[Point, Point]:
+        step = 1.5
+        if wall == "south":
+            return (cx, self.y0 + step), (cx, self.y0 - step)
+        if wall == "north":
+            return (cx, self.y1 - step), (cx, self.y1 + step)
+        if wall == "west":
+            return (self.x0 + step, cy), (self.x0 - step, cy)
+        return (self.x1 - step, cy), (self.x1 + step, cy)
 
     def contains(self, p: Point) -> bool:
         """Whether `p` lies inside (edges included)."""
@@ -74,8 +154,11 @@ class Piece:
         return self.clip(a, b) is not None
 
     def as_list(self) -> list[object]:
-        """JSON form."""
-        return [self.kind, self.x0, self.y0, self.x1, self.y1]
+        """JSON form; a building adds its openings and floors."""
+        shape: list[object] = [self.kind, self.x0, self.y0, self.x1, self.y1]
+        if self.kind == "building":
+            shape += [[list(o) for o in self.openings], self.floors]
+        return shape
 
 
 def dist(a: Point, b: Point) -> float:
@@ -181,34 +264,53 @@ class Table:
         """Whether a move a→b goes over a low wall."""
         return any(p.crossed(a, b) for p in self.walls)
 
-    def in_building(self, p: Point) -> bool:
-        """Whether `p` is inside a building."""
-        return any(pc.kind == "building" for pc in self.pieces_at(p))
+    @cached_property
+    def walled(self) -> tuple[Piece, ...]:
+        """The buildings and vehicle wrecks: crossed only through openings or getting in."""
+        return tuple(p for p in self.pieces if p.kind in WALLED)
+
+    @cached_property
+    def portals(self) -> tuple[Point, ...]:
+        """Points either side of every opening and about every wreck, for movers to aim at."""
+        return tuple(p for piece in self.walled for p in piece.portals())
+
+    def building_at(self, p: Point) -> Piece | None:
+        """The building `p` lies in, if any."""
+        return next((pc for pc in self.walled if pc.kind == "building" and pc.contains(p)), None)
+
+    def crossings(self, a: Point, b: Point) -> list[tuple[Piece, Point]]:
+        """Each wall of a building or side of a wreck the segment a→b crosses, and where."""
+        return [(pc, p) for pc in self.walled for p in pc.outline_crossings(a, b)]
+
+    def screened(self, a: Point, b: Point, floors: tuple[int, int] = (0, 0)) -> bool:
+        """SHOOTING: 'When inside buildings and forests, figures can shoot outside or be shot
+        from outside if they are in the border; or at a maximum distance of 5 cm. if both ...
+        are inside' (on the same floor: a floor hides one from the other). `floors`: the
+        floor each stands on. Height never lifts this rule."""
+        for piece in self.pieces:
+            if piece.kind not in SCREENING:
+                continue
+            in_a, in_b = piece.contains(a), piece.contains(b)
+            if in_a and in_b:
+                if floors[0] != floors[1] or dist(a, b) > INSIDE_SIGHT:
+                    return True
+            elif (in_a or in_b) and not piece.near_edge(a if in_a else b):
+                return True
+        return False
 
     def blockers(self, a: Point, b: Point) -> list[float]:
-        """Where along a→b (0 at a, 1 at b) scenery blocks sight. Cover: buildings and forests
-        hide what is inside except at the border, or within 5 cm when both are inside the same
-        piece; hills block sight between figures off them. Low walls never block ("a wall
-        lower than a man do not")."""
+        """Where along a→b (0 at a, 1 at b) scenery that neither end stands in blocks sight:
+        buildings, wrecks and forests it passes through, hills between figures off them. Low
+        walls never block ('a wall lower than a man do not'); water is flat."""
         found: list[float] = []
         for piece in self.pieces:
             if piece.kind not in SCREENING and piece.kind != "hill":
                 continue
-            in_a, in_b = piece.contains(a), piece.contains(b)
-            if piece.kind == "hill":
-                span = None if in_a or in_b else piece.clip(a, b)
-                if span is not None:
-                    found.append((span[0] + span[1]) / 2)
-            elif in_a and in_b:
-                if dist(a, b) > INSIDE_SIGHT:
-                    found.append(0.5)
-            elif in_a or in_b:
-                if not piece.near_edge(a if in_a else b):
-                    found.append(0.0 if in_a else 1.0)
-            else:
-                span = piece.clip(a, b)
-                if span is not None:
-                    found.append((span[0] + span[1]) / 2)
+            if piece.contains(a) or piece.contains(b):
+                continue
+            span = piece.clip(a, b)
+            if span is not None:
+                found.append((span[0] + span[1]) / 2)
         return found
 
     def in_cover(self, shooter: Point, target: Point) -> bool:

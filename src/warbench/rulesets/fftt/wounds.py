@@ -8,6 +8,7 @@ import math
 from typing import Protocol
 
 from warbench.core.dice import Roll, RollRequest
+from warbench.rulesets.fftt import experience
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.state import Corpse, Fig, State
 from warbench.rulesets.fftt.table import Point, dist
@@ -27,11 +28,16 @@ class Referee(Protocol):
         ...
 
 
-def wound(ref: Referee, s: State, fig: Fig, n: int, cause: str, *, hold: bool) -> None:
-    """`fig` takes `n` wounds. With `hold` (simultaneous firing and hand to hand) they wait
-    in `pending_wounds` until the casualties are removed together."""
+def wound(
+    ref: Referee, s: State, fig: Fig, n: int, cause: str, *, hold: bool, by: str | None = None
+) -> None:
+    """`fig` takes `n` wounds (dealt by figure `by`, if any: Experience). With `hold`
+    (simultaneous firing and hand to hand) they wait in `pending_wounds` until the casualties
+    are removed together."""
     if n <= 0 or fig.where != "table":
         return
+    if by is not None:
+        s.last_hit[fig.id] = by
     if hold:
         s.pending_wounds[fig.id] = s.pending_wounds.get(fig.id, 0) + n
         ref.emit("wound", f"{fig.id} ({fig.prof.name}) takes {n} wound(s) from {cause}")
@@ -63,6 +69,7 @@ def kill(ref: Referee, s: State, fig: Fig, cause: str, *, hold: bool = False) ->
     fig.where = "dead"
     fig.wounds = max(fig.wounds, fig.max_wounds)
     ref.emit("death", f"{fig.id} ({fig.prof.name}) is destroyed by {cause}")
+    experience.credit(ref, s, fig)
     if not fig.prof.mechanical:
         s.corpses.append(Corpse(fig.x, fig.y))
     for melee in s.melees:
@@ -73,7 +80,8 @@ def kill(ref: Referee, s: State, fig: Fig, cause: str, *, hold: bool = False) ->
         centre = fig.pos
         if fig.prof.hq:
             centre = _perimeter_point(s, fig)
-        burst(ref, s, centre, "grenade", f"the explosion of {fig.id}", hold=hold)
+        by = fig.id if fig.prof.bomb else None  # a bomb bug's kills are its own
+        burst(ref, s, centre, "grenade", f"the explosion of {fig.id}", hold=hold, by=by)
 
 
 def _perimeter_point(s: State, fig: Fig) -> Point:
@@ -87,9 +95,19 @@ def _perimeter_point(s: State, fig: Fig) -> Point:
     return (fig.x + (near.x - fig.x) * fig.radius / d, fig.y + (near.y - fig.y) * fig.radius / d)
 
 
-def burst(ref: Referee, s: State, centre: Point, kind: str, cause: str, *, hold: bool) -> None:
-    """A grenade or missile burst: each figure whose base the circles touch takes the wounds
-    of the innermost circle it touches; cover does not help. Grenades clean off acid goo."""
+def burst(
+    ref: Referee,
+    s: State,
+    centre: Point,
+    kind: str,
+    cause: str,
+    *,
+    hold: bool,
+    by: str | None = None,
+) -> None:
+    """A grenade or missile burst (fired by `by`, if any): each figure whose base the circles
+    touch takes the wounds of the innermost circle it touches; cover does not help. Grenades
+    clean off acid goo."""
     circles = tables().bursts[kind]
     ref.emit("burst", f"{cause}: a {kind} burst at {centre[0]:.1f},{centre[1]:.1f}")
     outer = circles[-1][0]
@@ -100,7 +118,7 @@ def burst(ref: Referee, s: State, centre: Point, kind: str, cause: str, *, hold:
         gap = dist(fig.pos, centre) - fig.radius
         for radius, wounds in circles:
             if gap <= radius + TOUCH:
-                wound(ref, s, fig, wounds, cause, hold=hold)
+                wound(ref, s, fig, wounds, cause, hold=hold, by=by)
                 break
 
 
