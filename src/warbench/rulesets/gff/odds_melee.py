@@ -27,7 +27,16 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from warbench.core.dice import DiceSource
-from warbench.core.odds import DiceReferee, Options, OutcomeTable, Query, Stages, Step, marginal
+from warbench.core.odds import (
+    DiceReferee,
+    Local,
+    Options,
+    OutcomeTable,
+    Query,
+    Stages,
+    Step,
+    marginal,
+)
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.melee import impact, is_counter, melee_weapons
 from warbench.rulesets.gff.odds_units import (
@@ -151,41 +160,80 @@ def query(options: Mapping[str, str]) -> Query:
             c, d = units(fight)
             return (d, c) if phase.defender_strikes else (c, d)
 
-        def hits(fight: Fight, dice: DiceSource) -> Landed:
+        def hitting(part: tuple[Fight, bool], dice: DiceSource) -> Hits:
+            fight, happens = part
             striker, struck = sides(fight)
-            if not phase.happens(fight) or not struck.alive:
-                return fight, ()
+            if not happens or not struck.alive:
+                return ()
             attacks = melee_weapons(striker, struck, phase.keep).get(weapon, 0)
             if not attacks:
-                return fight, ()
+                return ()
             ctx = phase.context(striker)
-            return fight, tuple(roll_hits(DiceReferee(dice), striker, weapon, attacks, struck, ctx))
+            return tuple(roll_hits(DiceReferee(dice), striker, weapon, attacks, struck, ctx))
 
-        def blocks(pair: Landed, dice: DiceSource) -> Landed:
-            fight, landed = pair
+        def aimed(fight: Fight, hits: Hits) -> Landed:
+            return fight, hits
+
+        def unscored(fight: Fight) -> Fight:
+            return Fight(replace(fight.charger, wounds=0), replace(fight.defender, wounds=0))
+
+        hits = Local(lambda fight: (unscored(fight), phase.happens(fight)), hitting, aimed)
+
+        # Defense, Regeneration and the wounds read only the struck unit and what reaches
+        # it (`Local`): each is enumerated once per distinct such part of the fight.
+        struck_template = charger if phase.defender_strikes else defender
+        fear = (defender if phase.defender_strikes else charger).profile.rating("Fear") or 0
+
+        def struck_of(fight: Fight) -> Target:
+            return fight.charger if phase.defender_strikes else fight.defender
+
+        def bare(fight: Fight) -> Target:
+            return replace(struck_of(fight), wounds=0)
+
+        def unit(target: Target) -> Unit:
+            made = as_unit(struck_template, target)
+            made.fatigued = struck_template.fatigued
+            return made
+
+        def block(part: tuple[Target, tuple[Hit, ...], Context], dice: DiceSource) -> Hits:
+            target, landed, ctx = part
             if not landed:
-                return pair
-            striker, struck = sides(fight)
-            ctx = phase.context(striker)
-            return fight, tuple(roll_blocks(DiceReferee(dice), struck, list(landed), ctx, weapon))
+                return ()
+            return tuple(roll_blocks(DiceReferee(dice), unit(target), list(landed), ctx, weapon))
 
-        def regeneration(pair: Landed, dice: DiceSource) -> Landed:
-            fight, unblocked = pair
+        def regenerating(part: tuple[Target, Hits], dice: DiceSource) -> Hits:
+            target, unblocked = part
             if not unblocked:
-                return pair
-            struck = sides(fight)[1]
-            return fight, tuple(regenerate(DiceReferee(dice), struck, list(unblocked)))
+                return ()
+            return tuple(regenerate(DiceReferee(dice), unit(target), list(unblocked)))
 
-        def wounds(pair: Landed, dice: DiceSource) -> Fight:
+        def wounding(part: tuple[Target, Hits], dice: DiceSource) -> Target:
+            target, dealt = part
+            if not dealt:
+                return target
+            struck = unit(target)
+            take_wounds(DiceReferee(dice), struck, list(dealt), fear=fear)
+            last = struck.models[-1].wounds if struck.models else 0
+            return Target(len(struck.models), last, struck.shaken)
+
+        def handed(pair: Landed, hits: Hits) -> Landed:
+            return pair[0], hits
+
+        def wounded(pair: Landed, left: Target) -> Fight:
             fight, dealt = pair
             if not dealt:
                 return fight
-            striker, struck = sides(fight)
-            fear = striker.profile.rating("Fear") or 0
-            take_wounds(DiceReferee(dice), struck, list(dealt), fear=fear)
-            c, d = (struck, striker) if phase.defender_strikes else (striker, struck)
-            return after(fight, c, d, {struck.name: len(dealt)})
+            now = replace(left, wounds=struck_of(fight).wounds + len(dealt))
+            if phase.defender_strikes:
+                return replace(fight, charger=now)
+            return replace(fight, defender=now)
 
+        def context(fight: Fight) -> Context:
+            return phase.context(sides(fight)[0])
+
+        blocks = Local(lambda pair: (bare(pair[0]), pair[1], context(pair[0])), block, handed)
+        regeneration = Local(lambda pair: (bare(pair[0]), pair[1]), regenerating, handed)
+        wounds = Local(lambda pair: (bare(pair[0]), pair[1]), wounding, wounded)
         return hits, blocks, regeneration, wounds
 
     def impacts(fight: Fight, dice: DiceSource) -> Fight:
@@ -254,7 +302,8 @@ def query(options: Mapping[str, str]) -> Query:
     )
 
 
-Landed = tuple[Fight, tuple[Hit, ...]]
+Hits = tuple[Hit, ...]
+Landed = tuple[Fight, Hits]
 
 
 def _left(unit: Unit, before: Target, wounds: Mapping[str, int]) -> Target:

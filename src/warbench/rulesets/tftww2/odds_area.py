@@ -12,7 +12,7 @@ his STR. The men stand in the open (no hard cover towards the centre, no buildin
 
 Stages: the hit roll (a hit, automatic or not, handed on as one outcome), the scatter
 (handing on only which men the template touches and whether it scattered), then one stage
-per man, each enumerated once per distinct state.
+per man, enumerated once per (touched, scattered) — all his damage depends on (`Local`).
 
 Reading: every roll of several dice is read by its natural total (the hit roll's
 criticals, the scatter distance, the damage in the open); a d6 by its face.
@@ -28,7 +28,16 @@ from fractions import Fraction
 
 from warbench.core.dice import DiceSource, Reading, RollRequest
 from warbench.core.geometry import Base
-from warbench.core.odds import DiceReferee, Options, OutcomeTable, Query, Stages, Step, marginal
+from warbench.core.odds import (
+    DiceReferee,
+    Local,
+    Options,
+    OutcomeTable,
+    Query,
+    Stages,
+    Step,
+    marginal,
+)
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.damage import apply_damage
 from warbench.rulesets.tftww2.game import TFTGame
@@ -135,16 +144,19 @@ def query(options: Mapping[str, str], make_game: Callable[[str, str], TFTGame]) 
         centre = (aim[0] + dx, aim[1] + dy)
         return replace(landed, touched=_touching(centre, weapon.area, bases))
 
-    def strike(i: int) -> Step:
-        def step(landed: Landed, roll: DiceSource) -> Landed:
-            if not landed.touched[i]:
-                effects = (*landed.effects, NOT_TOUCHED)
-                return Landed(landed.outcome, landed.scattered, landed.touched, effects)
+    def strike(i: int) -> Local:
+        """Man i's damage, read only from whether the template touches him and whether it
+        scattered (`Local`: enumerated once per such pair)."""
+
+        def step(part: tuple[bool, bool], roll: DiceSource) -> str:
+            touches, scattered = part
+            if not touches:
+                return NOT_TOUCHED
             damage = area_damage(
                 DiceReferee(roll),
                 f"{label} → man {i + 1}",
                 dice,
-                scattered=landed.scattered,
+                scattered=scattered,
                 hard_cover_toward_centre=False,
                 in_intact_building=False,
             )
@@ -153,12 +165,13 @@ def query(options: Mapping[str, str], make_game: Callable[[str, str], TFTGame]) 
             game.state.squads[man.squad] = copy.copy(squad)
             game.dice = roll
             apply_damage(game, man, damage)
-            effect = man.status if not man.active else "wounded" if man.wounded else NO_HARM
-            return Landed(
-                landed.outcome, landed.scattered, landed.touched, (*landed.effects, effect)
-            )
+            return man.status if not man.active else "wounded" if man.wounded else NO_HARM
 
-        return step
+        def join(landed: Landed, effect: str) -> Landed:
+            effects = (*landed.effects, effect)
+            return Landed(landed.outcome, landed.scattered, landed.touched, effects)
+
+        return Local(lambda landed: (landed.touched[i], landed.scattered), step, join)
 
     situation = {
         "weapon": f'{weapon.name}: {dice}d6 damage, area {weapon.area:g}", scatter '
@@ -180,7 +193,7 @@ def query(options: Mapping[str, str], make_game: Callable[[str, str], TFTGame]) 
             OutcomeTable.of(OUT_OF_ACTION, marginal(dist, _out), list(range(len(away) + 1))),
         ]
 
-    steps = (land, *(strike(i) for i in range(len(away))))
+    steps: tuple[Step, ...] = (land, *(strike(i) for i in range(len(away))))
     title = f'{weapon.name} aimed {distance:g}" away at {len(away)} man(men)'
     return Query("tftww2", title, situation, Stages(fire, steps), reading, tables)
 
