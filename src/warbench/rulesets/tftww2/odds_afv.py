@@ -20,7 +20,15 @@ from dataclasses import replace
 from fractions import Fraction
 
 from warbench.core.dice import DiceSource, Reading, RollRequest
-from warbench.core.odds import DiceReferee, Options, OutcomeTable, Query, Stages, marginal
+from warbench.core.odds import (
+    DiceReferee,
+    Local,
+    Options,
+    OutcomeTable,
+    Query,
+    Stages,
+    marginal,
+)
 from warbench.rulesets.tftww2.afv import (
     Location,
     afv_tables,
@@ -112,10 +120,12 @@ def query(options: Mapping[str, str], game: TFTGame) -> Query:
         hit = damage_table(DiceReferee(dice), label, gun.he_modifier, has_main_gun=has_gun)
         return outcome, where, through, hit
 
-    def crew(shot: Shot, dice: DiceSource) -> tuple[Shot, str]:
-        _, where, through, result = shot
+    def crew(part: tuple[str, str, str], dice: DiceSource) -> str:
+        """What befalls the target after the hit: read only from the penetration and the
+        damage (`Local`: once per such pair, whatever the roll and the place)."""
+        where, through, result = part
         if where == MISSED and through == MISSED:
-            return shot, FIGHTS_ON
+            return FIGHTS_ON
         hit = replace(tank)
         game.dice = dice
         if result == "knocked out":
@@ -124,7 +134,12 @@ def query(options: Mapping[str, str], game: TFTGame) -> Query:
             apply_vehicle_damage(game, hit, result)
         else:
             crew_test(game, hit)
-        return shot, _after(hit)
+        return _after(hit)
+
+    def join(shot: Shot, after: str) -> tuple[Shot, str]:
+        return shot, after
+
+    crews = Local(lambda shot: (MISSED if shot[1] == MISSED else "", shot[2], shot[3]), crew, join)
 
     situation = {
         "firer": f"{firer.name}, fire control {firer.fire_control}, {gun.name} "
@@ -136,7 +151,7 @@ def query(options: Mapping[str, str], game: TFTGame) -> Query:
         ),
     }
     title = f"{firer.name} {gun.name} at {target.name} ({facing})"
-    return Query("tftww2", title, situation, Stages(aim, (strike, damage, crew)), reading, _tables)
+    return Query("tftww2", title, situation, Stages(aim, (strike, damage, crews)), reading, _tables)
 
 
 def _place(location: Location) -> str:
