@@ -362,6 +362,21 @@ class Options:
         return int(number)
 
 
+def by_attack(kinds: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """The options of a ruleset's kinds of attack in one list: a key several kinds share
+    says what it takes under each (`attack=KIND: ...`)."""
+    takes: dict[str, dict[str, str]] = {}
+    for kind, options in kinds.items():
+        for key, text in options.items():
+            takes.setdefault(key, {})[kind] = text
+    return {
+        key: next(iter(texts.values()))
+        if len(texts) == 1
+        else "; ".join(f"attack={kind}: {text}" for kind, text in texts.items())
+        for key, texts in takes.items()
+    }
+
+
 def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     """`key=value` words as a dict; ValueError names a word without `=` or a repeated key."""
     given: dict[str, str] = {}

@@ -38,6 +38,7 @@ from warbench.core.odds import (
     Query,
     Stages,
     Step,
+    by_attack,
     marginal,
 )
 from warbench.rulesets.fft3 import odds_artillery
@@ -67,8 +68,7 @@ ATTACKS = ("fire", "artillery")
 OPTIONS: dict[str, str] = {
     "attack": "fire (one stand or a declared fire group at one stand, default) or artillery "
     "(one template on the stands touching it)",
-    **FIRE_OPTIONS,
-    **{k: v for k, v in odds_artillery.OPTIONS.items() if k not in FIRE_OPTIONS},
+    **by_attack({"fire": FIRE_OPTIONS, "artillery": odds_artillery.OPTIONS}),
 }
 MAX_GROUP = 6
 FIRE = "fire"

@@ -38,6 +38,7 @@ from warbench.core.odds import (
     Query,
     Stages,
     Step,
+    by_attack,
     marginal,
 )
 from warbench.rulesets.gff import odds_melee
@@ -76,8 +77,7 @@ SHOOTING_OPTIONS: dict[str, str] = {
 ATTACKS = ("shooting", "melee")
 OPTIONS: dict[str, str] = {
     "attack": "shooting (default) or melee (a charge: strikes, strike back, fatigue)",
-    **SHOOTING_OPTIONS,
-    **{k: v for k, v in odds_melee.OPTIONS.items() if k not in SHOOTING_OPTIONS},
+    **by_attack({"shooting": SHOOTING_OPTIONS, "melee": odds_melee.OPTIONS}),
 }
 WOUNDS, REMOVED, LAST = "wounds", "models removed", "target after the shooting"
 

@@ -31,6 +31,7 @@ from warbench.core.odds import (
     OutcomeTable,
     Query,
     Stages,
+    by_attack,
     marginal,
 )
 from warbench.rulesets.tftww2 import odds_afv, odds_area
@@ -59,13 +60,7 @@ ATTACKS = ("shot", "afv", "area")
 OPTIONS: dict[str, str] = {
     "attack": "shot (a man's ranged shot, default), afv (an AFV's main gun at an AFV) or "
     "area (thrown or indirect fire: template, scatter, every man it touches)",
-    **SHOT_OPTIONS,
-    **{
-        k: v
-        for kind in (odds_afv.OPTIONS, odds_area.OPTIONS)
-        for k, v in kind.items()
-        if k not in SHOT_OPTIONS
-    },
+    **by_attack({"shot": SHOT_OPTIONS, "afv": odds_afv.OPTIONS, "area": odds_area.OPTIONS}),
 }
 HIT, CRITICAL, DAMAGE = "to hit", "critical", "damage vs STR"
 NO_CRITICAL = "none"
