@@ -37,6 +37,13 @@ QUERIES: dict[str, list[dict[str, str]]] = {
             "range": "3",
             "difficult": "yes",
         },
+        {"group": "nato-tank:gun:20,nato-tank:gun:10:flank,nato-ifv:missile:15"},
+        {
+            "group": "soviet-ifv:gun:3,soviet-ifv:gun:5,soviet-infantry:ai:2",
+            "target": "nato-infantry",
+        },
+        {"attack": "artillery", "stands": "soviet-tank,soviet-infantry"},
+        {"attack": "artillery", "stands": "nato-infantry,nato-tank,soviet-infantry,soviet-ifv"},
     ],
     "gff": [
         {"attacker": "Warden Brothers", "target": "Spitter Gaunts"},
@@ -44,11 +51,21 @@ QUERIES: dict[str, list[dict[str, str]]] = {
         {"attacker": "Spitter Gaunts", "target": "Warden Captain", "target-wounds": "2"},
         {"attacker": "Hive Tyrant", "target": "Bulwark Guard"},
         {"attacker": "Warden Captain", "target": "Hive Warriors"},
+        {"attacker": "Heavy Support Team", "target": "Spitter Gaunts", "range": "20"},
+        {"attack": "melee", "attacker": "Warden Brothers", "target": "Spitter Gaunts"},
+        {"attack": "melee", "attacker": "Hive Warriors", "target": "Warden Brothers"},
+        {"attack": "melee", "attacker": "Hive Tyrant", "target": "Warden Captain"},
+        {"attack": "melee", "attacker": "Leaper Gaunts", "target": "Hive Warriors"},
     ],
     "tftww2": [
         {"weapon": "Rifle", "range": "10", "shot": "aimed"},
         {"weapon": "HMG", "range": "40", "shot": "plain", "cover": "soft"},
         {"weapon": "Pistol", "range": "4", "shot": "snap", "target": "NCO"},
+        {"attack": "afv"},
+        {"attack": "afv", "firer": "m8_greyhound", "target": "pzkpfw_iv_h", "facing": "side"},
+        {"attack": "area"},
+        {"attack": "area", "weapon": "grenade", "range": "8", "men": "0,1"},
+        {"attack": "area", "weapon": "heavy_artillery", "range": "30", "firer": "CO"},
     ],
     "fftt": [
         {"attacker": "grunt", "target": "grunt", "range": "15"},
@@ -103,7 +120,7 @@ def main(
                 f"{statistics.median(cpu):.2f}",
                 "yes" if worst < 50 else "NO",
             )
-    Console(width=200).print(table)
+    Console(width=200, emoji=False).print(table)
 
 
 if __name__ == "__main__":

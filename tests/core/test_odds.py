@@ -24,11 +24,13 @@ from warbench.core.dice import (
 from warbench.core.odds import (
     DiceReferee,
     Enumerator,
+    Local,
     OddsReport,
     Options,
     OutcomeTable,
     Query,
     Stages,
+    by_attack,
     marginal,
     needs_text,
     parse_pairs,
@@ -180,6 +182,34 @@ def test_stages_equal_one_experiment_and_sample_plays_them_in_turn() -> None:
     assert staged[7] == Fraction(1, 2) * Fraction(6, 36)
     assert stages.sample(ScriptedDice([5, 3, 4])) == 7
     assert stages.sample(ScriptedDice([2])) == 0
+
+
+def test_a_local_stage_is_enumerated_once_per_part_and_equals_the_whole() -> None:
+    """The damage reads only whether the first roll hit, not the tag handed along with it:
+    as a `Local` stage it is enumerated once per hit/miss, and gives the same odds."""
+    calls = Counter[bool]()
+
+    def tagged(dice: DiceSource) -> tuple[bool, int]:
+        hit = _first(dice)
+        return hit, dice.faces(RollRequest("tag"))[0]
+
+    def damage(hit: bool, dice: DiceSource) -> int:
+        calls[hit] += 1
+        return _second(hit, dice)
+
+    local = Local(lambda state: state[0], damage, lambda state, dealt: (state[1], dealt))
+    staged = Stages(tagged, (local,)).exact(Enumerator())
+    plain = Stages(tagged, (lambda state, dice: (state[1], _second(state[0], dice)),))
+    assert staged == plain.exact(Enumerator())
+    assert calls == Counter({True: 36, False: 1})  # once per part, not per tag
+    assert local((True, 5), ScriptedDice([3, 4])) == (5, 7)
+
+
+def test_by_attack_says_what_a_shared_key_takes_under_each_kind() -> None:
+    merged = by_attack(
+        {"shot": {"range": "inches", "aimed": "yes/no"}, "area": {"range": "to aim"}}
+    )
+    assert merged == {"range": "attack=shot: inches; attack=area: to aim", "aimed": "yes/no"}
 
 
 def test_enumerator_keeps_each_kind_of_request_once() -> None:

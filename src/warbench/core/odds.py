@@ -103,13 +103,37 @@ class Enumerator:
     def advance(
         self, states: Mapping[S, Fraction], step: Callable[[S, DiceSource], T]
     ) -> dict[T, Fraction]:
-        """One more stage: `step` from each state (enumerated once per distinct state),
-        weighted by the state's probability."""
+        """One more stage: `step` from each state (enumerated once per distinct state, or
+        once per distinct part of it for a `Local` step), weighted by its probability."""
         result: dict[T, Fraction] = {}
+        parts: dict[Hashable, dict[Hashable, Fraction]] = {}
         for state, p in states.items():
-            for outcome, q in self.outcomes(_bound(step, state)).items():
+            found: dict[T, Fraction]
+            if isinstance(step, Local):
+                part = step.part(state)
+                if part not in parts:
+                    parts[part] = self.outcomes(_bound(step.step, part))
+                found = {step.join(state, r): q for r, q in parts[part].items()}
+            else:
+                found = self.outcomes(_bound(step, state))
+            for outcome, q in found.items():
                 result[outcome] = result.get(outcome, Fraction(0)) + p * q
         return result
+
+
+@dataclass(frozen=True)
+class Local:
+    """A stage whose rule function reads only part of the state handed to it: `step`
+    receives `part(state)`, and `join(state, result)` is the state handed on. It is
+    enumerated once per distinct part (a wound roll once per wounds taken, whatever else
+    the state holds), and played as `join(state, step(part(state), dice))`."""
+
+    part: Callable[[Any], Hashable]
+    step: Callable[[Any, DiceSource], Hashable]
+    join: Callable[[Any, Any], Any]
+
+    def __call__(self, state: Any, dice: DiceSource) -> Any:
+        return self.join(state, self.step(self.part(state), dice))
 
 
 def _bound(step: Callable[[S, DiceSource], T], state: S) -> Callable[[DiceSource], T]:
@@ -336,6 +360,21 @@ class Options:
         if number != int(number):
             raise ValueError(f"{key}={self._given[key]} is not a whole number")
         return int(number)
+
+
+def by_attack(kinds: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """The options of a ruleset's kinds of attack in one list: a key several kinds share
+    says what it takes under each (`attack=KIND: ...`)."""
+    takes: dict[str, dict[str, str]] = {}
+    for kind, options in kinds.items():
+        for key, text in options.items():
+            takes.setdefault(key, {})[kind] = text
+    return {
+        key: next(iter(texts.values()))
+        if len(texts) == 1
+        else "; ".join(f"attack={kind}: {text}" for kind, text in texts.items())
+        for key, texts in takes.items()
+    }
 
 
 def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:

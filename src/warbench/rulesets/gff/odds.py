@@ -7,6 +7,10 @@ then each weapon is resolved, in the order the unit carries them, by the public 
 functions the game's fire calls (`shooting.fire` → `resolve_hits`): `attacks.roll_hits`,
 `attacks.roll_blocks`, `attacks.regenerate`, `wounds.take_wounds` (with its wound-effects
 roll). Cover, the attacker having moved, Shaken, the Shield and Focus spells are options.
+A Blast(X) weapon's hits are multiplied by `shooting.blast_hits` (the hook `fire` uses) with
+the target standing alone — no other unit within 3" shares them, so the defender has no
+split to choose — and blocked as `shooting.split_blast` blocks them (no cover).
+`attack=melee` is `odds_melee`.
 
 Stages (`warbench.core.odds.Enumerator.advance`): the rules hand small values from one rule
 function to the next — the hits, the wounds, and the target's state (models left, wound
@@ -23,10 +27,9 @@ total.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
-from warbench.core.dice import DiceSource, Read, Reading, ReadingPolicy, RollRequest
+from warbench.core.dice import DiceSource
 from warbench.core.odds import (
     DiceReferee,
     OddsReport,
@@ -35,18 +38,29 @@ from warbench.core.odds import (
     Query,
     Stages,
     Step,
+    by_attack,
     marginal,
 )
+from warbench.rulesets.gff import odds_melee
 from warbench.rulesets.gff.actions import slug
-from warbench.rulesets.gff.armies import factions
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.battlefield import Battlefield
-from warbench.rulesets.gff.profiles import UnitProfile, Weapon
-from warbench.rulesets.gff.shooting import ranged_weapons, solution
-from warbench.rulesets.gff.state import Model, Unit
+from warbench.rulesets.gff.odds_units import (
+    DESTROYED,
+    SHAKEN,
+    STEADY,
+    Target,
+    as_unit,
+    catalogue_units,
+    reading,
+    unit_of,
+)
+from warbench.rulesets.gff.profiles import Weapon
+from warbench.rulesets.gff.shooting import blast_hits, ranged_weapons, solution
+from warbench.rulesets.gff.state import State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
-OPTIONS: dict[str, str] = {
+SHOOTING_OPTIONS: dict[str, str] = {
     "attacker": "shooting unit, a unit of the shipped catalogues (default Warden Brothers)",
     "target": "target unit, as attacker (default Spitter Gaunts)",
     "weapon": "all (default) or one of the attacker's ranged weapons, like storm-rifle",
@@ -60,63 +74,23 @@ OPTIONS: dict[str, str] = {
     "shield": "yes if the target has the Shield spell: +1 Defense (default no)",
     "focus": "yes if the attacker has the Focus spell: +1 to hit (default no)",
 }
+ATTACKS = ("shooting", "melee")
+OPTIONS: dict[str, str] = {
+    "attack": "shooting (default) or melee (a charge: strikes, strike back, fatigue)",
+    **by_attack({"shooting": SHOOTING_OPTIONS, "melee": odds_melee.OPTIONS}),
+}
 WOUNDS, REMOVED, LAST = "wounds", "models removed", "target after the shooting"
-DESTROYED, SHAKEN, STEADY = "destroyed (last model Knocked Out)", "Shaken", "not Shaken"
-SIX = 6
-DEFENSE = "Defense:"  # the label `attacks.roll_blocks` gives its requests
-REGENERATION = "Regeneration:"  # and `attacks.regenerate`
-
-
-@dataclass(frozen=True)
-class Target:
-    """What the rules leave of the target between weapons: its models, the wound markers
-    on its last model, Shaken; and the wounds dealt so far."""
-
-    models: int
-    marked: int
-    shaken: bool
-    wounds: int = 0
-
-
-def reading(bane: bool) -> ReadingPolicy:
-    """How gff reads the dice of the shooting (module docstring): unmodified 6s matter to
-    the to-hit pool, and to Defense pools only under Bane (`attacks.roll_blocks`)."""
-
-    def read(request: RollRequest) -> Reading:
-        if request.read is Read.TOTAL:
-            return Reading.unordered(request.sides)
-        if request.label.startswith(REGENERATION) or (
-            request.label.startswith(DEFENSE) and not bane
-        ):
-            return Reading.by_success(request)
-        return Reading.by_success(request, keep=frozenset({SIX}))
-
-    return read
-
-
-def _profiles() -> dict[str, UnitProfile]:
-    return {u.name: u for f in factions().values() for u in f.units}
-
-
-def _unit(uid: str, side: str, profile: UnitProfile, count: int, y: float) -> Unit:
-    """The first `count` models of the unit, each with the equipment of its place in the
-    unit (ruling GFF-R3), all standing at (24, y)."""
-    models = [
-        Model(
-            f"{uid}.{n}",
-            24.0,
-            y,
-            tuple(item.weapon for item in profile.equipment if n <= item.count),
-        )
-        for n in range(1, count + 1)
-    ]
-    return Unit(uid, side, profile, models, deployed=True)
 
 
 def query(options: Mapping[str, str]) -> Query:
-    """The shooting `options` describe."""
-    opts = Options(options, OPTIONS)
-    profiles = _profiles()
+    """The attack `options` describe: shooting, or a charge (`odds_melee`)."""
+    given = dict(options)
+    attack = Options(given, OPTIONS).choice("attack", list(ATTACKS), "shooting")
+    given.pop("attack", None)
+    if attack == "melee":
+        return odds_melee.query(given)
+    opts = Options(given, SHOOTING_OPTIONS)
+    profiles = catalogue_units()
     attacker_p = profiles[opts.choice("attacker", list(profiles), "Warden Brothers")]
     target_p = profiles[opts.choice("target", list(profiles), "Spitter Gaunts")]
     distance = opts.number("range", 12, 0, 72)
@@ -126,8 +100,8 @@ def query(options: Mapping[str, str]) -> Query:
     most = tough - 1 if left > 1 else 2 * tough + 6
     marked = opts.integer("target-wounds", 0, 0, most)
     gap = distance + (attacker_p.base + target_p.base) / 2
-    attacker = _unit("r1", "red", attacker_p, size, 10.0)
-    target = _unit("b1", "blue", target_p, left, 10.0 + gap)
+    attacker = unit_of("r1", "red", attacker_p, size, 10.0)
+    target = unit_of("b1", "blue", target_p, left, 10.0 + gap)
     target.models[-1].wounds = marked
     target.shaken = opts.flag("shaken")
     target.shield = opts.flag("shield")
@@ -140,14 +114,8 @@ def query(options: Mapping[str, str]) -> Query:
     which = opts.choice("weapon", ["all", *carried], "all")
     chosen = list(carried.values()) if which == "all" else [carried[which]]
     field = Battlefield(48.0, 20.0 + gap)
-    blast = [w for w in chosen if w.rating("Blast") is not None]
-    if blast and which != "all":
-        raise ValueError(
-            f"{which} has Blast, whose hits the defender splits between nearby units: "
-            "not in the odds yet; pick another weapon"
-        )
     fired: list[tuple[Weapon, int, Context]] = []
-    for weapon in (w for w in chosen if w not in blast):
+    for weapon in chosen:
         shot = solution(field, attacker, weapon, target)
         if shot.attacks:
             ctx = Context(melee=False, distance=shot.distance, cover=cover, moved=attacker.moved)
@@ -168,8 +136,12 @@ def query(options: Mapping[str, str]) -> Query:
         "range": f'{distance:g}"',
         "weapons": ", ".join(f"{w.name} x{n} attacks" for w, n, _ in fired),
     }
-    if blast:
-        situation["not counted"] = ", ".join(f"{w.name} (Blast)" for w in blast)
+    blasts = [w.name for w, _, _ in fired if w.rating("Blast") is not None]
+    if blasts:
+        situation["Blast"] = (
+            f"{', '.join(blasts)}: each hit x Blast(X), X at most the target's models; the "
+            'target stands alone (no other unit within 3" to share the hits); no cover'
+        )
     start = Target(left, marked, target.shaken)
     steps = [step for w, n, ctx in fired for step in _fire(attacker, w, n, target, ctx)]
     bane = any(w.rating("Bane") is not None for w, _, _ in fired)
@@ -208,8 +180,15 @@ def _fire(
     from the state the target is in: hits, Defense, Regeneration, and the wounds taken with
     their effects."""
 
+    blast = weapon.rating("Blast")
+
     def hits(state: Target, dice: DiceSource) -> tuple[Target, tuple[Hit, ...]]:
-        return state, tuple(roll_hits(DiceReferee(dice), attacker, weapon, attacks, target, ctx))
+        landed = roll_hits(DiceReferee(dice), attacker, weapon, attacks, target, ctx)
+        if blast and landed:
+            unit = as_unit(target, state)
+            alone = State("activate", attacker.side, {unit.id: unit})
+            landed = blast_hits(alone, landed, unit, blast)[1]
+        return state, tuple(landed)
 
     def blocks(
         pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource
@@ -217,8 +196,9 @@ def _fire(
         state, landed = pair
         if not landed or state.models == 0:
             return state, ()
-        unit = _as(target, state)
-        return state, tuple(roll_blocks(DiceReferee(dice), unit, list(landed), ctx, weapon))
+        unit = as_unit(target, state)
+        how = Context(melee=False) if blast else ctx  # as `split_blast` blocks Blast hits
+        return state, tuple(roll_blocks(DiceReferee(dice), unit, list(landed), how, weapon))
 
     def regeneration(
         pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource
@@ -226,31 +206,15 @@ def _fire(
         state, unblocked = pair
         if not unblocked:
             return pair
-        return state, tuple(regenerate(DiceReferee(dice), _as(target, state), list(unblocked)))
+        return state, tuple(regenerate(DiceReferee(dice), as_unit(target, state), list(unblocked)))
 
     def wounds(pair: tuple[Target, tuple[Hit, ...]], dice: DiceSource) -> Target:
         state, dealt = pair
         if not dealt:
             return state
-        unit = _as(target, state)
+        unit = as_unit(target, state)
         take_wounds(DiceReferee(dice), unit, list(dealt))
         last = unit.models[-1].wounds if unit.models else 0
         return Target(len(unit.models), last, unit.shaken, state.wounds + len(dealt))
 
     return hits, blocks, regeneration, wounds
-
-
-def _as(target: Unit, state: Target) -> Unit:
-    """A fresh copy of the target unit in `state`."""
-    models = [Model(m.id, m.x, m.y, m.weapons) for m in target.models[: state.models]]
-    if models:
-        models[-1].wounds = state.marked
-    return Unit(
-        target.id,
-        target.side,
-        target.profile,
-        models,
-        deployed=True,
-        shaken=state.shaken,
-        shield=target.shield,
-    )

@@ -184,14 +184,7 @@ def _blast(
     """Blast(X): each hit ×X, X at most the enemy models in and within 3" of the target; the
     hits split evenly between the enemy units within 3" of the target — the defender picks
     which take the odd hits (a decision, `split_blast`)."""
-    near = [target] + [
-        u
-        for u in state.side_units(target.side)
-        if u is not target
-        and min(edge_distance(a, b) for a in u.bases() for b in target.bases()) <= BLAST_REACH
-    ]
-    models = sum(len(u.models) for u in near)
-    multiplied = [h for h in hits for _ in range(min(blast, models))]
+    near, multiplied = blast_hits(state, hits, target, blast)
     ref.emit("blast", f"Blast({blast}): {len(hits)} hit(s) become {len(multiplied)}")
     share, extra = divmod(len(multiplied), len(near))
     split = BlastSplit(tuple(u.id for u in near), share, extra, tuple(multiplied))
@@ -200,6 +193,21 @@ def _blast(
         return split
     split_blast(ref, state, unit, weapon, split, (), pushing)
     return None
+
+
+def blast_hits(
+    state: State, hits: list[Hit], target: Unit, blast: int
+) -> tuple[list[Unit], list[Hit]]:
+    """Blast(X): the enemy units in and within 3" of the target, and each hit ×X, X at most
+    their models."""
+    near = [target] + [
+        u
+        for u in state.side_units(target.side)
+        if u is not target
+        and min(edge_distance(a, b) for a in u.bases() for b in target.bases()) <= BLAST_REACH
+    ]
+    models = sum(len(u.models) for u in near)
+    return near, [h for h in hits for _ in range(min(blast, models))]
 
 
 def split_blast(

@@ -31,15 +31,17 @@ from warbench.core.odds import (
     OutcomeTable,
     Query,
     Stages,
+    by_attack,
     marginal,
 )
+from warbench.rulesets.tftww2 import odds_afv, odds_area
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import ranged_modifiers, to_hit
 from warbench.rulesets.tftww2.damage import hit_man
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.profiles import Critical, characters, combat_tables, weapons
 
-OPTIONS: dict[str, str] = {
+SHOT_OPTIONS: dict[str, str] = {
     "weapon": "the firer's weapon: Rifle, Automatic Rifle, Pistol, SMG, LMG, HMG (default Rifle)",
     "range": "edge-to-edge range in inches (default 10)",
     "shot": "aimed (Aim action), snap (Walk and Snap Shot) or plain (Pivot) (default aimed)",
@@ -53,6 +55,12 @@ OPTIONS: dict[str, str] = {
     "full-cover": "yes if the target is in full cover (default no)",
     "shot-last-round": "yes if the target shot last round (full cover then counts as "
     "partial) (default no)",
+}
+ATTACKS = ("shot", "afv", "area")
+OPTIONS: dict[str, str] = {
+    "attack": "shot (a man's ranged shot, default), afv (an AFV's main gun at an AFV) or "
+    "area (thrown or indirect fire: template, scatter, every man it touches)",
+    **by_attack({"shot": SHOT_OPTIONS, "afv": odds_afv.OPTIONS, "area": odds_area.OPTIONS}),
 }
 HIT, CRITICAL, DAMAGE = "to hit", "critical", "damage vs STR"
 NO_CRITICAL = "none"
@@ -102,8 +110,16 @@ def _game(firer_rank: str, target_rank: str) -> TFTGame:
 
 
 def query(options: Mapping[str, str]) -> Query:
-    """The shot `options` describe."""
-    opts = Options(options, OPTIONS)
+    """The attack `options` describe: a shot, an AFV's gun (`odds_afv`) or area fire
+    (`odds_area`)."""
+    given = dict(options)
+    attack = Options(given, OPTIONS).choice("attack", list(ATTACKS), "shot")
+    given.pop("attack", None)
+    if attack == "afv":
+        return odds_afv.query(given, _game("Private", "Private"))
+    if attack == "area":
+        return odds_area.query(given, _game)
+    opts = Options(given, SHOT_OPTIONS)
     firearms = [w.name for w in weapons().values() if not w.melee and not w.thrown]
     weapon = weapons()[opts.choice("weapon", firearms, "Rifle")]
     distance = opts.number("range", 10, 0, 1000)
