@@ -52,6 +52,17 @@ class ActionIn(BaseModel):
     key: Key | None = None
 
 
+class PreviewIn(BaseModel):
+    """Before confirming: a piece to show the reach, ranges and sight lines of, or an action
+    to show the exact odds of; for the seat whose decision it is, at the current version."""
+
+    seat: Annotated[str, Field(max_length=20)]
+    token: Annotated[str, Field(max_length=100)]
+    version: Annotated[int, Field(ge=0)]
+    piece: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    action: Text | None = None
+
+
 class WsAction(BaseModel):
     """An action sent over the websocket (the seat and token were given at hello)."""
 
@@ -175,6 +186,13 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
         """Apply one action of the seat whose decision is pending."""
         return await hub_of(request).act(
             game_id, body.seat, body.token, body.version, body.action, body.key
+        )
+
+    @app.post("/api/games/{game_id}/preview")
+    async def preview(game_id: str, body: PreviewIn, request: Request) -> Json:
+        """A piece's reach, ranges and sight lines, or a proposed action's exact odds."""
+        return await hub_of(request).preview(
+            game_id, body.seat, body.token, body.version, body.piece, body.action
         )
 
     @app.get("/api/games/{game_id}/record")

@@ -32,6 +32,7 @@ from warbench.server.messages import (
     scene_json,
     table_message,
 )
+from warbench.server.preview import odds_preview, piece_preview
 from warbench.server.store import GameRow, StaleVersion, Store
 
 log = logging.getLogger("warbench.server")
@@ -257,6 +258,43 @@ class Hub:
                 "events": [event_json(e) for e in events if e.seen_by(seat)],
                 "duplicate": False,
             }
+
+    async def preview(
+        self,
+        game_id: str,
+        seat: str,
+        token: str,
+        version: int,
+        piece: str | None,
+        text: str | None,
+    ) -> Json:
+        """Before the seat confirms: a piece's reach, ranges and sight lines, or the exact
+        odds of a proposed action; only for the seat whose decision is pending, at the
+        current version, from its own view. Changes nothing."""
+        live = await self.live(game_id)
+        self.check_seat(live, seat, token)
+        async with live.lock:
+            game = live.game
+            pending = game.pending
+            if isinstance(pending, GameOver):
+                raise Refused(409, f"the game is over ({pending.line()})")
+            if version != live.version:
+                raise Refused(
+                    409, f"stale version {version}: the game is at version {live.version}"
+                )
+            if pending.player != seat:
+                raise Refused(403, f"it is {pending.player}'s decision now, not {seat}'s")
+            if (piece is None) == (text is None):
+                raise Refused(400, "ask about one piece or one action, not both or neither")
+            try:
+                if piece is not None:
+                    return await asyncio.to_thread(piece_preview, game, seat, piece)
+                assert text is not None
+                action = game.parse(text)
+                odds = await asyncio.to_thread(odds_preview, game, action, seat)
+            except (MalformedAction, ValueError) as err:
+                raise Refused(400, str(err)) from None
+            return {"version": live.version, "action": str(action), "odds": odds}
 
     def _duplicate(self, live: LiveGame, seat: str, text: str, player: str, action: str) -> Json:
         try:
