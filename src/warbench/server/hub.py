@@ -291,10 +291,11 @@ class Hub:
                     return await asyncio.to_thread(piece_preview, game, seat, piece)
                 assert text is not None
                 action = game.parse(text)
-                odds = await asyncio.to_thread(odds_preview, game, action, seat)
+                return {"version": live.version, "action": str(action)} | await asyncio.to_thread(
+                    odds_preview, game, action, seat
+                )
             except (MalformedAction, ValueError) as err:
                 raise Refused(400, str(err)) from None
-            return {"version": live.version, "action": str(action), "odds": odds}
 
     def _duplicate(self, live: LiveGame, seat: str, text: str, player: str, action: str) -> Json:
         try:

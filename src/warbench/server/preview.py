@@ -12,11 +12,14 @@ the ruleset builds from the seat's view (`Ruleset.determinise`), or not at all.
 from __future__ import annotations
 
 import dataclasses
+import logging
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
-from warbench.core.preview import moves_of, sight_lines
+from warbench.core.preview import TooManyOutcomes, moves_of, sight_lines
 from warbench.server.messages import Json, words
+
+log = logging.getLogger("warbench.server")
 
 
 def _targets(game: Game, player: str, piece: str, shown: set[str]) -> dict[str, list[str]]:
@@ -79,5 +82,23 @@ def piece_preview(game: Game, player: str, piece: str) -> Json:
 
 
 def odds_preview(game: Game, action: Action, player: str) -> Json:
-    """The exact odds of `action` as `player` may know them (ValueError: none, and why)."""
-    return game.ruleset.action_odds(game, action, player).to_json()
+    """The exact odds of `action` as `player` may know them, and whether to ask the player
+    to confirm (the action rolls dice, or has too many outcomes to list). `odds` is None
+    with the `reason` when there are none; ValueError for an illegal action."""
+    reason = game.check(action, player)
+    if reason is not None:
+        raise ValueError(reason)
+    try:
+        report = game.ruleset.action_odds(game, action, player).to_json()
+    except TooManyOutcomes as err:
+        return {"odds": None, "reason": str(err), "confirm": True}
+    except ValueError as err:
+        return {"odds": None, "reason": str(err), "confirm": False}
+    except Exception:  # a rule that fails on a copy must not fail the request
+        log.exception("odds of '%s' failed", action)
+        return {
+            "odds": None,
+            "reason": "the odds could not be worked out (logged)",
+            "confirm": False,
+        }
+    return {"odds": report, "reason": None, "confirm": bool(report["rolls"])}
