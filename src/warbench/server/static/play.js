@@ -147,6 +147,7 @@ function renderOptions() {
 function select(key) {
   subject = key;
   preview = null;
+  delete svg.dataset.preview;
   drawPreview(drawn, current.scene, null);
   renderOptions();
   if (figureIds().has(key)) loadPreview(key);
@@ -160,6 +161,7 @@ async function loadPreview(piece) {
     if (current.version !== version || subject !== piece) return;
     preview = { ...data, version };
     drawPreview(drawn, current.scene, preview);
+    svg.dataset.preview = piece;
   } catch (err) {
     document.getElementById("measure").textContent = err.message;
   }
