@@ -29,6 +29,7 @@ ARGS = [
     "--disable-sync",
 ]
 SHOTS = Path("out/screenshots")
+ARMY_FORGE = Path(__file__).parents[1] / "rulesets" / "gff" / "data"
 
 
 @pytest.fixture(scope="module")
@@ -338,4 +339,29 @@ def test_a_person_plays_a_full_turn_by_clicking(
     moved = [v for v in played if v in ("move", "advance", "rush", "walk", "strategic")]
     assert moved, " ".join(played)
     assert not odds or any(v.endswith("(confirmed)") for v in played), " ".join(played)
+    page.close()
+
+
+def test_a_gff_game_from_an_army_forge_file_uploaded_in_the_lobby(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(f"{server.url}/")
+    page.select_option("#ruleset", "gff")
+    page.select_option("#scenario", "skirmish")
+    page.select_option("#seat-blue", "human")
+    page.select_option("#upload-side", "blue")
+    page.set_input_files("#army-file", str(ARMY_FORGE / "army_forge_problems.json"))
+    page.click("#create-button")
+    page.wait_for_selector("#error li")
+    problems = page.locator("#error li").all_inner_texts()
+    assert len(problems) == 9 and any("unknown special rule 'Shielded'" in p for p in problems)
+    assert page.locator("#created").is_hidden()
+    page.screenshot(path=str(SHOTS / "gff-upload-refused.png"))
+    page.set_input_files("#army-file", str(ARMY_FORGE / "army_forge_valid.json"))
+    page.click("#create-button")
+    page.wait_for_selector("a.play-link")
+    assert page.inner_text("#error") == ""
+    page.click("a.play-link[data-seat='blue']")
+    page.wait_for_selector(".banner.mine, .banner.waiting")
     page.close()

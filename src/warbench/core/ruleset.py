@@ -72,6 +72,7 @@ class Ruleset(ABC):
     hidden_information: ClassVar[bool] = False
 
     scenario_word: ClassVar[str] = "scenario"  # the rulebook's word: "operation", "mission"
+    army_upload: ClassVar[str | None] = None  # the army list files it takes, e.g. Army Forge's
 
     @abstractmethod
     def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
@@ -102,6 +103,13 @@ class Ruleset(ABC):
                 f"{', '.join(shipped)} (or give a .yaml file)"
             )
         return spec.model_dump(mode="json")
+
+    def with_army_list(
+        self, scenario: dict[str, Any], side: str, name: str, text: str
+    ) -> dict[str, Any]:
+        """`scenario` with `side`'s army replaced by an uploaded army list file (`name`, its
+        `text`), validated; ValueError names every problem (see `army_upload`)."""
+        raise ValueError(f"{self.name} takes no uploaded army lists")
 
     def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
         """Validate scenario data (as stored in a record) and return it normalised."""

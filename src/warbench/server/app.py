@@ -29,17 +29,28 @@ from warbench.server.store import Store
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes of one websocket message from a client
 MAX_RECORD = 5_000_000  # bytes of a record uploaded to the replay viewer
+MAX_ARMY_LIST = 1_000_000  # characters of an uploaded army list file
 
 Text = Annotated[str, Field(min_length=1, max_length=200)]
 Key = Annotated[str, Field(min_length=1, max_length=64)]
 
 
+class ArmyListIn(BaseModel):
+    """An uploaded army list file for one side (the ruleset's `army_upload`)."""
+
+    side: Annotated[str, Field(max_length=20)]
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_ARMY_LIST)]
+
+
 class NewGame(BaseModel):
-    """POST /api/games: the ruleset, a shipped scenario, and each seat's player kind."""
+    """POST /api/games: the ruleset, a shipped scenario, each seat's player kind, and
+    optionally one side's army from an uploaded army list file."""
 
     ruleset: Annotated[str, Field(max_length=40)]
     scenario: Annotated[str, Field(max_length=80)] | None = None
     seats: dict[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=20)]]
+    army_list: ArmyListIn | None = None
 
 
 class ActionIn(BaseModel):
@@ -125,6 +136,7 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
                     "scenario_word": rs.scenario_word,
                     "scenarios": [vars(s) for s in rs.scenarios()],
                     "seat_kinds": [HUMAN, *rs.agents()],
+                    "army_upload": rs.army_upload,
                 }
                 for rs in registry.all_rulesets()
             ],
@@ -135,7 +147,13 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> Json:
         """A new game: its id, the seed's SHA-256, each human seat's private link."""
-        row, tokens = await hub_of(request).create(body.ruleset, body.scenario, body.seats)
+        upload = body.army_list
+        row, tokens = await hub_of(request).create(
+            body.ruleset,
+            body.scenario,
+            body.seats,
+            None if upload is None else (upload.side, upload.name, upload.text),
+        )
         base = f"/static/play.html?game={row.id}"
         return {
             "id": row.id,

@@ -116,9 +116,14 @@ class Hub:
             raise Refused(400, str(err.args[0])) from None
 
     async def create(
-        self, ruleset_id: str, scenario_id: str | None, seats: dict[str, str]
+        self,
+        ruleset_id: str,
+        scenario_id: str | None,
+        seats: dict[str, str],
+        army_list: tuple[str, str, str] | None = None,
     ) -> tuple[GameRow, dict[str, str]]:
-        """A new game with a fresh secret seed; returns its row and each human seat's token."""
+        """A new game with a fresh secret seed; returns its row and each human seat's token.
+        `army_list` (side, file name, text) replaces that side's army by an uploaded list."""
         rs = self.ruleset(ruleset_id)
         shipped = rs.shipped_scenarios()
         scenario_id = scenario_id or next(iter(shipped))
@@ -135,8 +140,15 @@ class Hub:
                 raise Refused(
                     400, f"seat {seat}: '{kind}' is not a player kind; allowed: {', '.join(kinds)}"
                 )
-        seed = self._seeds()
         data = rs.load_scenario(scenario_id)
+        if army_list is not None:
+            if rs.army_upload is None:
+                raise Refused(400, f"{rs.name} takes no uploaded army lists")
+            try:
+                data = await asyncio.to_thread(rs.with_army_list, data, *army_list)
+            except ValueError as err:
+                raise Refused(400, f"the army list was not accepted: {err}") from None
+        seed = self._seeds()
         game = await asyncio.to_thread(rs.new_game, data, seed)
         record = game.record
         row = GameRow(

@@ -31,6 +31,7 @@ class GrimdarkFutureFirefight(Ruleset):
     name = "Grimdark Future Firefight"
     version = "1"
     unit = "inch"
+    army_upload = "Army Forge export (JSON)"
 
     def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
         return scenarios.shipped()
@@ -40,6 +41,11 @@ class GrimdarkFutureFirefight(Ruleset):
 
     def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
         return scenarios.validate(data, "scenario")
+
+    def with_army_list(
+        self, scenario: dict[str, Any], side: str, name: str, text: str
+    ) -> dict[str, Any]:
+        return preview.with_army_list(scenario, side, name, text)
 
     def new_game(
         self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
