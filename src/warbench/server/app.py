@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -29,6 +30,7 @@ from warbench.server.store import Store
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes of one websocket message from a client
 MAX_RECORD = 5_000_000  # bytes of a record uploaded to the replay viewer
+WORKERS = 16  # worker threads for actions, AI moves and commits
 MAX_ARMY_LIST = 1_000_000  # characters of an uploaded army list file
 
 Text = Annotated[str, Field(min_length=1, max_length=200)]
@@ -97,6 +99,9 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # the actions' work and commits run in worker threads; enough that commits of many
+        # games wait for the disk together (one group commit) while others apply actions
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(WORKERS))
         store = Store(db)
         hub = Hub(store, seeds)
         app.state.hub = hub
@@ -291,13 +296,16 @@ async def _receive(ws: WebSocket) -> str:
 
 
 async def _send(hub: Hub, live: LiveGame, sub: Subscriber, ws: WebSocket) -> None:
-    """Forward queued updates; a None in the queue is a full resync."""
+    """Forward queued messages (updates come encoded); a None in the queue is a full resync."""
     while True:
         item = await sub.queue.get()
         if item is None:
             async with live.lock:
                 item = hub.message(live, sub.viewer, full=True)
-        await ws.send_json(item)
+        if isinstance(item, str):
+            await ws.send_text(item)
+        else:
+            await ws.send_json(item)
 
 
 async def _client_message(

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -62,11 +63,11 @@ def seed_digest(seed: int) -> str:
 
 @dataclass(eq=False)
 class Subscriber:
-    """One websocket: who watches (a seat or None for a spectator) and its outgoing queue.
-    A None in the queue means: send a full resync."""
+    """One websocket: who watches (a seat or None for a spectator) and its outgoing queue:
+    messages, updates already encoded as JSON text, and None for a full resync."""
 
     viewer: str | None
-    queue: asyncio.Queue[Json | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[Json | str | None] = field(default_factory=asyncio.Queue)
 
 
 @dataclass(eq=False)
@@ -80,7 +81,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
-    terrain: list[Json] | None = None  # the terrain of the last update sent
+    sent: dict[str | None, tuple[int, Json]] = field(default_factory=dict)  # last scene by viewer
 
     @property
     def version(self) -> int:
@@ -261,8 +262,11 @@ class Hub:
                 action = game.parse(text)
             except MalformedAction as err:
                 raise Refused(400, str(err)) from None
-            events = await asyncio.to_thread(self._apply, live, str(action), seat, key)
-            self._publish(live)
+            viewers = {sub.viewer for sub in live.subscribers}
+            events, updates = await asyncio.to_thread(
+                self._apply_and_tell, live, str(action), seat, key, viewers
+            )
+            self._deliver(live, updates)
             self._kick(live)
             return {
                 "version": live.version,
@@ -341,6 +345,14 @@ class Hub:
             raise
         return events
 
+    def _apply_and_tell(
+        self, live: LiveGame, text: str, seat: str, key: str | None, viewers: set[str | None]
+    ) -> tuple[list[Event], dict[str | None, str]]:
+        """Apply and commit, then each viewer's update as JSON text: all the heavy work of an
+        action in one worker thread (under the game's lock), so the event loop only sends."""
+        events = self._apply(live, text, seat, key)
+        return events, self._updates(live, viewers)
+
     def _reload(self, live: LiveGame) -> None:
         """Put the game back as the store has it (after a commit that did not happen)."""
         row = self.store.game(live.row.id)
@@ -362,17 +374,21 @@ class Hub:
                 pending = live.game.pending
                 if not isinstance(pending, Decision) or pending.player not in live.agents:
                     return
+                viewers = {sub.viewer for sub in live.subscribers}
                 try:
-                    await asyncio.to_thread(self._ai_step, live, pending.player)
+                    updates = await asyncio.to_thread(self._ai_step, live, pending.player, viewers)
                 except Exception:
                     log.exception("game %s: the %s AI failed", live.row.id, pending.player)
                     return
-                self._publish(live)
+                self._deliver(live, updates)
             await asyncio.sleep(0)
 
-    def _ai_step(self, live: LiveGame, seat: str) -> None:
+    def _ai_step(
+        self, live: LiveGame, seat: str, viewers: set[str | None]
+    ) -> dict[str | None, str]:
+        """The AI's choice, applied and committed, and the updates (in a worker thread)."""
         action = live.agents[seat].choose(live.game, seat)
-        self._apply(live, str(action), seat, None)
+        return self._apply_and_tell(live, str(action), seat, None, viewers)[1]
 
     # -- telling the viewers -----------------------------------------------------------
     def message(
@@ -383,6 +399,9 @@ class Hub:
         row = live.row
         over = isinstance(live.game.pending, GameOver)
         start = 0 if full else live.version
+        table = table_message(live.game, viewer, drawn)
+        if full:  # the scene this viewer now has: the next update is a change from it
+            live.sent[viewer] = (live.version, table["scene"])
         return {
             "type": "state" if full else "update",
             "game": row.id,
@@ -392,30 +411,46 @@ class Hub:
             "seed_sha256": row.seed_sha256,
             "seed": str(row.seed) if over else None,
             "log": log_entries(live.game, viewer, start),
-        } | table_message(live.game, viewer, drawn)
+        } | table
 
-    def _publish(self, live: LiveGame) -> None:
-        """Queue the newest step for every watcher, each with its own view (under the lock).
-        An update leaves out the terrain (None) when it is the same as in the last one."""
-        built: dict[str | None, Json] = {}
+    def _updates(self, live: LiveGame, viewers: set[str | None]) -> dict[str | None, str]:
+        """The newest step as each viewer's `update`, encoded (in a worker thread, under the
+        lock). The scene is sent as a change from the one this viewer was sent at the version
+        before: `terrain` None when unchanged, and `figures` None with `figures_changed`
+        ([index, figure] pairs) and `figure_count` instead of the whole list."""
+        built: dict[str | None, str] = {}
         drawn: Json | None = None
-        if live.subscribers and not live.game.ruleset.hidden_information:
+        if viewers and not live.game.ruleset.hidden_information:
             drawn = scene_json(live.game.ruleset.scene(live.game))
-        terrain = live.terrain
+        version = live.version
+        for viewer in viewers:
+            message = self.message(live, viewer, full=False, drawn=drawn)
+            scene = message["scene"]
+            before = live.sent.get(viewer)
+            live.sent[viewer] = (version, scene)
+            if before is not None and before[0] == version - 1:
+                old, new = before[1]["figures"], scene["figures"]
+                changed = [[i, fig] for i, fig in enumerate(new) if i >= len(old) or old[i] != fig]
+                same = scene["terrain"] == before[1]["terrain"]
+                message["scene"] = scene | {
+                    "terrain": None if same else scene["terrain"],
+                    "figures": None,
+                    "figures_changed": changed,
+                    "figure_count": len(new),
+                }
+            built[viewer] = json.dumps(message)
+        return built
+
+    def _deliver(self, live: LiveGame, updates: dict[str | None, str]) -> None:
+        """Queue the encoded updates for every watcher; one that joined while they were
+        being built, or that is too far behind, gets a full resync instead."""
         for sub in live.subscribers:
             if sub.queue.qsize() >= BEHIND:
                 while not sub.queue.empty():
                     sub.queue.get_nowait()
                 sub.queue.put_nowait(None)
-                continue
-            if sub.viewer not in built:
-                message = self.message(live, sub.viewer, full=False, drawn=drawn)
-                terrain = message["scene"]["terrain"]
-                if terrain == live.terrain:
-                    message["scene"] = message["scene"] | {"terrain": None}
-                built[sub.viewer] = message
-            sub.queue.put_nowait(built[sub.viewer])
-        live.terrain = terrain if built else None
+            else:
+                sub.queue.put_nowait(updates.get(sub.viewer))
 
     def subscribe(self, live: LiveGame, viewer: str | None) -> Subscriber:
         """A new watcher, first sent a full resync."""

@@ -339,6 +339,11 @@ function onMessage(message) {
       return;
     }
     if (data.scene.terrain === null) data.scene.terrain = current.scene.terrain;
+    if (data.scene.figures === null) {
+      const figures = current.scene.figures.slice(0, data.scene.figure_count);
+      for (const [i, fig] of data.scene.figures_changed) figures[i] = fig;
+      data.scene.figures = figures;
+    }
     current = { ...current, ...data };
     log = log.concat(data.log);
     renderLog(data.log, false);
