@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import hmac
 import json
@@ -70,6 +71,22 @@ class Subscriber:
     queue: asyncio.Queue[Json | str | None] = field(default_factory=asyncio.Queue)
 
 
+@dataclass(frozen=True)
+class Sent:
+    """The scene a viewer was last sent, as JSON text (strings: nothing for the garbage
+    collector to walk): the version, the terrain, and each figure."""
+
+    version: int
+    terrain: str
+    figures: tuple[str, ...]
+
+
+def _sent(version: int, scene: Json) -> Sent:
+    return Sent(
+        version, json.dumps(scene["terrain"]), tuple(json.dumps(f) for f in scene["figures"])
+    )
+
+
 @dataclass(eq=False)
 class LiveGame:
     """A game in memory with its stored row, agents, lock, watchers and AI driver."""
@@ -81,7 +98,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
-    sent: dict[str | None, tuple[int, Json]] = field(default_factory=dict)  # last scene by viewer
+    sent: dict[str | None, Sent] = field(default_factory=dict)  # the last scene, by viewer
 
     @property
     def version(self) -> int:
@@ -173,6 +190,7 @@ class Hub:
         await asyncio.to_thread(self.store.create, row, digests)
         live = LiveGame(row, game, self._agents(rs, row, 0), digests)
         self._live[row.id] = live
+        gc.freeze()  # a live game stays for good: no full collection walks it (module doc)
         self._kick(live)
         return row, tokens
 
@@ -200,6 +218,7 @@ class Hub:
                 digests = await asyncio.to_thread(self.store.token_digests, game_id)
                 agents = self._agents(rs, row, len(game.steps))
                 self._live[game_id] = LiveGame(row, game, agents, digests)
+                gc.freeze()  # a live game stays for good: no full collection walks it (module doc)
         return self._live[game_id]
 
     async def resume(self) -> None:
@@ -401,7 +420,7 @@ class Hub:
         start = 0 if full else live.version
         table = table_message(live.game, viewer, drawn)
         if full:  # the scene this viewer now has: the next update is a change from it
-            live.sent[viewer] = (live.version, table["scene"])
+            live.sent[viewer] = _sent(live.version, table["scene"])
         return {
             "type": "state" if full else "update",
             "game": row.id,
@@ -427,16 +446,19 @@ class Hub:
             message = self.message(live, viewer, full=False, drawn=drawn)
             scene = message["scene"]
             before = live.sent.get(viewer)
-            live.sent[viewer] = (version, scene)
-            if before is not None and before[0] == version - 1:
-                old, new = before[1]["figures"], scene["figures"]
-                changed = [[i, fig] for i, fig in enumerate(new) if i >= len(old) or old[i] != fig]
-                same = scene["terrain"] == before[1]["terrain"]
+            now = _sent(version, scene)
+            live.sent[viewer] = now
+            if before is not None and before.version == version - 1:
+                changed = [
+                    [i, scene["figures"][i]]
+                    for i, fig in enumerate(now.figures)
+                    if i >= len(before.figures) or before.figures[i] != fig
+                ]
                 message["scene"] = scene | {
-                    "terrain": None if same else scene["terrain"],
+                    "terrain": None if now.terrain == before.terrain else scene["terrain"],
                     "figures": None,
                     "figures_changed": changed,
-                    "figure_count": len(new),
+                    "figure_count": len(now.figures),
                 }
             built[viewer] = json.dumps(message)
         return built
