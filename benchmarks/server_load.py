@@ -166,7 +166,7 @@ def main(
         f"{1000 * cpu / max(1, len(ms)):.1f}",
         f"{idle / 2**20:.0f} → {busy / 2**20:.0f}",
     )
-    Console().print(table)
+    Console(width=160).print(table)
 
 
 if __name__ == "__main__":

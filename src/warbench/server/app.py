@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -106,6 +107,7 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
         hub = Hub(store, seeds)
         app.state.hub = hub
         await hub.resume()
+        gc.freeze()  # what start-up made lives as long as the server (hub.py's docstring)
         try:
             yield
         finally:
