@@ -115,7 +115,8 @@ class Store:
         self.path = path
         self._lock = threading.Lock()
         self._waiting: list[_Append] = []  # appends not yet in a transaction
-        self._waiting_lock = threading.Lock()
+        self._turn = threading.Condition()  # guards `_waiting` and `_committing`
+        self._committing = False  # a thread is committing a batch now
         self._db = sqlite3.connect(
             str(path), timeout=10.0, isolation_level=None, check_same_thread=False
         )
@@ -182,17 +183,25 @@ class Store:
 
         StaleVersion if the game does not have exactly `number` actions already. Appends made
         from several threads at once share one transaction and so one fsync (group commit):
-        the thread that gets the connection commits every append waiting by then, each in a
-        savepoint of its own, so one that fails takes none of the others with it; every
-        caller returns only after the commit holding its action is on disk."""
+        while one thread commits, the others wait; then one of them commits every append
+        waiting by then, each in a savepoint of its own, so one that fails takes none of the
+        others with it. Every caller returns once the commit holding its action is on disk."""
         mine = _Append(game_id, number, step, key, status, result)
-        with self._waiting_lock:
+        with self._turn:
             self._waiting.append(mine)
-        with self._lock:
-            if not mine.done:
-                with self._waiting_lock:
-                    batch, self._waiting = self._waiting, []
-                self._commit(batch)
+            while not mine.done and self._committing:
+                self._turn.wait()
+            if not mine.done:  # this thread commits everything waiting
+                self._committing = True
+                batch, self._waiting = self._waiting, []
+        if not mine.done:
+            try:
+                with self._lock:
+                    self._commit(batch)
+            finally:
+                with self._turn:
+                    self._committing = False
+                    self._turn.notify_all()
         if mine.error is not None:
             raise mine.error
 
