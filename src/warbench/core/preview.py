@@ -35,7 +35,7 @@ from warbench.core.scene import Scene
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
 
-MAX_WALKS = 4000  # distinct roll outcomes enumerated at most for one action's odds
+MAX_WALKS = 2000  # distinct roll outcomes enumerated at most for one action's odds
 BEARINGS = 32  # bearings of a continuous reach outline
 Point = tuple[float, float]
 OUTCOME = "outcome"
