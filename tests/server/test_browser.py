@@ -6,13 +6,16 @@ on a loopback port.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
 
 from tests.server.serve import Server
+from warbench.core import registry
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -26,6 +29,7 @@ ARGS = [
     "--disable-sync",
 ]
 SHOTS = Path("out/screenshots")
+ARMY_FORGE = Path(__file__).parents[1] / "rulesets" / "gff" / "data"
 
 
 @pytest.fixture(scope="module")
@@ -69,14 +73,35 @@ def my_turn(page: Page) -> bool:
     return page.locator(".banner.mine").count() == 1
 
 
-def send_and_wait(page: Page) -> None:
-    """Click Send and wait for the server's push of the next version."""
+def send_and_wait(page: Page) -> str:
+    """Click Send; if the page asks to confirm an action that rolls dice, check that it shows
+    the exact odds (percentages adding up to 100) and confirm; then wait for the server's push
+    of the next version. Returns "sent", "confirmed", or the error the page showed."""
     assert page.locator("#action").input_value() != ""
     version = page.locator("#title").inner_text()
     page.click("#send")
-    page.wait_for_function(
-        "v => document.querySelector('#title').textContent !== v", arg=version, timeout=60_000
-    )
+    page.wait_for_function(SENT, arg=version, timeout=60_000)
+    confirmed = False
+    if page.locator("#confirm:not([hidden])").count():
+        shot = SHOTS / f"{version.split()[0]}-odds.png"
+        if not shot.exists():
+            page.screenshot(path=str(shot))
+        percents = page.locator(".odds-table td.percent").all_inner_texts()
+        assert percents or page.inner_text("#odds"), "a confirm box without odds or a reason"
+        if percents:
+            assert abs(sum(float(p.split()[0]) for p in percents) - 100) < 0.5, percents
+        page.click("#confirm-send")
+        page.wait_for_function(SENT, arg=version, timeout=60_000)
+        confirmed = True
+    error = page.inner_text("#error")
+    if page.locator("#title").inner_text() == version and error:
+        return error
+    return "confirmed" if confirmed else "sent"
+
+
+SENT = """v => document.querySelector('#title').textContent !== v
+  || !document.querySelector('#confirm').hidden
+  || document.querySelector('#error').textContent !== ''"""
 
 
 def click_one_action(page: Page, turn: dict[str, int]) -> str:
@@ -95,6 +120,11 @@ def click_one_action(page: Page, turn: dict[str, int]) -> str:
     elif "pass" in texts and not turn["moved"] and pieces.count():
         pieces.first.click()
         if page.locator("rect.target").count():
+            # the reach: every square the piece may move to, each with its cost in squares
+            page.wait_for_selector("#table text.cost", state="attached")
+            assert page.locator("rect.reach").count() == page.locator("rect.target").count()
+            if not (SHOTS / "ttt-reach.png").exists():
+                page.screenshot(path=str(SHOTS / "ttt-reach.png"))
             page.locator("rect.target").first.click()
             verb = "move"
         turn["moved"] = 1
@@ -102,6 +132,7 @@ def click_one_action(page: Page, turn: dict[str, int]) -> str:
         pieces.first.click()
         rings = page.locator("circle.target.ring")
         if rings.count():
+            page.wait_for_selector("#table line.sight", state="attached")  # sight lines
             target = str(rings.first.get_attribute("data-text")).split()[-1]
             page.locator(f"g.piece[data-id='{target}']").click()
             verb = "attack"
@@ -111,8 +142,9 @@ def click_one_action(page: Page, turn: dict[str, int]) -> str:
         groups.nth(texts.index(verb)).click()
     if verb == "end":
         turn.update(moved=0, attacks=0)
-    send_and_wait(page)
-    return verb
+    sent = send_and_wait(page)
+    assert sent in ("sent", "confirmed"), sent
+    return f"{verb} (confirmed)" if sent == "confirmed" else verb
 
 
 def test_a_person_plays_a_whole_game_against_the_ai_by_clicking(
@@ -137,7 +169,7 @@ def test_a_person_plays_a_whole_game_against_the_ai_by_clicking(
     assert "✓ matches the hash shown at the start" in page.inner_text("#seed-verdict")
     assert page.inner_text("#result").startswith("result: ")
     page.screenshot(path=str(SHOTS / "ttt-over.png"))
-    assert {"place", "move"} <= set(played), played
+    assert {"place", "move", "attack (confirmed)"} <= set(played), played
     page.click("#replay")
     page.wait_for_function("document.querySelector('#step-count').textContent !== '0'")
     count = int(page.inner_text("#step-count"))
@@ -173,18 +205,110 @@ def test_two_people_play_in_two_browsers(browser: Browser, server: Server) -> No
         page.context.close()
 
 
+FINISH = ("end", "done", "pass", "wait", "hold", "idle", "no-strike-back", "no-riposte")
+ATTACKS = ("fire", "attack", "charge", "shoot", "gun", "mg", "strike")
+TURN = re.compile(r"\b(?:turn|round) (\d+)")
+
+
+def finish_button(page: Page) -> Locator | None:
+    """A button that ends this seat's part of the decision (end, done, pass, hold, ...)."""
+    for kind in ("button.group", "button.choice"):
+        buttons = page.locator(kind)
+        for i in range(buttons.count()):
+            if buttons.nth(i).inner_text().split()[0] in FINISH:
+                return buttons.nth(i)
+    return None
+
+
+def click_into_reach(page: Page) -> bool:
+    """Click half way from the selected piece to the edge of its reach outline (straight
+    north), after hovering there and reading the cost the page shows; False if no outline."""
+    if not page.locator("polygon.reach-area").count():
+        return False
+    spot = page.evaluate(HALF_WAY)
+    page.mouse.move(spot["x"], spot["y"])
+    assert "farthest legal" in page.inner_text("#measure")
+    page.mouse.click(spot["x"], spot["y"])
+    return True
+
+
+HALF_WAY = """() => {
+  const svg = document.querySelector('#table');
+  const piece = document.querySelector('g.piece.selected polygon');
+  const outline = document.querySelector('polygon.reach-area').points;
+  const box = piece.getBBox();
+  const p = svg.createSVGPoint();
+  p.x = (box.x + box.width / 2 + outline[0].x) / 2;
+  p.y = (box.y + box.height / 2 + outline[0].y) / 2;
+  const s = p.matrixTransform(svg.getScreenCTM());
+  return { x: s.x, y: s.y };
+}"""
+
+
+def click_a_turn_action(page: Page, tries: int) -> str:
+    """One action by clicking, as a person playing a turn would: for the first two actions
+    of a kind of decision, select a piece and attack the piece at the end of one of its
+    sight lines, or move it into its reach, or click one of its highlighted places; later
+    (or when nothing of the kind is possible), end this part with end/done/pass/hold. Returns
+    the verb sent, with "(confirmed)" when the odds were shown and confirmed first."""
+    pieces = page.locator("g.piece.can-act")
+    if tries <= 2 and pieces.count():
+        # first a piece with a sight line to a target if there is one, then a move
+        for i in [*range(min(pieces.count(), 6) if tries == 1 else 0), 0]:
+            piece = pieces.nth(i)
+            piece.click()
+            page.wait_for_selector(f"#table[data-preview='{piece.get_attribute('data-id')}']")
+            if page.locator("circle.target.ring").count():
+                break
+        rings = page.locator("circle.target.ring")
+        if tries == 2 and click_into_reach(page):
+            pass
+        elif rings.count():
+            target = str(rings.first.get_attribute("data-text")).split()[-1]
+            page.locator(f"g.piece[data-id='{target}']").first.click()
+            if page.locator("#action").input_value() == "":
+                page.locator("button.choice").first.click()
+        elif not click_into_reach(page) and page.locator("circle.target").count():
+            page.locator("circle.target").first.click(force=True)  # targets may overlap
+    if tries > 2 or page.locator("#action").input_value() == "":
+        button = finish_button(page)
+        if button is None and pieces.count():
+            pieces.first.click()
+            button = finish_button(page)
+        if button is not None:
+            button.click()
+        else:  # nothing to end: an option of the decision and one of its places
+            page.locator("button.group").first.click()
+            if page.locator("circle.target").count():
+                page.locator("circle.target").first.click(force=True)  # targets may overlap
+            elif page.locator("#action").input_value() == "":
+                page.locator("button.choice").first.click()
+    verb = page.locator("#action").input_value().split()[0]
+    sent = send_and_wait(page)
+    if sent not in ("sent", "confirmed"):  # a spot the rules refuse: end this part instead
+        button = finish_button(page) or page.locator("button.choice").first
+        button.click()
+        verb = page.locator("#action").input_value().split()[0]
+        sent = send_and_wait(page)
+        assert sent in ("sent", "confirmed"), sent
+    return f"{verb} (confirmed)" if sent == "confirmed" else verb
+
+
 @pytest.mark.parametrize(
     ("ruleset", "scenario"),
     [
-        ("tftww2", "building-assault"),
-        ("gff", "skirmish"),
         ("fft3", "meeting-engagement"),
+        ("gff", "skirmish"),
+        ("tftww2", "patrol"),
         ("fftt", "marines-vs-machina"),
     ],
 )
-def test_a_person_acts_on_a_continuous_table_by_clicking(
+def test_a_person_plays_a_full_turn_by_clicking(
     browser: Browser, server: Server, ruleset: str, scenario: str
 ) -> None:
+    """From the set-up to the start of turn (round) 2 against the AI, every action of the
+    person by clicking: pieces moved into their drawn reach, every attack confirmed after its
+    odds, and each part of the turn ended with its button."""
     created = server.call(
         "POST",
         "/api/games",
@@ -192,25 +316,53 @@ def test_a_person_acts_on_a_continuous_table_by_clicking(
     )
     page = browser.new_page(viewport={"width": 1280, "height": 860})
     page.goto(f"{server.url}{created['seats']['red']['link']}")
-    assert my_turn(page)
-    for _ in range(3):  # three actions, each by clicking the table
-        pieces = page.locator("g.piece.can-act")
-        if pieces.count():  # a piece: select it, then click a spot an inch or so ahead of it
-            pieces.first.click()
-            box = pieces.first.bounding_box()
-            assert box is not None
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] - 12)
-        else:  # an option of the decision: pick it, then click one of its highlighted places
-            page.locator("button.group").first.click()
-            if page.locator("circle.target").count():
-                page.locator("circle.target").first.click()
-            elif page.locator("#action").input_value() == "":  # no place to click: a choice
-                page.locator("button.choice").first.click()
-        action = page.locator("#action").input_value()
-        assert action.split()[0] in page.inner_text("#groups") + page.inner_text("#choices")
-        send_and_wait(page)
+    odds = not registry.get(ruleset).hidden_information  # fftt offers no odds in play
+    tries: Counter[str] = Counter()
+    played: list[str] = []
+    highest = 0
+    for _ in range(300):
         if not my_turn(page):
             break
-    page.screenshot(path=str(SHOTS / f"{ruleset}-play.png"))
-    assert "version 0" not in page.inner_text("#title")
+        banner = page.inner_text("#banner")
+        number = TURN.search(banner)
+        highest = max(highest, int(number.group(1)) if number else 0)
+        if highest >= 2:
+            break
+        kind = re.sub(r"\d+", "N", banner)  # the kind of decision, whichever unit or count
+        tries[kind] += 1
+        played.append(click_a_turn_action(page, tries[kind]))
+        if len(played) == 3:
+            page.screenshot(path=str(SHOTS / f"{ruleset}-play.png"))
+    page.screenshot(path=str(SHOTS / f"{ruleset}-turn-2.png"))
+    assert highest >= 2, (highest, played)
+    moved = [v for v in played if v in ("move", "advance", "rush", "walk", "strategic")]
+    assert moved, " ".join(played)
+    attacks = [v for v in played if v.split()[0] in ATTACKS]
+    if odds:  # every attack went through the confirm box with its odds
+        assert all(v.endswith("(confirmed)") for v in attacks), " ".join(played)
+    page.close()
+
+
+def test_a_gff_game_from_an_army_forge_file_uploaded_in_the_lobby(
+    browser: Browser, server: Server
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(f"{server.url}/")
+    page.select_option("#ruleset", "gff")
+    page.select_option("#scenario", "skirmish")
+    page.select_option("#seat-blue", "human")
+    page.select_option("#upload-side", "blue")
+    page.set_input_files("#army-file", str(ARMY_FORGE / "army_forge_problems.json"))
+    page.click("#create-button")
+    page.wait_for_selector("#error li")
+    problems = page.locator("#error li").all_inner_texts()
+    assert len(problems) == 9 and any("unknown special rule 'Shielded'" in p for p in problems)
+    assert page.locator("#created").is_hidden()
+    page.screenshot(path=str(SHOTS / "gff-upload-refused.png"))
+    page.set_input_files("#army-file", str(ARMY_FORGE / "army_forge_valid.json"))
+    page.click("#create-button")
+    page.wait_for_selector("a.play-link")
+    assert page.inner_text("#error") == ""
+    page.click("a.play-link[data-seat='blue']")
+    page.wait_for_selector(".banner.mine, .banner.waiting")
     page.close()

@@ -72,3 +72,22 @@ def test_fuzzed_websocket_messages(client: TestClient, messages: list[str]) -> N
             reply = ws.receive_json()
             assert reply["type"] in ("error", "state"), reply
     assert state(client, game) == before
+
+
+@SETTINGS
+@given(
+    ask=st.one_of(
+        st.fixed_dictionaries({"piece": st.one_of(st.text(max_size=45), values)}),
+        st.fixed_dictionaries({"action": st.one_of(st.text(max_size=60), values)}),
+        values,
+    )
+)
+def test_fuzzed_previews_from_the_right_seat(client: TestClient, ask: object) -> None:
+    game, tokens = new_game(client, scenario="cap-the-capn")
+    before = state(client, game)
+    body = {"seat": "red", "token": tokens["red"], "version": 0}
+    reply = client.post(
+        f"/api/games/{game}/preview", json=body | ask if isinstance(ask, dict) else ask
+    )
+    assert reply.status_code < 500, reply.text
+    assert state(client, game) == before

@@ -48,7 +48,13 @@ def test_a_planted_marker_reaches_only_its_owner(
             sent.append(client.get(f"/api/games/{game}/record").text)
             seat = now["pending"]["player"]
             legal = state(client, game, seat, tokens[seat])["legal"]
-            reply = act(client, game, seat, tokens[seat], now["version"], rng.choice(legal))
+            choice = rng.choice(legal)
+            if seat != owner:  # what the seat is shown before it confirms
+                asks = [{"piece": a.split()[1]} for a in legal[:3] if len(a.split()) > 1]
+                for ask in [*asks, {"action": choice}]:
+                    body = {"seat": seat, "token": tokens[seat], "version": now["version"]}
+                    sent.append(client.post(f"/api/games/{game}/preview", json=body | ask).text)
+            reply = act(client, game, seat, tokens[seat], now["version"], choice)
             assert reply.status_code == 200, reply.text
             if seat != owner:
                 sent.append(reply.text)

@@ -55,3 +55,26 @@ def test_a_wrong_token_at_hello_closes_the_socket(client: TestClient) -> None:
             "type": "error",
             "detail": "a valid token for seat red is needed",
         }
+
+
+def test_updates_carry_only_the_changed_figures(client: TestClient) -> None:
+    game, tokens = new_game(client)
+    with client.websocket_connect(f"/api/games/{game}/ws") as spectator:
+        spectator.send_json({"type": "hello"})
+        figures = spectator.receive_json()["scene"]["figures"]
+        for version in range(6):  # each update applied to the figures before it
+            seat = state(client, game)["pending"]["player"]
+            legal = state(client, game, seat, tokens[seat])["legal"]
+            assert act(client, game, seat, tokens[seat], version, legal[0]).status_code == 200
+            update = spectator.receive_json()
+            scene = update["scene"]
+            assert update["version"] == version + 1
+            assert scene["figures"] is None and scene["terrain"] is None
+            figures = figures[: scene["figure_count"]]
+            for index, figure in scene["figures_changed"]:
+                if index < len(figures):
+                    figures[index] = figure
+                else:
+                    figures.append(figure)
+            assert figures == state(client, game)["scene"]["figures"]
+            assert len(scene["figures_changed"]) <= 1  # placing or moving one piece

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Protocol
 
+from warbench.core import preview
 from warbench.core.actions import Action
-from warbench.core.dice import DiceSource
+from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
 from warbench.core.scene import Scene
@@ -71,6 +72,7 @@ class Ruleset(ABC):
     hidden_information: ClassVar[bool] = False
 
     scenario_word: ClassVar[str] = "scenario"  # the rulebook's word: "operation", "mission"
+    army_upload: ClassVar[str | None] = None  # the army list files it takes, e.g. Army Forge's
 
     @abstractmethod
     def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
@@ -101,6 +103,13 @@ class Ruleset(ABC):
                 f"{', '.join(shipped)} (or give a .yaml file)"
             )
         return spec.model_dump(mode="json")
+
+    def with_army_list(
+        self, scenario: dict[str, Any], side: str, name: str, text: str
+    ) -> dict[str, Any]:
+        """`scenario` with `side`'s army replaced by an uploaded army list file (`name`, its
+        `text`), validated; ValueError names every problem (see `army_upload`)."""
+        raise ValueError(f"{self.name} takes no uploaded army lists")
 
     def scenario_from_data(self, data: dict[str, Any]) -> dict[str, Any]:
         """Validate scenario data (as stored in a record) and return it normalised."""
@@ -158,6 +167,38 @@ class Ruleset(ABC):
         this ruleset's own rules code run with the exact dice. ValueError names a bad option
         and what is allowed."""
         raise NotImplementedError(f"{self.name} offers no odds yet")
+
+    def dice_reading(self) -> ReadingPolicy | None:
+        """How this ruleset's rules read their dice in play (`warbench.core.dice.Reading`),
+        so `action_odds` enumerates classes of rolls; None: face by face (always exact)."""
+        return None
+
+    def follow_up(self, game: Game, action: Action) -> Action | None:
+        """The action that carries out `action` when it only declares something to be
+        resolved later (fft3: fire is resolved by `resolve TARGET`); None by default."""
+        return None
+
+    def action_odds(self, game: Game, action: Action, player: str) -> OddsReport:
+        """The exact odds of `action` by `player` now, from what `player` may see
+        (`warbench.core.preview.action_odds`); ValueError says why there are none."""
+        return preview.action_odds(self, game, action, player)
+
+    def reach(self, game: Game, player: str, piece: str) -> list[preview.Reach]:
+        """Where `piece` may move now, one `Reach` per kind of move. The default asks the
+        rules' check along bearings round the piece (`warbench.core.preview.reach`); a
+        ruleset that prices moves (ttt: squares with their cost) overrides it."""
+        origin = None
+        for figure in self.scene(game, player).figures:
+            if figure.label.split()[:1] == [piece]:
+                centre = figure.base.centroid
+                origin = (float(centre.x), float(centre.y))
+                break
+        return preview.reach(game, player, piece, origin)
+
+    def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
+        """The range bands of `piece`'s weapons as (label, distance in the ruleset's unit),
+        drawn round it when it is selected; empty when the ruleset does not say."""
+        return []
 
     def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
         """For the simulation lab: each side's pieces by unit type as (fielded, standing) —

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -29,17 +31,29 @@ from warbench.server.store import Store
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 4096  # bytes of one websocket message from a client
 MAX_RECORD = 5_000_000  # bytes of a record uploaded to the replay viewer
+WORKERS = 16  # worker threads for actions, AI moves and commits
+MAX_ARMY_LIST = 1_000_000  # characters of an uploaded army list file
 
 Text = Annotated[str, Field(min_length=1, max_length=200)]
 Key = Annotated[str, Field(min_length=1, max_length=64)]
 
 
+class ArmyListIn(BaseModel):
+    """An uploaded army list file for one side (the ruleset's `army_upload`)."""
+
+    side: Annotated[str, Field(max_length=20)]
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_ARMY_LIST)]
+
+
 class NewGame(BaseModel):
-    """POST /api/games: the ruleset, a shipped scenario, and each seat's player kind."""
+    """POST /api/games: the ruleset, a shipped scenario, each seat's player kind, and
+    optionally one side's army from an uploaded army list file."""
 
     ruleset: Annotated[str, Field(max_length=40)]
     scenario: Annotated[str, Field(max_length=80)] | None = None
     seats: dict[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=20)]]
+    army_list: ArmyListIn | None = None
 
 
 class ActionIn(BaseModel):
@@ -50,6 +64,17 @@ class ActionIn(BaseModel):
     version: Annotated[int, Field(ge=0)]
     action: Text
     key: Key | None = None
+
+
+class PreviewIn(BaseModel):
+    """Before confirming: a piece to show the reach, ranges and sight lines of, or an action
+    to show the exact odds of; for the seat whose decision it is, at the current version."""
+
+    seat: Annotated[str, Field(max_length=20)]
+    token: Annotated[str, Field(max_length=100)]
+    version: Annotated[int, Field(ge=0)]
+    piece: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    action: Text | None = None
 
 
 class WsAction(BaseModel):
@@ -75,10 +100,14 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # the actions' work and commits run in worker threads; enough that commits of many
+        # games wait for the disk together (one group commit) while others apply actions
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(WORKERS))
         store = Store(db)
         hub = Hub(store, seeds)
         app.state.hub = hub
         await hub.resume()
+        gc.freeze()  # what start-up made lives as long as the server (hub.py's docstring)
         try:
             yield
         finally:
@@ -114,6 +143,7 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
                     "scenario_word": rs.scenario_word,
                     "scenarios": [vars(s) for s in rs.scenarios()],
                     "seat_kinds": [HUMAN, *rs.agents()],
+                    "army_upload": rs.army_upload,
                 }
                 for rs in registry.all_rulesets()
             ],
@@ -124,7 +154,13 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> Json:
         """A new game: its id, the seed's SHA-256, each human seat's private link."""
-        row, tokens = await hub_of(request).create(body.ruleset, body.scenario, body.seats)
+        upload = body.army_list
+        row, tokens = await hub_of(request).create(
+            body.ruleset,
+            body.scenario,
+            body.seats,
+            None if upload is None else (upload.side, upload.name, upload.text),
+        )
         base = f"/static/play.html?game={row.id}"
         return {
             "id": row.id,
@@ -175,6 +211,13 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
         """Apply one action of the seat whose decision is pending."""
         return await hub_of(request).act(
             game_id, body.seat, body.token, body.version, body.action, body.key
+        )
+
+    @app.post("/api/games/{game_id}/preview")
+    async def preview(game_id: str, body: PreviewIn, request: Request) -> Json:
+        """A piece's reach, ranges and sight lines, or a proposed action's exact odds."""
+        return await hub_of(request).preview(
+            game_id, body.seat, body.token, body.version, body.piece, body.action
         )
 
     @app.get("/api/games/{game_id}/record")
@@ -255,13 +298,16 @@ async def _receive(ws: WebSocket) -> str:
 
 
 async def _send(hub: Hub, live: LiveGame, sub: Subscriber, ws: WebSocket) -> None:
-    """Forward queued updates; a None in the queue is a full resync."""
+    """Forward queued messages (updates come encoded); a None in the queue is a full resync."""
     while True:
         item = await sub.queue.get()
         if item is None:
             async with live.lock:
                 item = hub.message(live, sub.viewer, full=True)
-        await ws.send_json(item)
+        if isinstance(item, str):
+            await ws.send_text(item)
+        else:
+            await ws.send_json(item)
 
 
 async def _client_message(

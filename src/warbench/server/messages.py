@@ -15,18 +15,29 @@ from shapely.geometry import Polygon
 
 from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver
-from warbench.core.scene import Area, Scene
+from warbench.core.scene import Area, Figure, Scene
 
 Json = dict[str, Any]
 
 
-def _coords(shape: Polygon) -> list[list[float]]:
-    points: list[list[float]] = shapely.get_coordinates(shape.exterior).round(3).tolist()
-    return points
+def _outlines(shapes: list[Polygon]) -> list[list[list[float]]]:
+    """The exterior points of each polygon, to 3 decimals (one shapely call for them all)."""
+    if not shapes:
+        return []
+    rings = shapely.get_exterior_ring(shapes)
+    points, index = shapely.get_coordinates(rings, return_index=True)
+    rounded: list[list[float]] = points.round(3).tolist()
+    out: list[list[list[float]]] = [[] for _ in shapes]
+    for at, point in zip(index.tolist(), rounded, strict=True):
+        out[at].append(point)
+    return out
 
 
-def _area(area: Area) -> Json:
-    return {"kind": area.kind, "label": area.label, "points": _coords(area.shape)}
+def _areas(areas: list[Area], outlines: list[list[list[float]]]) -> list[Json]:
+    return [
+        {"kind": a.kind, "label": a.label, "points": points}
+        for a, points in zip(areas, outlines, strict=True)
+    ]
 
 
 def words(data: object) -> set[str]:
@@ -49,14 +60,18 @@ def words(data: object) -> set[str]:
 def scene_json(scene: Scene, shown: set[str] | None = None) -> Json:
     """The scene as JSON; with `shown` (the words of the viewer's view) only the pieces and
     marks it names."""
-    figures: list[Json] = []
+    kept: list[tuple[Figure, str, list[str]]] = []
     unit = ""
     for figure in scene.figures:
         label = figure.label.split()
         unit = label[0] if label else unit  # unlabelled bases belong to the unit before
         if shown is not None and unit not in shown:
             continue
-        marks = [m for m in figure.marks if shown is None or m in shown]
+        kept.append((figure, unit, label))
+    areas = [*scene.terrain, *scene.objectives, *scene.templates]
+    outlines = _outlines([a.shape for a in areas] + [f.base for f, _, _ in kept])
+    figures: list[Json] = []
+    for (figure, unit, label), points in zip(kept, outlines[len(areas) :], strict=True):
         centre = figure.base.centroid
         figures.append(
             {
@@ -64,22 +79,23 @@ def scene_json(scene: Scene, shown: set[str] | None = None) -> Json:
                 "unit": unit,
                 "label": figure.label,
                 "side": figure.side,
-                "points": _coords(figure.base),
+                "points": points,
                 "x": round(centre.x, 3),
                 "y": round(centre.y, 3),
                 "facing": figure.facing,
-                "marks": marks,
+                "marks": [m for m in figure.marks if shown is None or m in shown],
             }
         )
+    terrain, objectives = len(scene.terrain), len(scene.terrain) + len(scene.objectives)
     return {
         "title": scene.title,
         "width": scene.width,
         "height": scene.height,
         "unit": scene.unit,
         "grid": scene.grid,
-        "terrain": [_area(a) for a in scene.terrain],
-        "objectives": [_area(a) for a in scene.objectives],
-        "templates": [_area(a) for a in scene.templates],
+        "terrain": _areas(scene.terrain, outlines[:terrain]),
+        "objectives": _areas(scene.objectives, outlines[terrain:objectives]),
+        "templates": _areas(scene.templates, outlines[objectives : len(areas)]),
         "figures": figures,
     }
 

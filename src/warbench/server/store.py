@@ -2,8 +2,10 @@
 
 Written for crash safety (docs/server.md, "The store"): WAL journal, `synchronous=FULL` so a
 commit is on disk before it returns, a busy timeout, and `BEGIN IMMEDIATE` for every write so
-two writers never interleave. An action is appended only at the version it was decided at
-(`number == steps so far`); a second action at the same version fails with `StaleVersion`.
+two writers never interleave. Actions appended at the same moment by several games share one
+commit (group commit: one fsync for all of them), each still checked on its own. An action
+is appended only at the version it was decided at (`number == steps so far`); a second
+action at the same version fails with `StaleVersion`.
 Seat tokens are stored only as SHA-256 digests.
 """
 
@@ -83,6 +85,20 @@ class GameRow:
     result: dict[str, Any] | None
 
 
+@dataclass(eq=False)
+class _Append:
+    """One action waiting to be committed, and how its commit went."""
+
+    game_id: str
+    number: int
+    step: Step
+    key: str | None
+    status: str
+    result: dict[str, Any] | None
+    done: bool = False
+    error: BaseException | None = None
+
+
 @dataclass(frozen=True)
 class StoredStep:
     """One committed action with the idempotency key it came with."""
@@ -98,6 +114,9 @@ class Store:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()
+        self._waiting: list[_Append] = []  # appends not yet in a transaction
+        self._turn = threading.Condition()  # guards `_waiting` and `_committing`
+        self._committing = False  # a thread is committing a batch now
         self._db = sqlite3.connect(
             str(path), timeout=10.0, isolation_level=None, check_same_thread=False
         )
@@ -162,30 +181,79 @@ class Store:
     ) -> None:
         """Commit action `number` (0-based) of a game with the game's new status, durably.
 
-        StaleVersion if the game does not have exactly `number` actions already."""
-        with self._write() as db:
-            (count,) = db.execute(
-                "SELECT COUNT(*) FROM steps WHERE game_id=?", (game_id,)
-            ).fetchone()
-            if count != number:
-                raise StaleVersion(f"the game is at version {count}, not {number}")
-            db.execute(
-                "INSERT INTO steps VALUES (?,?,?,?,?,?,?,?)",
-                (
-                    game_id,
-                    number,
-                    step.player,
-                    step.action,
-                    json.dumps(step.rolls),
-                    step.hash,
-                    key,
-                    time.time(),
-                ),
-            )
-            db.execute(
-                "UPDATE games SET status=?, result=? WHERE id=?",
-                (status, None if result is None else json.dumps(result), game_id),
-            )
+        StaleVersion if the game does not have exactly `number` actions already. Appends made
+        from several threads at once share one transaction and so one fsync (group commit):
+        while one thread commits, the others wait; then one of them commits every append
+        waiting by then, each in a savepoint of its own, so one that fails takes none of the
+        others with it. Every caller returns once the commit holding its action is on disk."""
+        mine = _Append(game_id, number, step, key, status, result)
+        with self._turn:
+            self._waiting.append(mine)
+            while not mine.done and self._committing:
+                self._turn.wait()
+            if not mine.done:  # this thread commits everything waiting
+                self._committing = True
+                batch, self._waiting = self._waiting, []
+        if not mine.done:
+            try:
+                with self._lock:
+                    self._commit(batch)
+            finally:
+                with self._turn:
+                    self._committing = False
+                    self._turn.notify_all()
+        if mine.error is not None:
+            raise mine.error
+
+    def _commit(self, batch: list[_Append]) -> None:
+        """One transaction for `batch` (under the connection lock); marks each one done."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for item in batch:
+                db.execute("SAVEPOINT step")
+                try:
+                    self._insert(item)
+                except (StaleVersion, sqlite3.Error) as err:
+                    db.execute("ROLLBACK TO step")
+                    item.error = err
+                db.execute("RELEASE step")
+            db.execute("COMMIT")
+        except BaseException as err:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            for item in batch:
+                item.error = item.error or err
+            if not isinstance(err, Exception):
+                raise
+        finally:
+            for item in batch:
+                item.done = True
+
+    def _insert(self, item: _Append) -> None:
+        (count,) = self._db.execute(
+            "SELECT COUNT(*) FROM steps WHERE game_id=?", (item.game_id,)
+        ).fetchone()
+        if count != item.number:
+            raise StaleVersion(f"the game is at version {count}, not {item.number}")
+        step = item.step
+        self._db.execute(
+            "INSERT INTO steps VALUES (?,?,?,?,?,?,?,?)",
+            (
+                item.game_id,
+                item.number,
+                step.player,
+                step.action,
+                json.dumps(step.rolls),
+                step.hash,
+                item.key,
+                time.time(),
+            ),
+        )
+        self._db.execute(
+            "UPDATE games SET status=?, result=? WHERE id=?",
+            (item.status, None if item.result is None else json.dumps(item.result), item.game_id),
+        )
 
     def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -10,12 +10,13 @@ from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import SearchAgent
-from warbench.core.dice import DiceSource
+from warbench.core.actions import Action
+from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
-from warbench.rulesets.fft3 import artillery
+from warbench.rulesets.fft3 import artillery, preview
 from warbench.rulesets.fft3 import odds as fft3_odds
 from warbench.rulesets.fft3 import parameters as sweep
 from warbench.rulesets.fft3 import scenario as scenarios
@@ -64,6 +65,16 @@ class FistfulOfTows3(Ruleset):
 
     def odds(self, options: Mapping[str, str]) -> OddsReport:
         return fft3_odds.odds(options)
+
+    def dice_reading(self) -> ReadingPolicy | None:
+        return preview.reading
+
+    def follow_up(self, game: Game, action: Action) -> Action | None:
+        return preview.follow_up(action)
+
+    def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
+        assert isinstance(game, FFT3Game)
+        return preview.ranges(game, piece)
 
     def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
         return sweep.parameters(scenario)

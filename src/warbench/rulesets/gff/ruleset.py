@@ -10,13 +10,14 @@ from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import SearchAgent
-from warbench.core.dice import DiceSource
+from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.gff import odds as gff_odds
 from warbench.rulesets.gff import parameters as sweep
+from warbench.rulesets.gff import preview
 from warbench.rulesets.gff import scenario as scenarios
 from warbench.rulesets.gff.census import by_unit_type
 from warbench.rulesets.gff.evaluation import position_value
@@ -30,6 +31,7 @@ class GrimdarkFutureFirefight(Ruleset):
     name = "Grimdark Future Firefight"
     version = "1"
     unit = "inch"
+    army_upload = "Army Forge export (JSON)"
 
     def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
         return scenarios.shipped()
@@ -39,6 +41,11 @@ class GrimdarkFutureFirefight(Ruleset):
 
     def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
         return scenarios.validate(data, "scenario")
+
+    def with_army_list(
+        self, scenario: dict[str, Any], side: str, name: str, text: str
+    ) -> dict[str, Any]:
+        return preview.with_army_list(scenario, side, name, text)
 
     def new_game(
         self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
@@ -63,6 +70,13 @@ class GrimdarkFutureFirefight(Ruleset):
 
     def odds(self, options: Mapping[str, str]) -> OddsReport:
         return gff_odds.odds(options)
+
+    def dice_reading(self) -> ReadingPolicy | None:
+        return preview.reading()
+
+    def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
+        assert isinstance(game, GFFGame)
+        return preview.ranges(game, piece)
 
     def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
         return sweep.parameters(scenario)

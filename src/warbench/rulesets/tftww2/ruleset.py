@@ -10,12 +10,13 @@ from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import SearchAgent
-from warbench.core.dice import DiceSource
+from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.tftww2 import odds as tftww2_odds
+from warbench.rulesets.tftww2 import preview
 from warbench.rulesets.tftww2 import scenario as scenarios
 from warbench.rulesets.tftww2.ai import SkirmishAI
 from warbench.rulesets.tftww2.census import by_unit_type
@@ -61,6 +62,13 @@ class TFTWW2(Ruleset):
 
     def odds(self, options: Mapping[str, str]) -> OddsReport:
         return tftww2_odds.odds(options)
+
+    def dice_reading(self) -> ReadingPolicy | None:
+        return preview.reading
+
+    def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
+        assert isinstance(game, TFTGame)
+        return preview.ranges(game, piece)
 
     def census(self, game: Game) -> dict[str, dict[str, tuple[int, int]]]:
         assert isinstance(game, TFTGame)

@@ -14,11 +14,13 @@ from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.grid import Square, column_letters
 from warbench.core.odds import OddsReport
+from warbench.core.preview import Reach
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
 from warbench.rulesets.ttt import odds as ttt_odds
 from warbench.rulesets.ttt import parameters as sweep
+from warbench.rulesets.ttt import preview
 from warbench.rulesets.ttt import scenario as scenarios
 from warbench.rulesets.ttt.ai import TrooperAI
 from warbench.rulesets.ttt.census import by_unit_type
@@ -84,6 +86,14 @@ class TableTopTroopers(Ruleset):
 
     def odds(self, options: Mapping[str, str]) -> OddsReport:
         return ttt_odds.odds(options)
+
+    def reach(self, game: Game, player: str, piece: str) -> list[Reach]:
+        assert isinstance(game, TTTGame)
+        return preview.reach(game, player, piece)
+
+    def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
+        assert isinstance(game, TTTGame)
+        return preview.ranges(game, piece)
 
     def board_text(self, game: Game) -> str:
         """Rows from the top; terrain letters, pieces by id; the key follows."""

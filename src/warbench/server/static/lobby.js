@@ -22,6 +22,13 @@ function fillRuleset() {
     option.value = s.id;
   }
   fillSummary();
+  const upload = document.getElementById("upload");
+  upload.hidden = !rs.army_upload;
+  document.getElementById("upload-kind").textContent = rs.army_upload ?? "";
+  const side = document.getElementById("upload-side");
+  side.replaceChildren();
+  for (const player of rs.players) text(side, "option", player).value = player;
+  document.getElementById("army-file").value = "";
   seats.replaceChildren();
   rs.players.forEach((player, index) => {
     const label = text(seats, "label", `${player} `);
@@ -41,11 +48,17 @@ function fillSummary() {
 
 async function create(event) {
   event.preventDefault();
-  error.textContent = "";
+  error.replaceChildren();
+  document.getElementById("created").hidden = true;
   const rs = chosen();
   const body = { ruleset: rs.id, scenario: scenarioSelect.value, seats: {} };
   for (const p of rs.players) body.seats[p] = document.getElementById(`seat-${p}`).value;
+  const file = document.getElementById("army-file").files[0];
   try {
+    if (rs.army_upload && file) {
+      const side = document.getElementById("upload-side").value;
+      body.army_list = { side, name: file.name, text: await file.text() };
+    }
     const game = await postJson("/api/games", body);
     document.getElementById("created").hidden = false;
     document.getElementById("created-hash").textContent = game.seed_sha256;
@@ -64,8 +77,27 @@ async function create(event) {
     watch.href = game.spectator_link;
     await refresh();
   } catch (err) {
-    error.textContent = err.message;
+    showError(err.message);
   }
+}
+
+// An error from the server, each problem it lists (as "- " lines, or with "; " between
+// them) on a line of its own.
+function showError(message) {
+  error.replaceChildren();
+  let [head, ...problems] = message.split("\n- ");
+  if (!problems.length) {
+    const at = message.indexOf(": ");
+    problems = at < 0 ? [] : message.slice(at + 2).split("; ");
+    head = message.slice(0, at);
+  }
+  if (problems.length < 2) {
+    error.textContent = message;
+    return;
+  }
+  text(error, "p", head);
+  const list = text(error, "ul", "", "problems");
+  for (const problem of problems) text(list, "li", problem);
 }
 
 async function refresh() {

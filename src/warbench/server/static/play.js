@@ -1,8 +1,8 @@
 // A seat (or a spectator) at one game: the table, the options of the pending decision,
 // the log with every roll, pushed over a websocket; actions go back with the version
 // they were decided at and an idempotency key.
-import { colours, logEntryNode, text } from "./api.js";
-import { drawScene, highlight, legend, parsePoint, parseSquare, squareName } from "./table.js";
+import { colours, logEntryNode, postJson, text } from "./api.js";
+import { drawPreview, drawScene, highlight, legend, measure, parsePoint, parseSquare, squareName } from "./table.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
@@ -20,6 +20,8 @@ let subject = null; // the selected piece id or action group
 let socket = null;
 let retry = 0;
 let overShown = false;
+let preview = null; // the selected piece's reach, ranges and sight lines (from the server)
+let proposed = null; // the action waiting for the player to confirm it
 
 const isPoint = (t) => parsePoint(t) !== null;
 
@@ -77,6 +79,7 @@ function mine() {
 }
 
 function render() {
+  if (proposed && !mine()) closeConfirm();
   const title = `${current.ruleset} · ${current.scenario} · version ${current.version}`;
   document.getElementById("title").textContent = title;
   document.getElementById("who").textContent = seat ? `you play ${seat}` : "spectator";
@@ -95,6 +98,8 @@ function render() {
   drawn = drawScene(svg, current.scene, palette);
   legend(document.getElementById("legend"), current.scene, palette);
   renderOptions();
+  if (preview && preview.version === current.version && preview.piece === subject) drawPreview(drawn, current.scene, preview);
+  else preview = null;
   if (current.result && !overShown) showOver();
 }
 
@@ -141,7 +146,89 @@ function renderOptions() {
 
 function select(key) {
   subject = key;
+  preview = null;
+  delete svg.dataset.preview;
+  drawPreview(drawn, current.scene, null);
   renderOptions();
+  if (figureIds().has(key)) loadPreview(key);
+}
+
+// Ask the server where the selected piece may move, its range bands and sight lines.
+async function loadPreview(piece) {
+  const version = current.version;
+  try {
+    const data = await postJson(`/api/games/${gameId}/preview`, { seat, token, version, piece });
+    if (current.version !== version || subject !== piece) return;
+    preview = { ...data, version };
+    drawPreview(drawn, current.scene, preview);
+    svg.dataset.preview = piece;
+  } catch (err) {
+    document.getElementById("measure").textContent = err.message;
+  }
+}
+
+function onTableMove(event) {
+  const line = document.getElementById("measure");
+  if (!current || !preview || current.scene.grid) return;
+  const m = measure(preview, drawn.toTable(event));
+  if (!m) return;
+  const unit = current.scene.unit === "inch" ? "″" : ` ${current.scene.unit}`;
+  line.textContent = `${m.verb}: ${m.distance.toFixed(1)}${unit} from ${preview.piece}; ` +
+    `farthest legal this way ${m.most.toFixed(1)}${unit}` + (m.within ? "" : " — out of reach");
+}
+
+// Before an action is sent: its exact odds from the server (for this seat's view). An
+// action that rolls dice waits in a confirm box; one that rolls none is sent at once.
+async function propose(action) {
+  errorLine.textContent = "";
+  const version = current.version;
+  let data;
+  try {
+    data = await postJson(`/api/games/${gameId}/preview`, { seat, token, version, action });
+  } catch (err) {
+    errorLine.textContent = err.message;
+    return;
+  }
+  if (!data.confirm) {
+    if (data.reason) document.getElementById("measure").textContent = data.reason;
+    send(action);
+    return;
+  }
+  proposed = action;
+  showOdds(data);
+}
+
+function showOdds(data) {
+  const box = document.getElementById("odds");
+  box.replaceChildren();
+  document.getElementById("odds-title").textContent = `Odds: ${data.action}`;
+  if (!data.odds) {
+    text(box, "p", data.reason);
+  } else {
+    const table = document.createElement("table");
+    table.className = "odds-table";
+    for (const row of Object.values(data.odds.outcomes)[0]) {
+      const tr = document.createElement("tr");
+      text(tr, "td", `${row.percent.toFixed(1)} %`, "percent");
+      text(tr, "td", row.outcome, "outcome");
+      text(tr, "td", row.probability, "exact");
+      table.appendChild(tr);
+    }
+    box.appendChild(table);
+    const rolls = text(box, "div", "", "rolls");
+    for (const roll of data.odds.rolls) {
+      const mods = roll.modifiers.map((m) => `${m.reason} ${m.value > 0 ? "+" : ""}${m.value}`).join(", ");
+      text(rolls, "div", `${roll.label}: needs ${roll.needs}${mods ? ` (${mods})` : ""}`);
+    }
+    const seen = Object.entries(data.odds.situation).filter(([k]) => k !== "action").map(([k, v]) => `${k}: ${v}`);
+    text(box, "p", `Exact, from the rules code on your view of the table (${seen.join("; ")}).`, "rolls");
+  }
+  document.getElementById("confirm").hidden = false;
+}
+
+function closeConfirm() {
+  proposed = null;
+  document.getElementById("confirm").hidden = true;
 }
 
 function fill(action) {
@@ -252,6 +339,11 @@ function onMessage(message) {
       return;
     }
     if (data.scene.terrain === null) data.scene.terrain = current.scene.terrain;
+    if (data.scene.figures === null) {
+      const figures = current.scene.figures.slice(0, data.scene.figure_count);
+      for (const [i, fig] of data.scene.figures_changed) figures[i] = fig;
+      data.scene.figures = figures;
+    }
     current = { ...current, ...data };
     log = log.concat(data.log);
     renderLog(data.log, false);
@@ -259,6 +351,8 @@ function onMessage(message) {
   } else if (data.type === "ack") {
     input.value = "";
     subject = null;
+    preview = null;
+    document.getElementById("measure").textContent = "";
   } else if (data.type === "error") {
     errorLine.textContent = data.detail;
     if (!current) document.getElementById("banner").textContent = data.detail;
@@ -286,8 +380,15 @@ async function start() {
   svg.addEventListener("click", onTableClick);
   document.getElementById("action-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    if (input.value.trim()) send(input.value.trim());
+    if (input.value.trim()) propose(input.value.trim());
   });
+  document.getElementById("confirm-send").addEventListener("click", () => {
+    const action = proposed;
+    closeConfirm();
+    if (action) send(action);
+  });
+  document.getElementById("confirm-cancel").addEventListener("click", closeConfirm);
+  svg.addEventListener("mousemove", onTableMove);
   document.getElementById("close-over").addEventListener("click", () => {
     document.getElementById("over").hidden = true;
   });

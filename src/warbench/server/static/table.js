@@ -76,6 +76,7 @@ export function drawScene(svg, scene, colours) {
   for (const area of scene.templates) {
     el("polygon", { points: pointsAttr(area.points, H), fill: "orange", "fill-opacity": 0.3, stroke: "darkorange" }, marks);
   }
+  const preview = el("g", { class: "preview" }, svg);
   const highlights = el("g", { class: "highlights" }, svg);
   const pieces = el("g", { class: "pieces" }, svg);
   for (const fig of scene.figures) drawFigure(pieces, fig, H, font, colours);
@@ -86,7 +87,7 @@ export function drawScene(svg, scene, colours) {
     const p = pt.matrixTransform(svg.getScreenCTM().inverse());
     return { x: p.x, y: H - p.y };
   };
-  return { toTable, highlights, font, H };
+  return { toTable, highlights, preview, font, H, grid: scene.grid };
 }
 
 // The terrain kinds on the table with their colours, as a legend.
@@ -190,4 +191,69 @@ export function highlight(drawn, scene, targets) {
     }
     if (node) node.dataset.text = t.text;
   }
+}
+
+function radiusOf(fig) {
+  const xs = fig.points.map((p) => p[0]);
+  return (Math.max(...xs) - Math.min(...xs)) / 2;
+}
+
+// A selected piece's preview from the server: where it may move (squares with their cost,
+// or an outline of the farthest legal point along each bearing), its range bands (edge to
+// edge: round its base; on a grid, squares counted orthogonally) and sight lines to the
+// pieces its actions name, each with the distance base edge to base edge.
+export function drawPreview(drawn, scene, preview) {
+  const { font, H } = drawn;
+  const g = drawn.preview;
+  g.replaceChildren();
+  if (!preview) return;
+  const fig = scene.figures.find((f) => f.id === preview.piece || f.unit === preview.piece);
+  for (const reach of preview.reach) {
+    for (const [name, cost] of reach.squares) {
+      const sq = parseSquare(name);
+      el("rect", { x: sq.col + 0.1, y: H - sq.row - 0.9, width: 0.8, height: 0.8, class: "reach" }, g);
+      if (cost !== null) label(g, String(cost), sq.col + 0.5, H - sq.row - 0.12, 0.3, "#064", { class: "cost" });
+    }
+    if (reach.outline.length) {
+      el("polygon", { points: pointsAttr(reach.outline, H), class: `reach-area ${reach.verb}`, "data-verb": reach.verb }, g);
+    }
+    for (const [x, y] of reach.points) el("circle", { cx: x, cy: H - y, r: font * 0.15, class: "reach-point" }, g);
+  }
+  if (fig) {
+    const r0 = drawn.grid ? 0 : radiusOf(fig);
+    const cx = fig.x;
+    const cy = H - fig.y;
+    preview.ranges.forEach(([name, distance], i) => {
+      const r = r0 + distance;
+      if (drawn.grid) {
+        const d = distance + 0.5;
+        el("polygon", { points: `${cx - d},${cy} ${cx},${cy - d} ${cx + d},${cy} ${cx},${cy + d}`, class: "range-band" }, g);
+      } else {
+        el("circle", { cx, cy, r, class: "range-band" }, g);
+      }
+      label(g, `${name} ${distance}`, cx, cy - r - (drawn.grid ? 0.55 : font * 0.2) - i * 0.01, drawn.grid ? 0.3 : font * 0.55, "#7a3d00", { class: "range-label" });
+    });
+  }
+  for (const line of preview.sight) {
+    const [x1, y1] = line.from;
+    const [x2, y2] = line.to;
+    el("line", { x1, y1: H - y1, x2, y2: H - y2, class: "sight", "data-target": line.target }, g);
+    label(g, `${line.distance}`, (x1 + x2) / 2, H - (y1 + y2) / 2, drawn.grid ? 0.35 : font * 0.6, "#5a0050", { class: "sight-distance" });
+  }
+}
+
+// What a move to `p` costs, against the outline of the selected piece's reach: the
+// straight distance from the piece and the farthest legal point along that bearing.
+export function measure(preview, p) {
+  for (const reach of preview?.reach ?? []) {
+    if (!reach.outline.length || !reach.origin) continue;
+    const [ox, oy] = reach.origin;
+    const d = Math.hypot(p.x - ox, p.y - oy);
+    const bearing = ((Math.atan2(p.x - ox, p.y - oy) * 180) / Math.PI + 360) % 360;
+    const n = reach.outline.length;
+    const [fx, fy] = reach.outline[Math.round(bearing / (360 / n)) % n];
+    const most = Math.hypot(fx - ox, fy - oy);
+    return { verb: reach.verb, distance: d, most, within: d <= most + 1e-6 };
+  }
+  return null;
 }
