@@ -142,12 +142,19 @@ def test_only_the_deciding_seat_asks_at_the_current_version(client: TestClient) 
     assert state(client, game)["version"] == version
 
 
-def test_a_hidden_ruleset_gives_no_odds_and_only_known_destinations(client: TestClient) -> None:
+def test_a_hidden_ruleset_answers_from_its_determinised_copy_and_known_destinations(
+    client: TestClient,
+) -> None:
+    """fftt hides its flanking forces: the odds come from the seat's determinised copy
+    (`Ruleset.determinise`, which never reads what the view hides) and a move that rolls no
+    dice changes nothing on that copy."""
     game, tokens = new_game(client, "fftt", "marines-vs-machina")
     seat, now = play_until(client, game, tokens, "move", seed=1)
     action = next(a for a in now["legal"] if a.startswith("move "))
     data = ask(client, game, seat, tokens[seat], now["version"], action=action).json()
-    assert data["odds"] is None and "no odds in play" in data["reason"] and not data["confirm"]
+    assert data["odds"]["situation"]["as seen by"] == seat
+    (outcome,) = data["odds"]["outcomes"]["outcome"]
+    assert outcome["probability"] == "1" and not data["confirm"]
     piece = action.split()[1]
     (reach,) = ask(client, game, seat, tokens[seat], now["version"], piece=piece).json()["reach"]
     sent = {f"move {piece} {x:g},{y:g}" for x, y in reach["points"]}
