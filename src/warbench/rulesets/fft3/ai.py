@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -104,10 +103,22 @@ def _effect(
     return float(1 - (1 - per_hit) ** hits)
 
 
-@cache
+_MENACES: dict[tuple[str, str], float] = {}
+"""`_menace_vs` by the two profiles' names (hashing the profile models themselves is slow)."""
+
+
 def _menace_vs(attacker: StandProfile, target: StandProfile) -> float:
     """How likely a stand of profile `attacker` takes one of profile `target` out with its
     best weapon at effective range, in the open, at the target's front."""
+    key = (attacker.name, target.name)
+    found = _MENACES.get(key)
+    if found is None:
+        found = _MENACES[key] = _best_effect(attacker, target)
+    return found
+
+
+def _best_effect(attacker: StandProfile, target: StandProfile) -> float:
+    """`_menace_vs` worked out."""
     bonus = forces().sides[attacker.side].to_hit
     fail = 1 - die_at_least(forces().sides[target.side].quality, 0)
     armour = target.armour.front if target.armour else 0
