@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tests.ai_vs_random import ai_wins
+from tests.rulesets.fft3.position import At, position
 from warbench.core import registry
-from warbench.rulesets.fft3.ai import TowsAI
+from warbench.rulesets.fft3.actions import Fire
+from warbench.rulesets.fft3.ai import TowsAI, menace
 
 GAMES = 8  # seeds 0-7: the AI is red on the even ones and blue on the odd ones
 
@@ -31,3 +33,23 @@ def test_ai_beats_random_on_both_sides(scenario: str) -> None:
 
 def test_ai_is_registered() -> None:
     assert registry.get("fft3").agents()["ai"] is TowsAI
+
+
+def test_ai_fires_first_at_the_enemy_that_threatens_most() -> None:
+    """A NATO tank menaces Soviet tanks far more than a NATO IFV does, so two Soviet tanks
+    shoot at the tank though the IFV (with its passenger) nearer them is worth more by
+    itself and easier to take out (without the menace term they shoot at the IFV)."""
+    game = position(
+        [
+            At("s1t1", 30, 10),
+            At("s1t2", 33, 10),
+            At("n1t1", 30, 24, 180),
+            At("n2v1", 36, 20, 180),
+        ],
+        carried={"n2i1": "n2v1"},
+    )
+    tank, ifv = game.state.stands["n1t1"], game.state.stands["n2v1"]
+    assert menace(game, tank) > 3 * menace(game, ifv)
+    action = TowsAI(0).choose(game, "red")
+    assert isinstance(action, Fire)
+    assert action.target == "n1t1"

@@ -5,7 +5,10 @@ own stands), and sends each unit to an objective of its own. Each stand moves on
 the point that best balances its unit's objective (more urgently as the turns run out), cover
 in difficult terrain, cohesion, the enemy fire it would face there and the best shot it would
 have from there in the fire phase that follows (flank shots count by the armour they strike).
-IFVs carry their infantry until near an objective or the enemy. In the fire phase it takes
+IFVs carry their infantry until near an objective or the enemy. An enemy stand is worth
+taking out for what it is and for what it threatens (`menace`: a NATO tank's gun takes a
+Soviet tank out far more often than a NATO IFV does), so fire and places to move go first
+against the enemy's killers. In the fire phase it takes
 one target at a time, the one whose loss its free stands make likeliest and costliest, adds
 the best shots until the target is nearly sure to go, resolves that fire and looks again;
 stands left with nothing worth shooting take overwatch, and overwatch fire goes in at the
@@ -40,7 +43,7 @@ from warbench.rulesets.fft3.facing import arc_of_fire
 from warbench.rulesets.fft3.fire import Plan, max_range, plan, weapons_of
 from warbench.rulesets.fft3.game import FFT3Game
 from warbench.rulesets.fft3.movement import closest_along, in_cohesion, point_along
-from warbench.rulesets.fft3.profiles import forces, tables
+from warbench.rulesets.fft3.profiles import StandProfile, forces, tables
 from warbench.rulesets.fft3.state import Point, Stand
 
 WORTH = {"tank": 3.0, "ifv": 2.0, "infantry": 1.5}
@@ -58,6 +61,8 @@ ENOUGH = 0.85
 """Once the declared fire makes a target this likely to go, the AI resolves it."""
 CROWD = 2 * artillery.radius() + 1.25
 """Stands whose centres are this close can fall under one template together."""
+MENACE = 2.5
+"""Weight of what an enemy stand threatens (`menace`) in what taking it out is worth."""
 WORTH_A_SHOT = 0.05
 """Below this chance of taking the target out a stand takes overwatch instead."""
 
@@ -70,22 +75,78 @@ def die_at_least(target: int, shift: int) -> float:
 def expected_effect(p: Plan, target: Stand, *, in_difficult: bool, arc_armour: int) -> float:
     """The chance the attack takes the target out, roughly: destroyed, or a failed check (a
     stand that has taken its check from enemy fire this turn ignores further ones)."""
-    hits = p.rof * die_at_least(tables().to_hit, sum(v for _, v in p.modifiers))
-    if in_difficult:
-        hits *= 1 - die_at_least(tables().terrain_save, 0)
     fail = (
         0.0
         if target.fire_checked
         else 1 - die_at_least(forces().sides[target.profile.side].quality, 0)
     )
-    if p.kind == "anti-infantry":
+    shift = sum(v for _, v in p.modifiers)
+    return _effect(p.kind, p.rof, shift, p.pen, arc_armour, fail, in_difficult=in_difficult)
+
+
+def _effect(
+    kind: str, rof: int, shift: int, pen: int, armour: int, fail: float, *, in_difficult: bool
+) -> float:
+    """`expected_effect` from the attack's numbers: ROF dice at `shift` to hit, then per hit
+    (Pen - armour) penetration dice, or an anti-infantry check; `fail` is the chance the
+    target fails a quality check."""
+    hits = rof * die_at_least(tables().to_hit, shift)
+    if in_difficult:
+        hits *= 1 - die_at_least(tables().terrain_save, 0)
+    if kind == "anti-infantry":
         return min(1.0, hits) * min(1.0, fail + 0.1 * max(0.0, hits - 1))
-    dice, mods = penetration_dice(p.pen, arc_armour)
-    shift = sum(v for _, v in mods)
-    kill = 1 - (1 - die_at_least(6, shift)) ** dice
-    check = 1 - (1 - die_at_least(4, shift)) ** dice - kill
+    dice, mods = penetration_dice(pen, armour)
+    pen_shift = sum(v for _, v in mods)
+    kill = 1 - (1 - die_at_least(6, pen_shift)) ** dice
+    check = 1 - (1 - die_at_least(4, pen_shift)) ** dice - kill
     per_hit = kill + max(0.0, check) * fail
     return float(1 - (1 - per_hit) ** hits)
+
+
+_MENACES: dict[tuple[str, str], float] = {}
+"""`_menace_vs` by the two profiles' names (hashing the profile models themselves is slow)."""
+
+
+def _menace_vs(attacker: StandProfile, target: StandProfile) -> float:
+    """How likely a stand of profile `attacker` takes one of profile `target` out with its
+    best weapon at effective range, in the open, at the target's front."""
+    key = (attacker.name, target.name)
+    found = _MENACES.get(key)
+    if found is None:
+        found = _MENACES[key] = _best_effect(attacker, target)
+    return found
+
+
+def _best_effect(attacker: StandProfile, target: StandProfile) -> float:
+    """`_menace_vs` worked out."""
+    bonus = forces().sides[attacker.side].to_hit
+    fail = 1 - die_at_least(forces().sides[target.side].quality, 0)
+    armour = target.armour.front if target.armour else 0
+    vehicle = target.vehicle
+    best = 0.0
+    if attacker.gun is not None:
+        g = attacker.gun
+        kind = "anti-vehicle" if vehicle else "anti-infantry"
+        shift = bonus + (0 if vehicle else g.ai)
+        best = _effect(kind, g.rof, shift, g.pen, armour, fail, in_difficult=False)
+    if attacker.missile is not None and vehicle:
+        m = attacker.missile
+        best = max(best, _effect("missile", m.rof, bonus, m.pen, armour, fail, in_difficult=False))
+    if attacker.anti_infantry is not None and not vehicle:
+        a = attacker.anti_infantry
+        shift = bonus + a.ai
+        best = max(best, _effect("anti-infantry", a.rof, shift, 0, 0, fail, in_difficult=False))
+    return best
+
+
+def menace(game: FFT3Game, enemy: Stand) -> float:
+    """What `enemy` threatens to take from its opponent each turn: its chance against an
+    average stand of the opponent's still on the table, times what that stand is worth."""
+    mine = game.state.side_stands(game.state.enemy(enemy.player))
+    if not mine:
+        return 0.0
+    total = sum(_menace_vs(enemy.profile, x.profile) * WORTH[x.profile.kind] for x in mine)
+    return total / len(mine)
 
 
 def chance(
@@ -127,7 +188,8 @@ def chance(
 
 def worth(game: FFT3Game, target: Stand) -> float:
     """What taking `target` out is worth: the stand, the passenger that must then pass a
-    check, and the unit's casualty check if this loss is the one that brings it to 2/3."""
+    check, the unit's casualty check if this loss is the one that brings it to 2/3, and what
+    the stand threatens (`menace`)."""
     s = game.state
     fail = 1 - die_at_least(forces().sides[target.profile.side].quality, 0)
     value = WORTH[target.profile.kind]
@@ -138,10 +200,10 @@ def worth(game: FFT3Game, target: Stand) -> float:
     lost = len(unit.stands) - len(alive) + 1
     if unit.broken_turn is None and lost >= math.ceil(2 * len(unit.stands) / 3):
         value += fail * sum(WORTH[x.profile.kind] for x in alive if x is not target)
-    return value
+    return value + MENACE * menace(game, target)
 
 
-Foe = tuple[Stand, list[tuple[str, float]], list[tuple[str, float]], float]
+Foe = tuple[Stand, list[tuple[str, float]], list[tuple[str, float]], float, float]
 
 
 def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
@@ -263,7 +325,7 @@ class TowsAI(Agent):
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
         """Each enemy with the reach of its weapons that can harm `stand`, of `stand`'s
-        weapons that can harm it, and the longest of them."""
+        weapons that can harm it, the longest of them, and what taking it out is worth."""
         s = game.state
         out = []
         for e in s.side_stands(s.enemy(stand.player)):
@@ -271,7 +333,8 @@ class TowsAI(Agent):
             mine = _reaches(stand, e)
             reach = max((r for _, r in theirs + mine), default=-1.0)
             if reach >= 0:
-                out.append((e, theirs, mine, reach))
+                value = WORTH[e.profile.kind] + MENACE * menace(game, e)
+                out.append((e, theirs, mine, reach, value))
         return out
 
     @staticmethod
@@ -313,7 +376,7 @@ class TowsAI(Agent):
             or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
             <= stand.profile.mov * tables().missile_ifv_mp_fraction
         )
-        for e, theirs, mine, reach in foes:
+        for e, theirs, mine, reach, value in foes:
             gap = math.dist(at, e.at) - e.radius - stand.radius
             if gap > reach or not game.field.can_see(at, stand.radius, e.at, e.radius):
                 continue
@@ -325,8 +388,8 @@ class TowsAI(Agent):
                 continue
             for weapon, far in mine:
                 if gap <= far and (weapon != "missile" or missile_ok):
-                    value = chance(game, stand, weapon, e, firer_at=at) * WORTH[e.profile.kind]
-                    best_shot = max(best_shot, value)
+                    shot = chance(game, stand, weapon, e, firer_at=at) * value
+                    best_shot = max(best_shot, shot)
         danger = (1 - threat) * worth(game, stand)
         return score + best_shot - (STRATEGIC_DANGER if strategic else DANGER) * danger
 
