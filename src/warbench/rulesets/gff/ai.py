@@ -96,12 +96,24 @@ class FirefightAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
+        actions = self._prepared(game, player)
+        return max(actions, key=lambda a: self._score(game, player, a))
+
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        """Every legal action, best first (the first is what `choose` would take): the
+        search agent's candidates."""
+        assert isinstance(game, GFFGame)
+        actions = self._prepared(game, player)
+        return sorted(actions, key=lambda a: self._score(game, player, a), reverse=True)
+
+    def _prepared(self, game: GFFGame, player: str) -> list[Action]:
+        """The legal actions, shuffled for ties, with the memos of the position reset."""
         actions = game.legal_actions(player)
         self._rng.shuffle(actions)
         self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
         if game.field is not self._field:
             self._field, self._lasting = game.field, {}
-        return max(actions, key=lambda a: self._score(game, player, a))
+        return actions
 
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
         """`value()` computed once per decision for `key`."""
