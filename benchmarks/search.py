@@ -58,7 +58,11 @@ def main(
         over = game.pending
         assert isinstance(over, GameOver)
         score += 0.5 if over.winner is None else float(over.winner == side)
-        print(f"game {seeds.index}: search {side}, winner {over.winner}", flush=True)
+        print(
+            f"game {seeds.index}: search {side}, winner {over.winner}, "
+            f"{thinking / max(1, decisions):.3f} CPU s/decision so far",
+            flush=True,
+        )
     result = rate(score, games)
     table = Table(
         "ruleset",
