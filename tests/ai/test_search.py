@@ -240,7 +240,8 @@ def test_search_chooses_a_legal_action_reproducibly_and_leaves_the_game_alone(
     assert (game.state_hash(), len(game.steps), len(game.log)) == before
     assert game.check(first, pending.player) is None
     assert SearchAgent(11, budget).choose(game, pending.player) == first
-    assert "search" in registry.get(ruleset_id).agents()
+    agent = registry.get(ruleset_id).agents()["search"](11)
+    assert isinstance(agent, SearchAgent) and agent.budget.seconds is None  # reproducible
 
 
 @pytest.mark.parametrize("ruleset_id", SEARCHABLE)

@@ -28,7 +28,7 @@ from typing import Protocol, runtime_checkable
 from warbench.core.actions import Action
 from warbench.core.dice import SeededDice
 from warbench.core.game import Decision, Game
-from warbench.core.ruleset import Agent
+from warbench.core.ruleset import Agent, AgentFactory
 
 
 @runtime_checkable
@@ -136,3 +136,13 @@ class SearchAgent(Agent):
                 break
             sim.apply(agents[pending.player].choose(sim, pending.player), pending.player)
         return ruleset.evaluate(sim, player)
+
+
+def searcher(budget: Budget) -> AgentFactory:
+    """Search agents thinking with `budget`: a ruleset's `search` entry in `agents()`, with
+    the budget it measured to keep a decision under a second (docs/sim.md)."""
+
+    def make(seed: int) -> Agent:
+        return SearchAgent(seed, budget)
+
+    return make

@@ -9,7 +9,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
-from warbench.ai.search import SearchAgent
+from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
@@ -22,6 +22,9 @@ from warbench.rulesets.fft3 import scenario as scenarios
 from warbench.rulesets.fft3.census import by_unit_type
 from warbench.rulesets.fft3.evaluation import position_value
 from warbench.rulesets.fft3.game import FFT3Game
+
+# ~? CPU s a decision (docs/sim.md)
+SEARCH = Budget(lookaheads=8, horizon=30)
 
 
 class FistfulOfTows3(Ruleset):
@@ -57,7 +60,7 @@ class FistfulOfTows3(Ruleset):
     def agents(self) -> dict[str, AgentFactory]:
         from warbench.rulesets.fft3.ai import TowsAI
 
-        return {"random": RandomAgent, "ai": TowsAI, "search": SearchAgent}
+        return {"random": RandomAgent, "ai": TowsAI, "search": searcher(SEARCH)}
 
     def odds_options(self) -> Mapping[str, str]:
         return fft3_odds.OPTIONS
