@@ -23,8 +23,8 @@ from warbench.rulesets.fft3.census import by_unit_type
 from warbench.rulesets.fft3.evaluation import position_value
 from warbench.rulesets.fft3.game import FFT3Game
 
-# ~? CPU s a decision (docs/sim.md)
-SEARCH = Budget(lookaheads=8, horizon=30)
+# 40 decisions (over a turn of both sides) ahead: ~0.5 CPU s a decision (docs/sim.md)
+SEARCH = Budget(lookaheads=12, horizon=40)
 
 
 class FistfulOfTows3(Ruleset):

@@ -23,8 +23,8 @@ from warbench.rulesets.tftww2.evaluation import position_value
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.state import MAN_BASE
 
-# ~? CPU s a decision (docs/sim.md)
-SEARCH = Budget(lookaheads=12, horizon=24)
+# roll-outs to the end of the game: ~0.4 CPU s a decision on patrol (docs/sim.md)
+SEARCH = Budget()
 
 
 class TFTWW2(Ruleset):
