@@ -1,9 +1,10 @@
 """The search agent against a ruleset's heuristic AI, each on both sides in turn.
 
 Run: `.venv/bin/python benchmarks/search.py [--ruleset ID] [--scenario S] [--games N]
-[--lookaheads N] [--horizon N]`. Prints the search agent's score (wins + ½ draws) with its 95%
-Wilson interval and the mean wall time per search decision. The budget counts look-aheads, so
-the games are the same on any machine; only the time per decision depends on the load.
+[--lookaheads N] [--horizon N] [--candidates N] [--margin X]`. Prints the search agent's score
+(wins + ½ draws) with its 95% Wilson interval and the mean CPU time per search decision. The
+budget counts look-aheads, so the games are the same on any machine; only the time per
+decision depends on the load.
 """
 
 from __future__ import annotations
@@ -27,16 +28,17 @@ def main(
     ruleset: Annotated[str, typer.Option(help="ruleset id")] = "ttt",
     scenario: Annotated[str, typer.Option(help="scenario id")] = "besiege-the-bunker",
     games: Annotated[int, typer.Option(help="games, half with search as red")] = 20,
-    lookaheads: Annotated[int, typer.Option(help="look-aheads per search decision")] = 16,
-    horizon: Annotated[int, typer.Option(help="decisions played in each look-ahead")] = 12,
-    margin: Annotated[float, typer.Option(help="score needed to overrule the AI")] = 0.3,
+    lookaheads: Annotated[int, typer.Option(help="look-aheads per search decision")] = 24,
+    horizon: Annotated[int, typer.Option(help="decisions played in each look-ahead")] = 400,
+    candidates: Annotated[int, typer.Option(help="candidate actions per decision")] = 3,
+    margin: Annotated[float, typer.Option(help="score needed to overrule the AI")] = 0.0,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
 ) -> None:
     """Play search v ai and print the search agent's score."""
     rs = registry.get(ruleset)
     data = rs.load_scenario(scenario)
     score, decisions, thinking = 0.0, 0, 0.0
-    think = Budget(lookaheads, horizon, margin=margin)
+    think = Budget(lookaheads, horizon, candidates, margin=margin)
     for seeds in spawn_seeds(seed, games):
         side = "red" if seeds.index % 2 == 0 else "blue"
         game = rs.new_game(dict(data), seeds.dice)
@@ -47,15 +49,20 @@ def main(
         }
         while isinstance(game.pending, Decision):
             player = game.pending.player
-            start = time.perf_counter()
+            start = time.process_time()
             action = agents[player].choose(game, player)
             if player == side:
                 decisions += 1
-                thinking += time.perf_counter() - start
+                thinking += time.process_time() - start
             game.apply(action, player)
         over = game.pending
         assert isinstance(over, GameOver)
         score += 0.5 if over.winner is None else float(over.winner == side)
+        print(
+            f"game {seeds.index}: search {side}, winner {over.winner}, "
+            f"{thinking / max(1, decisions):.3f} CPU s/decision so far",
+            flush=True,
+        )
     result = rate(score, games)
     table = Table(
         "ruleset",
@@ -64,14 +71,14 @@ def main(
         "look-aheads",
         "search score",
         "95% Wilson",
-        "s/decision",
+        "CPU s/decision",
         title="search agent v heuristic AI (sides alternate)",
     )
     table.add_row(
         rs.id,
         scenario,
         str(games),
-        f"{lookaheads} x {horizon}",
+        f"{lookaheads} x {horizon}, {candidates} cand.",
         f"{result.rate:.1%}",
         f"{result.low:.1%}-{result.high:.1%}",
         f"{thinking / max(1, decisions):.3f}",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from warbench.ai.search import Budget, SearchAgent
+from warbench.ai.search import Budget, Ranking, SearchAgent
 from warbench.core import registry
 from warbench.core.actions import Action, ActionCodec
 from warbench.core.dice import DiceSource, SeededDice
@@ -140,6 +140,45 @@ def test_search_finds_the_win_the_ai_misses() -> None:
     assert _TakeOne(0).choose(game, "red") == Take(1)
 
 
+class _RanksTakeOneFirst(_TakeOne):
+    """Short-sighted, but ranks every legal action (the search agent's candidates)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.asked = 0
+
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        self.asked += 1
+        return sorted(game.legal_actions(player), key=lambda a: str(a))
+
+
+class _RankedPile(_ScoredPile):
+    def agents(self) -> dict[str, AgentFactory]:
+        return {"ai": _RanksTakeOneFirst}
+
+
+def test_search_takes_its_candidates_from_the_ai_ranking() -> None:
+    game = _RankedPile().new_game({"left": 4}, 1)
+    agent = SearchAgent(3, Budget(lookaheads=8, horizon=10, candidates=2))
+    assert agent.choose(game, "red") == Take(2)
+    policy = agent._policy
+    assert isinstance(policy, _RanksTakeOneFirst) and isinstance(policy, Ranking)
+    assert policy.asked == 1
+    # with one candidate there is nothing to weigh: the AI's first choice stands
+    alone = SearchAgent(3, Budget(lookaheads=8, horizon=10, candidates=1))
+    assert alone.choose(game, "red") == Take(1)
+
+
+def test_search_sees_as_far_as_its_horizon() -> None:
+    # 6 left, then one at a time: after red takes 2, red takes the last counter 4 decisions
+    # on; after red takes 1 blue does, 5 decisions on. A horizon of 3 sees neither end.
+    game = _RankedPile().new_game({"left": 6}, 1)
+    far = SearchAgent(5, Budget(lookaheads=8, horizon=4, candidates=2))
+    near = SearchAgent(5, Budget(lookaheads=8, horizon=3, candidates=2))
+    assert far.choose(game, "red") == Take(2)
+    assert near.choose(game, "red") == Take(1)
+
+
 def test_search_with_no_horizon_falls_back_to_the_ai() -> None:
     # with no look-ahead every candidate scores alike and the AI's choice stands
     game = _ScoredPile().new_game({"left": 5}, 1)
@@ -202,7 +241,8 @@ def test_search_chooses_a_legal_action_reproducibly_and_leaves_the_game_alone(
     assert (game.state_hash(), len(game.steps), len(game.log)) == before
     assert game.check(first, pending.player) is None
     assert SearchAgent(11, budget).choose(game, pending.player) == first
-    assert "search" in registry.get(ruleset_id).agents()
+    agent = registry.get(ruleset_id).agents()["search"](11)
+    assert isinstance(agent, SearchAgent) and agent.budget.seconds is None  # reproducible
 
 
 @pytest.mark.parametrize("ruleset_id", SEARCHABLE)
@@ -228,3 +268,18 @@ def test_search_leaves_the_game_dice_to_come_as_they_were(ruleset_id: str) -> No
         game.apply(action, pending.player)
         twin.apply(twin.parse(str(action)), pending.player)
         assert game.state_hash() == twin.state_hash()
+
+
+@pytest.mark.parametrize("ruleset_id", ["ttt", "fft3", "gff", "tftww2"])
+@pytest.mark.parametrize("steps", [0, 7, 20])
+def test_the_ai_ranking_leads_with_the_ai_choice(ruleset_id: str, steps: int) -> None:
+    game = _opened(ruleset_id, 3, steps)
+    pending = game.pending
+    assert isinstance(pending, Decision)
+    make = registry.get(ruleset_id).agents()["ai"]
+    ranking = make(9)
+    assert isinstance(ranking, Ranking)
+    ranked = ranking.ranked(game, pending.player)
+    assert ranked[0] == make(9).choose(game, pending.player)
+    assert all(game.check(a, pending.player) is None for a in ranked)
+    assert len(set(map(str, ranked))) == len(ranked)

@@ -1,14 +1,18 @@
-"""The search agent: determinised Monte Carlo look-ahead over the game contract.
+"""The search agent: determinised Monte Carlo roll-outs over the game contract.
 
-At each decision it weighs a few candidate actions — the ruleset's own AI's choice and a
-seeded sample of the other legal actions — by playing each forward in copies of the game
-built only from what its player may see (`Ruleset.determinise`, with the agent's own dice,
-never the game's), with the ruleset's AI playing both sides for a fixed horizon of decisions,
-and scoring where that leaves it with `Ruleset.evaluate`. Every candidate is played forward
-against the same futures (the same dice seed and the same seeded players in each round), so
-the comparison between candidates is not drowned in the noise of the dice. Another candidate
-overrules the ruleset AI's choice only when its mean score is better by `margin`: on ttt,
-overruling on any lead lost more games than it won (benchmarks/search.py).
+At each decision it weighs a few candidate actions — the ruleset AI's choice and the next
+best by the AI's own ranking (`Ranking.ranked`; a seeded sample of the other legal actions
+when the AI offers no ranking) — by playing each forward in copies of the game built only
+from what its player may see (`Ruleset.determinise`, with the agent's own dice, never the
+game's), with the ruleset AI playing both sides to the end of the game or for `horizon`
+decisions, and scoring where that leaves it with `Ruleset.evaluate`. This is a roll-out
+policy improvement step (Bertsekas, Tsitsiklis & Wu 1997): the AI's own choice stays unless
+another action does better when the AI plays on from it. Every candidate is played forward
+against the same futures (the same dice seed and the same seeded players in each round:
+common random numbers), so the comparison is not drowned in the noise of the dice. Rounds
+go in halves (successive halving, Karnin et al. 2013): after each, the worse half of the
+challengers is dropped, so the budget ends on the close calls. Another candidate overrules
+the AI's choice only when its mean score is better by `margin`.
 
 The budget counts look-aheads, so a seed gives the same choices on any machine; an optional
 wall-clock cap per decision suits play but gives up that reproducibility.
@@ -19,22 +23,32 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from warbench.core.actions import Action
 from warbench.core.dice import SeededDice
 from warbench.core.game import Decision, Game
-from warbench.core.ruleset import Agent
+from warbench.core.ruleset import Agent, AgentFactory
+
+
+@runtime_checkable
+class Ranking(Protocol):
+    """A ruleset AI that can rank the legal actions, best first (its choice leads)."""
+
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        """Every legal action of `player`, best first by this agent's reckoning."""
+        ...
 
 
 @dataclass(frozen=True)
 class Budget:
     """How much thinking a decision gets."""
 
-    lookaheads: int = 16  # games played forward per decision, shared among the candidates
-    horizon: int = 12  # decisions played after the candidate in each look-ahead
-    candidates: int = 4  # the ruleset AI's choice and at most this many less one others
+    lookaheads: int = 24  # games played forward per decision, shared among the candidates
+    horizon: int = 400  # decisions played after the candidate in each look-ahead
+    candidates: int = 3  # the ruleset AI's choice and at most this many less one others
     seconds: float | None = None  # wall-clock cap per decision (play only)
-    margin: float = 0.3  # how much better another candidate must score to overrule the AI
+    margin: float = 0.0  # how much better another candidate must score to overrule the AI
 
     def __post_init__(self) -> None:
         if self.lookaheads < 1 or self.horizon < 0 or self.candidates < 1:
@@ -72,31 +86,44 @@ class SearchAgent(Agent):
             raise ValueError(f"{player} has no legal action at {game.pending}")
         if self._policy is None:
             self._policy = game.ruleset.agents()["ai"](self._rng.getrandbits(32))
-        preferred = self._policy.choose(game, player)
-        if len(actions) == 1:
-            return actions[0]
-        arms = [_Arm(preferred), *self._others(actions, preferred)]
+        arms = self._candidates(game, player, actions)
+        if len(arms) == 1:
+            return arms[0].action
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        rounds = max(1, budget.lookaheads // len(arms))
-        for n in range(rounds):
-            if deadline is not None and n and time.perf_counter() > deadline:
-                break
-            future = self._rng.getrandbits(63)  # the same dice and players for every arm
-            for arm in arms:
-                arm.total += self._lookahead(game, player, arm.action, future)
-                arm.tries += 1
-        best = max(arms[1:], key=lambda a: a.mean, default=arms[0])
+        left, live = budget.lookaheads, arms
+        while left >= len(live) and (deadline is None or time.perf_counter() < deadline):
+            halves = max(1, (len(live) - 1).bit_length())  # rounds of halving still to come
+            rounds = max(1, left // len(live) // halves)
+            for _ in range(rounds):
+                future = self._rng.getrandbits(63)  # the same dice and players for every arm
+                for arm in live:
+                    arm.total += self._lookahead(game, player, arm.action, future)
+                    arm.tries += 1
+            left -= rounds * len(live)
+            if len(live) == 2:
+                continue
+            challengers = sorted(live[1:], key=lambda a: -a.mean)
+            live = [live[0], *challengers[: max(1, len(challengers) // 2)]]
+        best = max(arms[1:], key=lambda a: (a.tries, a.mean))
         return best.action if best.mean > arms[0].mean + budget.margin else arms[0].action
 
-    def _others(self, actions: list[Action], preferred: Action) -> list[_Arm]:
+    def _candidates(self, game: Game, player: str, actions: list[Action]) -> list[_Arm]:
+        """The AI's choice first, then its next best (or a seeded sample of the rest)."""
+        policy = self._policy
+        assert policy is not None
+        count = self.budget.candidates
+        if isinstance(policy, Ranking):
+            ranked = policy.ranked(game, player)
+            return [_Arm(a) for a in ranked[:count]]
+        preferred = policy.choose(game, player)
         seen = str(preferred)
         rest = [a for a in actions if str(a) != seen]
-        count = min(self.budget.candidates - 1, len(rest))
-        return [_Arm(a) for a in self._rng.sample(rest, count)]
+        others = self._rng.sample(rest, min(count - 1, len(rest)))
+        return [_Arm(preferred), *(_Arm(a) for a in others)]
 
     def _lookahead(self, game: Game, player: str, action: Action, future: int) -> float:
-        """Play `action`, then `horizon` decisions by the ruleset AI; score the result."""
+        """Play `action`, then up to `horizon` decisions by the ruleset AI; score the result."""
         ruleset = game.ruleset
         futures = random.Random(future)
         sim = ruleset.determinise(game, player, SeededDice(futures.getrandbits(63)))
@@ -109,3 +136,13 @@ class SearchAgent(Agent):
                 break
             sim.apply(agents[pending.player].choose(sim, pending.player), pending.player)
         return ruleset.evaluate(sim, player)
+
+
+def searcher(budget: Budget) -> AgentFactory:
+    """Search agents thinking with `budget`: a ruleset's `search` entry in `agents()`, with
+    the budget it measured to keep a decision under a second (docs/sim.md)."""
+
+    def make(seed: int) -> Agent:
+        return SearchAgent(seed, budget)
+
+    return make

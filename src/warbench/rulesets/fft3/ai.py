@@ -237,6 +237,27 @@ class TowsAI(Agent):
             return self._overwatch_fire(game, player)
         return self._fire(game, player)
 
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        """What `choose` takes first, then the other places its stand could move to, best
+        first by the same score (in movement), or else the other legal actions in a seeded
+        order: the search agent's candidates."""
+        assert isinstance(game, FFT3Game)
+        choice = self.choose(game, player)
+        rest = [a for a in game.legal_actions(player) if a != choice]
+        if isinstance(choice, Move | Strategic):
+            stand = game.state.stands[choice.stand]
+            foes = self._foes(game, stand)
+            same = [a for a in rest if isinstance(a, Move | Strategic) and a.stand == stand.id]
+            same.sort(
+                key=lambda a: self._score(
+                    game, stand, a.to, foes, strategic=isinstance(a, Strategic)
+                ),
+                reverse=True,
+            )
+            return [choice, *same]
+        self._rng.shuffle(rest)
+        return [choice, *rest]
+
     # deployment and artillery
     def _deploy(self, game: FFT3Game, player: str) -> Action:
         s = game.state

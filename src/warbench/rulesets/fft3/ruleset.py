@@ -9,7 +9,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
-from warbench.ai.search import SearchAgent
+from warbench.ai.search import Budget, searcher
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
@@ -23,6 +23,9 @@ from warbench.rulesets.fft3 import scenario as scenarios
 from warbench.rulesets.fft3.census import by_unit_type
 from warbench.rulesets.fft3.evaluation import position_value
 from warbench.rulesets.fft3.game import FFT3Game
+
+# 40 decisions (over a turn of both sides) ahead: ~0.5 CPU s a decision (docs/sim.md)
+SEARCH = Budget(lookaheads=12, horizon=40)
 
 
 class FistfulOfTows3(Ruleset):
@@ -58,7 +61,7 @@ class FistfulOfTows3(Ruleset):
     def agents(self) -> dict[str, AgentFactory]:
         from warbench.rulesets.fft3.ai import TowsAI
 
-        return {"random": RandomAgent, "ai": TowsAI, "search": SearchAgent}
+        return {"random": RandomAgent, "ai": TowsAI, "search": searcher(SEARCH)}
 
     def odds_options(self) -> Mapping[str, str]:
         return fft3_odds.OPTIONS

@@ -10,7 +10,7 @@ from typing import Any
 from shapely.geometry import Point, box
 
 from warbench.ai.random_agent import RandomAgent
-from warbench.ai.search import SearchAgent
+from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
@@ -25,6 +25,9 @@ from warbench.rulesets.fftt.determinise import determinise
 from warbench.rulesets.fftt.evaluation import position_value
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.profiles import tables
+
+# 16 look-aheads of 12 decisions over 4 candidates: ~0.2 CPU s a decision (docs/sim.md)
+SEARCH = Budget(lookaheads=16, horizon=12, candidates=4)
 
 TERRAIN_DRAWN = {
     "ruins": "rough",
@@ -60,7 +63,7 @@ class FFTT(Ruleset):
         return FFTTGame(self, scenario, scenarios.validate(scenario, "scenario"), seed, dice)
 
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": TacticsAI, "search": SearchAgent}
+        return {"random": RandomAgent, "ai": TacticsAI, "search": searcher(SEARCH)}
 
     def evaluate(self, game: Game, player: str) -> float:
         """A finished game scores its result; an unfinished one is read by `evaluation.py`."""

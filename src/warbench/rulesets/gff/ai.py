@@ -100,10 +100,23 @@ class FirefightAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
+        (action,) = self._best_first(game, player, 1)
+        return action
+
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        """Every legal action, best first (the first is what `choose` would take): the
+        search agent's candidates."""
+        assert isinstance(game, GFFGame)
+        return self._best_first(game, player, None)
+
+    def _best_first(self, game: GFFGame, player: str, most: int | None) -> list[Action]:
+        """Up to `most` legal actions, best scored first: every candidate is scored
+        (shuffled for ties), and legality is checked only until `most` are found."""
         self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
         if game.field is not self._field:
             self._field, self._lasting = game.field, {}
-        with game.listing():  # score every candidate, then check only the best ones
+        found: list[Action] = []
+        with game.listing():
             actions = game.candidates(player)
             self._rng.shuffle(actions)
             moves = self._move_scores(game, actions)
@@ -113,8 +126,12 @@ class FirefightAI(Agent):
             )
             for action in ranked:
                 if game.legal_now(action, player):
-                    return action
-        raise ValueError(f"no legal action for {player}")
+                    found.append(action)
+                    if len(found) == most:
+                        break
+        if not found:
+            raise ValueError(f"no legal action for {player}")
+        return found
 
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
         """`value()` computed once per decision for `key`."""

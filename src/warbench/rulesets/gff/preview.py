@@ -1,6 +1,6 @@
 """What a gff player sees before and around play in the browser: the ranges of a unit's
 shooting weapons (SHOOTING: a model shoots at a unit within its weapon's range), how the
-rules read their dice in play (`odds.reading` with Bane's 6s kept: a finer reading is
+rules read their dice in play (`odds_units.reading` with Bane's 6s kept: a finer reading is
 always exact), and a game's army from an uploaded Army Forge export."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import copy
 from typing import Any
 
 from warbench.core.dice import ReadingPolicy
-from warbench.rulesets.gff import odds
+from warbench.rulesets.gff import odds_units
 from warbench.rulesets.gff.army_forge import import_army_forge
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.scenario import SIDES, validate
@@ -17,7 +17,7 @@ from warbench.rulesets.gff.scenario import SIDES, validate
 
 def reading() -> ReadingPolicy:
     """Every pool read by success and unmodified 6s, totals in any order."""
-    return odds.reading(bane=True)
+    return odds_units.reading(bane=True)
 
 
 def ranges(game: GFFGame, piece: str) -> list[tuple[str, float]]:

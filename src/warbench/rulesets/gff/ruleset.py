@@ -9,7 +9,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
-from warbench.ai.search import SearchAgent
+from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
@@ -22,6 +22,9 @@ from warbench.rulesets.gff import scenario as scenarios
 from warbench.rulesets.gff.census import by_unit_type
 from warbench.rulesets.gff.evaluation import position_value
 from warbench.rulesets.gff.game import GFFGame
+
+# about two rounds ahead: ~0.55 CPU s a decision (docs/sim.md)
+SEARCH = Budget(lookaheads=12, horizon=24)
 
 
 class GrimdarkFutureFirefight(Ruleset):
@@ -63,7 +66,7 @@ class GrimdarkFutureFirefight(Ruleset):
     def agents(self) -> dict[str, AgentFactory]:
         from warbench.rulesets.gff.ai import FirefightAI
 
-        return {"random": RandomAgent, "ai": FirefightAI, "search": SearchAgent}
+        return {"random": RandomAgent, "ai": FirefightAI, "search": searcher(SEARCH)}
 
     def odds_options(self) -> Mapping[str, str]:
         return gff_odds.OPTIONS

@@ -156,6 +156,23 @@ class SkirmishAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
+        shot, actions = self._options(game, player)
+        return shot if shot is not None else self._best(game, player, actions)
+
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        """Every action open to the unit `choose` would order (or, when shooting, every
+        legal action), best first; the first is what `choose` would take: the search
+        agent's candidates."""
+        assert isinstance(game, TFTGame)
+        shot, actions = self._options(game, player)
+        if shot is not None:
+            actions = [a for a in game.legal_actions(player) if a != shot]
+        self._rng.shuffle(actions)
+        actions.sort(key=lambda a: self._score(game, player, a), reverse=True)
+        return actions if shot is None else [shot, *actions]
+
+    def _options(self, game: TFTGame, player: str) -> tuple[Action | None, list[Action]]:
+        """The shot to take in the ranged step, or else the actions to choose among."""
         self._seen, self._context = {}, {}
         actions: list[Action] = []
         if game.state.phase == "orders":
@@ -165,10 +182,8 @@ class SkirmishAI(Agent):
                 if unit in game.state.tanks:
                     actions.append(Done())  # the men are ordered: the AFV may stand
         elif game.state.phase == "ranged":
-            return self._shoot(game, player)
-        if not actions:
-            actions = game.legal_actions(player)
-        return self._best(game, player, actions)
+            return self._shoot(game, player), []
+        return None, actions or game.legal_actions(player)
 
     def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
         self._rng.shuffle(actions)

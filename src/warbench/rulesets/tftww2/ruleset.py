@@ -9,7 +9,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
-from warbench.ai.search import SearchAgent
+from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
@@ -23,6 +23,9 @@ from warbench.rulesets.tftww2.census import by_unit_type
 from warbench.rulesets.tftww2.evaluation import position_value
 from warbench.rulesets.tftww2.game import TFTGame
 from warbench.rulesets.tftww2.state import MAN_BASE
+
+# roll-outs to the end of the game: ~0.4 CPU s a decision on patrol (docs/sim.md)
+SEARCH = Budget()
 
 
 class TFTWW2(Ruleset):
@@ -55,7 +58,7 @@ class TFTWW2(Ruleset):
         return position_value(game, player)
 
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": SkirmishAI, "search": SearchAgent}
+        return {"random": RandomAgent, "ai": SkirmishAI, "search": searcher(SEARCH)}
 
     def odds_options(self) -> Mapping[str, str]:
         return tftww2_odds.OPTIONS

@@ -8,6 +8,7 @@ own seeded generator so games replay exactly.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 from warbench.core.actions import Action
@@ -45,14 +46,25 @@ class TrooperAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         """The best-scoring legal action for `player`."""
+        actions, value = self._scored(game, player)
+        return max(actions, key=value)
+
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        """Every legal action, best first (the first is what `choose` would take): the
+        search agent's candidates."""
+        actions, value = self._scored(game, player)
+        return sorted(actions, key=value, reverse=True)
+
+    def _scored(self, game: Game, player: str) -> tuple[list[Action], Callable[[Action], float]]:
+        """The legal actions, shuffled for ties, and how this AI scores one."""
         assert isinstance(game, TTTGame)
         actions = game.legal_actions(player)
         self._rng.shuffle(actions)
         if game.state.phase == "attack":
-            return max(actions, key=lambda a: self._attack_value(game, a))
+            return actions, lambda a: self._attack_value(game, a)
         if game.state.phase == "placement":
-            return max(actions, key=lambda a: self._place_value(game, player, a))
-        return max(actions, key=lambda a: self._after(game, player, a))
+            return actions, lambda a: self._place_value(game, player, a)
+        return actions, lambda a: self._after(game, player, a)
 
     # -- attacking: focus fire ---------------------------------------------------------
     def _attack_value(self, game: TTTGame, action: Action) -> float:

@@ -9,7 +9,7 @@ from typing import Any
 from shapely.geometry import Point, box
 
 from warbench.ai.random_agent import RandomAgent
-from warbench.ai.search import SearchAgent
+from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.grid import Square, column_letters
@@ -27,6 +27,9 @@ from warbench.rulesets.ttt.census import by_unit_type
 from warbench.rulesets.ttt.evaluation import position_value
 from warbench.rulesets.ttt.game import TTTGame
 from warbench.rulesets.ttt.table import Table
+
+# roll-outs to the end of the game: ~0.4 CPU s a decision (docs/sim.md)
+SEARCH = Budget()
 
 
 class TableTopTroopers(Ruleset):
@@ -66,7 +69,7 @@ class TableTopTroopers(Ruleset):
         return position_value(game, player)
 
     def agents(self) -> dict[str, AgentFactory]:
-        return {"random": RandomAgent, "ai": TrooperAI, "search": SearchAgent}
+        return {"random": RandomAgent, "ai": TrooperAI, "search": searcher(SEARCH)}
 
     def parameters(self, scenario: dict[str, Any]) -> dict[str, str]:
         return sweep.parameters(scenario)
