@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry import Polygon
 
 from warbench.core.actions import Action
-from warbench.core.dice import DiceSource, SeededDice
+from warbench.core.dice import DiceSource, RollRequest, SeededDice
 from warbench.core.game import Game
 from warbench.core.grid import Square
 from warbench.core.odds import Enumerator, OddsReport, OutcomeTable
@@ -36,13 +37,15 @@ if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
 
 MAX_WALKS = 2000  # distinct roll outcomes enumerated at most for one action's odds
+MAX_SECONDS = 3.0  # wall time one action's odds may take (a page waits on it)
 BEARINGS = 32  # bearings of a continuous reach outline
 Point = tuple[float, float]
 OUTCOME = "outcome"
 
 
 class TooManyOutcomes(ValueError):
-    """An action whose rolls have more distinct outcomes than `MAX_WALKS`."""
+    """An action whose rolls have more distinct outcomes than `MAX_WALKS`, or take longer
+    than `MAX_SECONDS` to enumerate."""
 
 
 def units_of(scene: Scene) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -76,6 +79,22 @@ def changes(
     return "; ".join(said) or "no change on the table"
 
 
+class _Timed:
+    """The enumerator's dice, refusing once the odds have taken `MAX_SECONDS`: also stops a
+    walk whose rules roll again until the dice differ (a roll-off's ties), which the exact
+    source, reading its first face each time, would repeat for ever."""
+
+    def __init__(self, dice: DiceSource, deadline: float, action: str) -> None:
+        self._dice, self._deadline, self._action = dice, deadline, action
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        if time.monotonic() > self._deadline:
+            raise TooManyOutcomes(
+                f"'{self._action}' rolls too many outcomes to work out in {MAX_SECONDS:g} s"
+            )
+        return self._dice.faces(request)
+
+
 def action_odds(ruleset: Ruleset, game: Game, action: Action, player: str) -> OddsReport:
     """The exact odds of `action` by `player` now, from what `player` may see.
 
@@ -91,6 +110,7 @@ def action_odds(ruleset: Ruleset, game: Game, action: Action, player: str) -> Od
     follow = ruleset.follow_up(base, action)
     before = units_of(ruleset.scene(base, player))
     walks = [0]
+    deadline = time.monotonic() + MAX_SECONDS
 
     def experiment(dice: DiceSource) -> str:
         walks[0] += 1
@@ -98,7 +118,7 @@ def action_odds(ruleset: Ruleset, game: Game, action: Action, player: str) -> Od
             raise TooManyOutcomes(
                 f"'{action}' rolls more than {MAX_WALKS} distinct outcomes: too many to list"
             )
-        fork = base.fork(dice)
+        fork = base.fork(_Timed(dice, deadline, str(action)))
         fork.apply(action, player)
         if follow is not None and fork.check(follow, player) is None:
             fork.apply(follow, player)
