@@ -274,17 +274,7 @@ class Hub:
                 done = await asyncio.to_thread(self.store.step_by_key, game_id, key)
                 if done is not None:
                     return self._duplicate(live, seat, text, done.step.player, done.step.action)
-            pending = game.pending
-            if isinstance(pending, GameOver):
-                raise Refused(409, f"the game is over ({pending.line()})")
-            if version != live.version:
-                raise Refused(
-                    409, f"stale version {version}: the game is at version {live.version}"
-                )
-            if pending.player != seat:
-                raise Refused(
-                    403, f"it is {pending.player}'s decision now ({pending.prompt}), not {seat}'s"
-                )
+            self._check_turn(live, seat, version)
             try:
                 action = game.parse(text)
             except MalformedAction as err:
@@ -318,15 +308,7 @@ class Hub:
         self.check_seat(live, seat, token)
         async with live.lock:
             game = live.game
-            pending = game.pending
-            if isinstance(pending, GameOver):
-                raise Refused(409, f"the game is over ({pending.line()})")
-            if version != live.version:
-                raise Refused(
-                    409, f"stale version {version}: the game is at version {live.version}"
-                )
-            if pending.player != seat:
-                raise Refused(403, f"it is {pending.player}'s decision now, not {seat}'s")
+            self._check_turn(live, seat, version)
             if (piece is None) == (text is None):
                 raise Refused(400, "ask about one piece or one action, not both or neither")
             try:
@@ -339,6 +321,19 @@ class Hub:
                 )
             except (MalformedAction, ValueError) as err:
                 raise Refused(400, str(err)) from None
+
+    @staticmethod
+    def _check_turn(live: LiveGame, seat: str, version: int) -> None:
+        """Refuse unless the game goes on at `version` and its pending decision is `seat`'s."""
+        pending = live.game.pending
+        if isinstance(pending, GameOver):
+            raise Refused(409, f"the game is over ({pending.line()})")
+        if version != live.version:
+            raise Refused(409, f"stale version {version}: the game is at version {live.version}")
+        if pending.player != seat:
+            raise Refused(
+                403, f"it is {pending.player}'s decision now ({pending.prompt}), not {seat}'s"
+            )
 
     def _duplicate(self, live: LiveGame, seat: str, text: str, player: str, action: str) -> Json:
         try:
