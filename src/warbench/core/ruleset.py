@@ -13,6 +13,7 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
+from warbench.core.scenario_files import ScenarioFiles
 from warbench.core.scene import Scene
 
 Unit = Literal["cm", "inch", "square"]
@@ -74,17 +75,21 @@ class Ruleset(ABC):
     scenario_word: ClassVar[str] = "scenario"  # the rulebook's word: "operation", "mission"
     army_upload: ClassVar[str | None] = None  # the army list files it takes, e.g. Army Forge's
 
-    @abstractmethod
+    scenario_files: ClassVar[ScenarioFiles[Any]]  # its scenario model and shipped files
+
     def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
         """The scenarios this ruleset ships, by id."""
+        return self.scenario_files.shipped()
 
-    @abstractmethod
     def read_scenario(self, path: Path) -> ScenarioModel:
         """A scenario file (YAML), validated; ValueError names each broken field."""
+        spec: ScenarioModel = self.scenario_files.read_file(path)
+        return spec
 
-    @abstractmethod
     def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
         """Scenario data (as stored in a record), validated."""
+        spec: ScenarioModel = self.scenario_files.validate(data, "scenario")
+        return spec
 
     def scenarios(self) -> list[ScenarioInfo]:
         """The scenarios this ruleset ships."""

@@ -3,9 +3,10 @@ name every broken field and what it expects (ARCHITECTURE.md, "The game contract
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -40,3 +41,35 @@ def shipped_data(package: str, folder: str = "data/scenarios") -> list[tuple[str
         for entry in sorted(entries, key=lambda e: e.name)
         if entry.name.endswith(".yaml")
     ]
+
+
+class ScenarioFiles(Generic[M]):
+    """A ruleset's scenario files: data validated as `model`, YAML files read from disk, and
+    the ones its `package` ships in data/scenarios/. `check` runs what the model cannot (ttt
+    builds its board) and raises ValueError naming the problem."""
+
+    def __init__(
+        self, model: type[M], package: str, check: Callable[[M], object] | None = None
+    ) -> None:
+        self.model = model
+        self.package = package
+        self.check = check
+        self._shipped: dict[str, M] | None = None
+
+    def validate(self, data: Any, source: str) -> M:
+        """`data` as a checked scenario; ValueError names every broken field."""
+        spec = validate_model(self.model, data, source)
+        if self.check is not None:
+            self.check(spec)
+        return spec
+
+    def read_file(self, path: Path) -> M:
+        """A scenario from a YAML file."""
+        return self.validate(read_yaml(path), str(path))
+
+    def shipped(self) -> dict[str, M]:
+        """The shipped scenarios by id, read once."""
+        if self._shipped is None:
+            found = [self.validate(data, name) for name, data in shipped_data(self.package)]
+            self._shipped = {str(s.model_dump(include={"id"})["id"]): s for s in found}
+        return self._shipped

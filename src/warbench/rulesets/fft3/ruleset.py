@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from shapely.geometry import Point
@@ -14,7 +13,7 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
-from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
+from warbench.core.ruleset import AgentFactory, Ruleset
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery, preview
 from warbench.rulesets.fft3 import odds as fft3_odds
@@ -36,14 +35,7 @@ class FistfulOfTows3(Ruleset):
     version = "1"
     unit = "inch"
 
-    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
-        return scenarios.shipped()
-
-    def read_scenario(self, path: Path) -> ScenarioModel:
-        return scenarios.read_file(path)
-
-    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
-        return scenarios.validate(data, "scenario")
+    scenario_files = scenarios.FILES
 
     def new_game(
         self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None

@@ -3,13 +3,11 @@ objectives and the victory conditions (ours: docs/rules/fft3.md, ruling R10)."""
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
+from warbench.core.scenario_files import ScenarioFiles
 from warbench.rulesets.fft3.profiles import Side, forces
 
 PLAYERS = ("red", "blue")
@@ -111,18 +109,5 @@ def organisation_problems(side: Side, unit: UnitSpec) -> list[str]:
     return problems
 
 
-def validate(data: Any, source: str) -> Scenario:
-    """A checked scenario; ValueError names every broken field."""
-    return validate_model(Scenario, data, source)
-
-
-def read_file(path: Path) -> Scenario:
-    """A scenario from YAML."""
-    return validate(read_yaml(path), str(path))
-
-
-@cache
-def shipped() -> dict[str, Scenario]:
-    """The scenarios in data/scenarios/."""
-    found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
-    return {s.id: s for s in found}
+FILES = ScenarioFiles(Scenario, __package__ or "")
+validate, read_file, shipped = FILES.validate, FILES.read_file, FILES.shipped

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from shapely.geometry import Point, box
@@ -14,7 +13,7 @@ from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
-from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
+from warbench.core.ruleset import AgentFactory, Ruleset
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fftt import odds as fftt_odds
 from warbench.rulesets.fftt import parameters as sweep
@@ -48,14 +47,7 @@ class FFTT(Ruleset):
     unit = "cm"
     hidden_information = True
 
-    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
-        return scenarios.shipped()
-
-    def read_scenario(self, path: Path) -> ScenarioModel:
-        return scenarios.read_file(path)
-
-    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
-        return scenarios.validate(data, "scenario")
+    scenario_files = scenarios.FILES
 
     def new_game(
         self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None

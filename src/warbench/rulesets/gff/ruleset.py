@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from shapely.geometry import Point
@@ -13,7 +12,7 @@ from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
-from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
+from warbench.core.ruleset import AgentFactory, Ruleset
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.gff import odds as gff_odds
 from warbench.rulesets.gff import parameters as sweep
@@ -36,14 +35,7 @@ class GrimdarkFutureFirefight(Ruleset):
     unit = "inch"
     army_upload = "Army Forge export (JSON)"
 
-    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
-        return scenarios.shipped()
-
-    def read_scenario(self, path: Path) -> ScenarioModel:
-        return scenarios.read_file(path)
-
-    def check_scenario(self, data: dict[str, Any]) -> ScenarioModel:
-        return scenarios.validate(data, "scenario")
+    scenario_files = scenarios.FILES
 
     def with_army_list(
         self, scenario: dict[str, Any], side: str, name: str, text: str

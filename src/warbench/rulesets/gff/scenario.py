@@ -3,13 +3,12 @@ export), the points, the optional force organisation, and the battlefield."""
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
+from warbench.core.scenario_files import ScenarioFiles, read_yaml
 from warbench.rulesets.gff import armies, army_forge
 from warbench.rulesets.gff.force_org import check_force_org, check_points
 from warbench.rulesets.gff.profiles import ArmyList
@@ -68,9 +67,23 @@ class Scenario(_Strict):
         return self
 
 
-def validate(data: Any, source: str, base: Path | None = None) -> Scenario:
-    """A checked scenario with both armies resolved inline (so records stand alone)."""
-    spec = validate_model(Scenario, data, source)
+class _Files(ScenarioFiles[Scenario]):
+    """gff's scenario files: armies resolved inline, Army Forge paths relative to the file."""
+
+    def validate(self, data: Any, source: str, base: Path | None = None) -> Scenario:
+        """A checked scenario with both armies resolved inline (so records stand alone)."""
+        return _resolved(super().validate(data, source), source, base)
+
+    def read_file(self, path: Path) -> Scenario:
+        """A scenario from YAML; Army Forge paths are relative to the file."""
+        return self.validate(read_yaml(path), str(path), path.parent)
+
+
+FILES = _Files(Scenario, __package__ or "")
+validate, read_file, shipped = FILES.validate, FILES.read_file, FILES.shipped
+
+
+def _resolved(spec: Scenario, source: str, base: Path | None) -> Scenario:
     resolved = {side: _resolve(choice, base) for side, choice in spec.armies.items()}
     problems = check_points(resolved["red"], resolved["blue"], spec.points)
     if spec.force_org:
@@ -92,15 +105,3 @@ def _resolve(choice: ArmyChoice, base: Path | None) -> ArmyList:
         return army_forge.import_army_forge_file(path)
     assert choice.faction is not None and choice.list is not None
     return armies.army(choice.faction, choice.list)
-
-
-def read_file(path: Path) -> Scenario:
-    """A scenario from YAML; Army Forge paths are relative to the file."""
-    return validate(read_yaml(path), str(path), path.parent)
-
-
-@cache
-def shipped() -> dict[str, Scenario]:
-    """The scenarios in data/scenarios/."""
-    found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
-    return {s.id: s for s in found}

@@ -3,14 +3,12 @@ with each man's rank, weapons and place, who moves first, and the victory condit
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LinearRing, Point
 
-from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
+from warbench.core.scenario_files import ScenarioFiles
 from warbench.rulesets.tftww2.afv import afv_tables
 from warbench.rulesets.tftww2.profiles import weapons
 
@@ -170,18 +168,5 @@ class Scenario(_Strict):
         return self
 
 
-def validate(data: Any, source: str) -> Scenario:
-    """A checked scenario; ValueError names each broken field."""
-    return validate_model(Scenario, data, source)
-
-
-def read_file(path: Path) -> Scenario:
-    """A scenario from YAML."""
-    return validate(read_yaml(path), str(path))
-
-
-@cache
-def shipped() -> dict[str, Scenario]:
-    """The scenarios in data/scenarios/."""
-    found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
-    return {s.id: s for s in found}
+FILES = ScenarioFiles(Scenario, __package__ or "")
+validate, read_file, shipped = FILES.validate, FILES.read_file, FILES.shipped

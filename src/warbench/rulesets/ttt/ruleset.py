@@ -42,8 +42,7 @@ class TableTopTroopers(Ruleset):
 
     scenario_word = "operation"
 
-    def shipped_scenarios(self) -> Mapping[str, ScenarioModel]:
-        return scenarios.shipped()
+    scenario_files = scenarios.FILES
 
     def read_scenario(self, path: Path) -> ScenarioModel:
         spec = scenarios.read_file(path)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from warbench.core.grid import Square
-from warbench.core.scenario_files import read_yaml, shipped_data, validate_model
+from warbench.core.scenario_files import ScenarioFiles
 from warbench.rulesets.ttt.boards import Board
 from warbench.rulesets.ttt.pieces import PieceProfile
 
@@ -93,18 +91,5 @@ class Scenario(_Strict):
         return self
 
 
-def validate(data: Any, source: str) -> Scenario:
-    """A validated scenario; ValueError names every broken field and what it expects."""
-    return validate_model(Scenario, data, source)
-
-
-def read_file(path: Path) -> Scenario:
-    """A scenario from a YAML file."""
-    return validate(read_yaml(path), str(path))
-
-
-@cache
-def shipped() -> dict[str, Scenario]:
-    """The five sample operations in data/scenarios/."""
-    found = [validate(data, name) for name, data in shipped_data(__package__ or "")]
-    return {s.id: s for s in found}
+FILES = ScenarioFiles(Scenario, __package__ or "")
+validate, read_file, shipped = FILES.validate, FILES.read_file, FILES.shipped
