@@ -34,7 +34,7 @@ from typing import Any, Protocol
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from warbench.rulesets.gff.profiles import Rule, Spell
+from warbench.rulesets.gff.profiles import ALIASES, UNGRANTED, Rule, Spell, special_rules, ungranted
 
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
 _TARGET = re.compile(
@@ -59,11 +59,50 @@ _NEXT = re.compile(
     re.IGNORECASE,
 )
 _RULE_SPLIT = re.compile(r"\s*(?:,|\band\b)\s*")
+_ONE_RULE = r"[A-Za-z]+(?:\s*\(\s*[+\-−]?\d+\s*\))?"
+_GRANT = re.compile(
+    rf"^gets?\s+(?:the\s+)?({_ONE_RULE}(?:\s*(?:,|\band\b)\s*{_ONE_RULE})*)"
+    r"(?:\s+(?:special\s+)?rules?)?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_AP_FLOOR = re.compile(r",?\s*to\s+a\s+min(?:imum|\.)?\s+of\s+AP\s*\(\s*0\s*\)\s*", re.I)
+_EVENTS = (  # "next time they ...": the trigger, and which weapons a weapon rule goes on
+    (r"charges?", "charge", "melee"),
+    (r"(?:are|is)\s+charged", "charged", "melee"),
+    (r"fights?(?:\s+in\s+melee)?", "melee", "melee"),
+    (r"shoots?", "shooting", "shooting"),
+    (r"attacks?", "attack", "any"),
+    (r"takes?\s+hits|(?:are|is)\s+hit", "hits", "any"),
+    (r"takes?\s+wounds?", "wounds", "any"),
+    (r"(?:are|is)\s+shot(?:\s+at)?", "shot_at", "any"),
+    (r"moves?|advances?|rush(?:es)?", "move", "any"),
+    (r"takes?\s+a\s+morale\s+test", "morale", "any"),
+)
+_GRANT_NEXT = [
+    (re.compile(rf"^(?:the\s+)?next\s+time\s+(?:it|they)\s+(?:{words})$", re.I), event, weapons)
+    for words, event, weapons in _EVENTS
+]
+_INCHES = r'([+\-−]\d+)\s*(?:"|”|″|in\b|inch(?:es)?\b)'
+_MOVE_VERB = (
+    r"(moves?|advances?|rush(?:es)?|charges?|rush(?:es)?\s*(?:/|or)\s*charges?"
+    r"|advance\s*/\s*charge)"
+)
+_MOVE = re.compile(
+    rf"^moves?\s+{_INCHES}\s+(?:(until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?round)|"
+    rf"next\s+time\s+(?:it|they)\s+{_MOVE_VERB})"
+    rf"(?:,?\s+or\s+{_INCHES}\s+next\s+time\s+(?:it|they)\s+{_MOVE_VERB})?\s*\.?$",
+    re.IGNORECASE,
+)
 SHAPES = (
     '"Target [N] enemy unit(s) within R" take(s) X hits [each] [with RULES]", '
     '"Target [N] friendly|enemy unit(s) within R" get(s) +K|-K to hit|defense|morale '
     "[rolls] [in melee|when shooting] [until end of round | next time it fights [in melee] | "
-    'shoots | takes hits]", "... get(s) -K to their next morale test"'
+    'shoots | takes hits]", "... get(s) -K to their next morale test", '
+    '"... get(s) RULE [and RULE] [in melee|when shooting] [until end of round | next time '
+    "they charge | are charged | fight [in melee] | shoot | attack | take hits | take wounds | "
+    'are shot at | move | take a morale test]" (RULE: a rule of this rulebook, or AP(+X)/AP(-X)), '
+    '"... move +X" [until end of round | next time they move | Advance][, or +Y" next time they '
+    'Rush/Charge]"'
 )
 
 
@@ -131,13 +170,25 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
     rest = target.group(4).strip() if target else ""
     hits, modifier = _HITS.match(rest), _MODIFIER.match(rest)
     lasting = _lasting(modifier) if modifier else None
-    if target is None or not (hits or lasting):
+    grant = None if (hits or modifier) else _GRANT.match(rest)
+    granted = _granted(grant) if grant else None
+    moving = _moving(rest)
+    if target is None or not (hits or lasting or granted or moving):
         problems.add(
             where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
         )
         return None
     data: dict[str, Any] = {"range": int(target.group(3)), "targets": int(target.group(1) or 1)}
     side = target.group(2).lower() if target.group(2) else None
+    if granted or moving:
+        effect = granted or moving
+        assert effect is not None
+        if granted is not None:
+            rules = _granted_rules(granted.pop("names"), where, problems)
+            if rules is None:
+                return None
+            granted["rules"] = rules
+        return {**data, **effect, "side": side}
     if hits:
         if side == "friendly":
             problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(text)}")
@@ -184,6 +235,82 @@ def _lasting(match: re.Match[str]) -> dict[str, Any] | None:
     elif event.startswith("shoot"):
         qualifier = "shooting"
     return {"effect": kind, "value": value, "when": qualifier, "lasts": "next"}
+
+
+def _granted(match: re.Match[str]) -> dict[str, Any] | None:
+    """`get Furious next time they charge`: the rules' names, which weapons, how long."""
+    rest = _AP_FLOOR.sub(" ", match.group(2)).strip()  # AP never drops below 0 anyway
+    when = _WHEN.match(rest)
+    weapons = "any"
+    if when:
+        weapons = "shooting" if "shooting" in when.group(1).lower() else "melee"
+        rest = _AP_FLOOR.sub(" ", rest[when.end() :]).strip()
+    names = match.group(1)
+    if _ROUND.match(rest):
+        return {"effect": "rule", "names": names, "when": weapons, "lasts": "round"}
+    for pattern, event, event_weapons in _GRANT_NEXT:
+        if pattern.match(rest):
+            weapons = event_weapons if weapons == "any" else weapons
+            return {
+                "effect": "rule",
+                "names": names,
+                "when": weapons,
+                "lasts": "next",
+                "trigger": event,
+            }
+    return None
+
+
+def _granted_rules(text: str, where: str, problems: Problems) -> list[Rule] | None:
+    """`Furious and AP(+1)` as rules a spell grants (Poison read as Bane); None after a
+    problem naming the rules a spell may grant."""
+    known = {name.lower(): name for name in special_rules()}
+    known.update({alias.lower(): name for alias, name in ALIASES.items()})
+    grantable = ", ".join(n for n in special_rules() if n not in UNGRANTED)
+    rules = []
+    for part in _RULE_SPLIT.split(text.strip()):
+        if not part:
+            continue
+        compact = part.replace(" ", "").replace("−", "-")
+        bare = compact.split("(")[0]
+        name = known.get(bare.lower())
+        if name is None:
+            problems.add(
+                where,
+                f"the spell grants '{part}', not a special rule of this rulebook; "
+                f"spells may grant: {grantable}",
+            )
+            return None
+        if name in UNGRANTED:
+            problems.add(where, ungranted(name))
+            return None
+        try:
+            rules.append(Rule.parse(name + compact[len(bare) :], "any"))
+        except ValueError as err:
+            problems.add(where, f"spell rule '{part}': {err}")
+            return None
+    return rules
+
+
+def _moving(text: str) -> dict[str, Any] | None:
+    """`move +3" next time they Advance, or +6" next time they Rush/Charge`: inches to
+    Advance (`value`) and to Rush and Charge (`far`). One clause for "move" is both; of two,
+    the first is the Advance's and the second the Rush's and Charge's (GFF-R31)."""
+    match = _MOVE.match(text)
+    if match is None:
+        return None
+    first = int(match.group(1).replace("−", "-"))
+    lasting: dict[str, Any] = {"effect": "move", "lasts": "round"}
+    if not match.group(2):
+        lasting.update(lasts="next", trigger="move")
+    if match.group(4):
+        return {**lasting, "value": first, "far": int(match.group(4).replace("−", "-"))}
+    verb = (match.group(3) or "move").lower()
+    if verb.startswith(("rush", "charge")):
+        return {**lasting, "value": 0, "far": first}
+    if verb.startswith("advance"):
+        return {**lasting, "value": first, "far": 0}
+    return {**lasting, "value": first, "far": first}
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from warbench.core.dice import Modifier, Read, RollRequest
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import ONE, SIX, Referee, quality_test
+from warbench.rulesets.gff.spell_grants import use_up
 from warbench.rulesets.gff.state import Unit
 
 
@@ -182,7 +183,10 @@ def roll_blocks(
 def regenerate(ref: Referee, target: Unit, wounds: list[Hit]) -> list[Hit]:
     """Regeneration: each wound is ignored on a 5+ unless Bane, Rending (on a 6) or
     Unstoppable ignores Regeneration."""
-    if not target.all_have("Regeneration"):
+    regenerating = target.all_have("Regeneration")
+    if wounds:
+        use_up(target, "wounds")  # "next time they take wounds" (GFF-R31)
+    if not regenerating:
         return wounds
     can = [w for w in wounds if not w.ignores_regeneration]
     cannot = [w for w in wounds if w.ignores_regeneration]

@@ -1,0 +1,79 @@
+"""Spells that grant special rules or change moves (ours, docs/rules/gff.md GFF-R31).
+
+Army Forge's spells often give a unit a special rule for a while ("get Furious next time
+they charge", "get Regeneration next time they take wounds", "get AP(+1) next time they
+shoot") or change its moves ("move +3" next time they Advance, or +6" next time they
+Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or `move`):
+
+- A granted unit rule counts wherever the rule acts (`Unit.all_have`, `Unit.rating`) from
+  the casting until it is used up; a granted weapon rule goes on the unit's melee weapons,
+  ranged weapons or both (`when`), AP(±X) adding to their AP (never below 0), a rated rule
+  keeping the higher rating (`armed`).
+- A move spell adds its inches to the allowance of Advance (`value`) or of Rush and Charge
+  (`far`), never below 0 (`move_bonus`, read by `movement.allowance`).
+- Either lasts until the end of the round or is used up when its trigger next happens to
+  the unit (`use_up`, called where the game resolves each event).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from warbench.rulesets.gff.profiles import Rule, Weapon, special_rules
+from warbench.rulesets.gff.state import Unit
+
+
+def is_weapon_rule(name: str) -> bool:
+    """Whether the rulebook puts `name` on weapons (so a spell grants it to weapons)."""
+    return special_rules()[name].where == "weapon"
+
+
+def armed(unit: Unit, weapon: Weapon) -> Weapon:
+    """The weapon with the weapon rules spells grant its unit (melee or ranged by `when`)."""
+    if not unit.effects:
+        return weapon
+    side = "melee" if weapon.melee else "shooting"
+    grants = tuple(
+        (e.rule, e.value)
+        for e in unit.effects
+        if e.kind == "rule" and is_weapon_rule(e.rule) and e.when in ("any", side)
+    )
+    return _with(weapon, grants) if grants else weapon
+
+
+@cache
+def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
+    """`weapon` with `grants` (rule, rating) added: AP sums (at least 0), ratings keep the
+    higher, unrated rules are added once."""
+    rules: dict[str, int | None] = {}
+    for rule in weapon.rules:
+        rules.setdefault(rule.name, rule.rating)
+    for name, value in grants:
+        if name == "AP":
+            rules["AP"] = max(0, (rules.get("AP") or 0) + value)
+        elif special_rules()[name].rated:
+            rules[name] = max(rules.get(name) or 0, value)
+        else:
+            rules.setdefault(name, None)
+    if rules.get("AP") == 0:
+        del rules["AP"]
+    kept = tuple(Rule(name=n, rating=r) for n, r in rules.items())
+    return Weapon(name=weapon.name, range=weapon.range, attacks=weapon.attacks, rules=kept)
+
+
+def move_bonus(unit: Unit, kind: str) -> float:
+    """Inches that move spells add to an Advance (`value`) or a Rush or Charge (`far`)."""
+    if not unit.effects:
+        return 0.0
+    return float(
+        sum(e.value if kind == "advance" else e.far for e in unit.effects if e.kind == "move")
+    )
+
+
+def use_up(unit: Unit, *events: str) -> None:
+    """Granted rules and moves lasting until `next` time end when one of `events` happens to
+    the unit (profiles.TRIGGERS)."""
+    if unit.effects:
+        unit.effects = tuple(
+            e for e in unit.effects if not (e.lasts == "next" and e.trigger in events)
+        )
