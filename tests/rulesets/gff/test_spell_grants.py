@@ -364,6 +364,15 @@ def test_ap_debuff_on_enemy_weapons_stops_at_zero_and_is_used_up() -> None:
     assert defender.effects == ()
 
 
+def test_unstoppable_weapons_ignore_an_ap_debuff_but_take_a_bonus() -> None:
+    target = unit("b1", SQUAD)
+    axe = blade("Axe", rules=["AP(2)", "Unstoppable"])
+    bless(target, 'Target enemy unit within 18" gets AP(-2) next time it fights in melee.')
+    assert armed(target, axe).rating("AP") == 2
+    bless(target, 'Target friendly unit within 18" gets AP(+1) in melee until end of round.')
+    assert armed(target, axe).rating("AP") == 3
+
+
 def test_ap_bonus_when_shooting_lasts_the_round() -> None:
     game = position(
         [profile("Shooter", weapons=[gun()])], [SQUAD], {"r1": (24, 4), "b1": (24, 12)}, dice=[4, 1]

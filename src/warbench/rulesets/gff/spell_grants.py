@@ -7,8 +7,9 @@ Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or 
 
 - A granted unit rule counts wherever the rule acts (`Unit.all_have`, `Unit.rating`) from
   the casting until it is used up; a granted weapon rule goes on the unit's melee weapons,
-  ranged weapons or both (`when`), AP(±X) adding to their AP (never below 0), a rated rule
-  keeping the higher rating (`armed`).
+  ranged weapons or both (`when`), AP(±X) adding to their AP (never below 0; Unstoppable
+  weapons ignore AP(−X), a negative modifier), a rated rule keeping the higher rating
+  (`armed`).
 - A move spell adds its inches to the allowance of Advance (`value`) or of Rush and Charge
   (`far`), never below 0 (`move_bonus`, read by `movement.allowance`).
 - Either lasts until the end of the round or is used up when its trigger next happens to
@@ -43,12 +44,14 @@ def armed(unit: Unit, weapon: Weapon) -> Weapon:
 
 @cache
 def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
-    """`weapon` with `grants` (rule, rating) added: AP sums (at least 0), ratings keep the
-    higher, unrated rules are added once."""
+    """`weapon` with `grants` (rule, rating) added: AP sums (at least 0; an Unstoppable
+    weapon ignores AP(−X)), ratings keep the higher, unrated rules are added once."""
     rules: dict[str, int | None] = {}
     for rule in weapon.rules:
         rules.setdefault(rule.name, rule.rating)
     for name, value in grants:
+        if name == "AP" and value < 0 and "Unstoppable" in rules:
+            continue  # "ignores all negative modifiers to this weapon"
         if name == "AP":
             rules["AP"] = max(0, (rules.get("AP") or 0) + value)
         elif special_rules()[name].rated:
