@@ -19,6 +19,7 @@ from tests.rulesets.gff.position import (
     profile,
     refusal,
     rolled,
+    square,
     state_of,
     unit,
 )
@@ -411,6 +412,17 @@ def test_a_move_debuff_shortens_the_enemys_next_move() -> None:
     assert reason is not None and 'may move 3"' in reason
     play(game, f"advance r1 {x:g},{y + 3:g}")
     assert mover.effects == () and allowance(mover, "advance") == 6.0
+
+
+def test_flying_next_time_they_move_skips_dangerous_terrain_then_is_used_up() -> None:
+    """Across a minefield: no dangerous-terrain dice are rolled (none are scripted)."""
+    field = [square(8, 6, 16, 8, "minefield")]
+    game = position([SQUAD], [SQUAD], {"r1": (10, 4), "b1": (40, 40)}, terrain=field)
+    mover = game.state.units["r1"]
+    bless(mover, 'Target 2 friendly units within 12" get Flying next time they move.')
+    x, y = mover.centre()
+    play(game, f"rush r1 {x:g},{y + 6:g}")
+    assert not rolled(game.log, "dangerous") and mover.effects == ()
 
 
 def test_slow_granted_to_an_enemy_slows_its_next_move() -> None:

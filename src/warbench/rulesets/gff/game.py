@@ -876,11 +876,11 @@ class GFFGame(OpenGame):
         starts = {m.id: (m.x, m.y) for m in unit.models}
         translate(unit, to[0] - cx, to[1] - cy)
         unit.moved = True
-        use_up(unit, "move")  # "next time they move" (GFF-R31)
         distance = math.hypot(to[0] - cx, to[1] - cy)
         self.emit("move", f'{unit.name} {kind} {distance:.1f}" to {to[0]:g},{to[1]:g}')
         fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        use_up(unit, "move")  # "next time they move", after its effects (GFF-R31)
         return fell
 
     def _settle_heights(self) -> None:
@@ -1126,9 +1126,9 @@ class GFFGame(OpenGame):
             self._end_activation()
             return
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
-        use_up(unit, "move")  # "next time they move" (GFF-R31)
         fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        use_up(unit, "move")  # "next time they move", after its effects (GFF-R31)
         self._jumps(target, held)  # the defenders' close-in moves jump too (GFF-R23)
         if not unit.alive or fell:
             self._end_activation()
