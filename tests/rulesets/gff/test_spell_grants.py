@@ -31,7 +31,7 @@ from warbench.rulesets.gff.attacks import Context, Hit
 from warbench.rulesets.gff.morale import morale_test
 from warbench.rulesets.gff.movement import allowance
 from warbench.rulesets.gff.profiles import Rule, Spell
-from warbench.rulesets.gff.shooting import resolve_hits
+from warbench.rulesets.gff.shooting import resolve_hits, solution
 from warbench.rulesets.gff.spell_grants import armed
 from warbench.rulesets.gff.state import Unit
 
@@ -148,6 +148,14 @@ def bless(target: Unit, text: str) -> None:
         (
             'Target friendly unit within 12" moves +4" next time it Rushes/Charges.',
             {"effect": "move", "value": 0, "far": 4},
+        ),
+        (
+            'Target 2 friendly units within 12" get +6" range next time they shoot.',
+            {"effect": "range", "value": 6, "trigger": "shooting", "targets": 2},
+        ),
+        (
+            'Target enemy unit within 18" gets -6" range until end of round.',
+            {"effect": "range", "value": -6, "lasts": "round", "on_enemies": True},
         ),
         (
             'Target friendly unit within 12" moves +2" until end of round.',
@@ -384,6 +392,21 @@ def test_ap_bonus_when_shooting_lasts_the_round() -> None:
     (block,) = rolled(game.log, "Defense")
     assert ("AP(1)", -1) in block.request.modifiers
     assert shooter.effects  # until the end of the round
+
+
+def test_a_range_spell_reaches_further_the_next_time_they_shoot() -> None:
+    """The 24" rifle at a target 28" away: out of range, then in range with +6"; the spell
+    is used up with the activation."""
+    game = position(
+        [profile("Shooter", weapons=[gun()])], [SQUAD], {"r1": (24, 4), "b1": (24, 33)}, dice=[1]
+    )
+    shooter, target = game.state.units["r1"], game.state.units["b1"]
+    assert solution(game.field, shooter, gun(), target).attacks == 0
+    bless(shooter, 'Target 2 friendly units within 12" get +6" range next time they shoot.')
+    assert solution(game.field, shooter, gun(), target).attacks == 1
+    play(game, "hold r1", "fire r1 rifle b1")
+    assert shooter.effects == ()
+    assert solution(game.field, shooter, gun(), target).attacks == 0
 
 
 # --- moves ----------------------------------------------------------------------------------

@@ -136,6 +136,8 @@ def spell_points(spell: Spell) -> float:
     each of its targets."""
     if spell.effect == "rule":
         return SPELL_POINTS * len(spell.rules) * spell.targets
+    if spell.effect == "range":
+        return SPELL_POINTS * max(1, abs(spell.value) // 6) * spell.targets
     if spell.effect == "move":
         return SPELL_POINTS * max(1, abs(spell.value) // 3, abs(spell.far) // 6) * spell.targets
     if spell.effect != "hits":

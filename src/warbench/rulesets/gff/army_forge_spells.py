@@ -87,6 +87,7 @@ _MOVE_VERB = (
     r"(moves?|advances?|rush(?:es)?|charges?|rush(?:es)?\s*(?:/|or)\s*charges?"
     r"|advance\s*/\s*charge)"
 )
+_RANGE = re.compile(rf"^gets?\s+{_INCHES}\s+(?:to\s+)?range\s*(.*?)\s*\.?$", re.IGNORECASE)
 _MOVE = re.compile(
     rf"^moves?\s+{_INCHES}\s+(?:(until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?round)|"
     rf"next\s+time\s+(?:it|they)\s+{_MOVE_VERB})"
@@ -102,7 +103,7 @@ SHAPES = (
     "they charge | are charged | fight [in melee] | shoot | attack | take hits | take wounds | "
     'are shot at | move | take a morale test]" (RULE: a rule of this rulebook, or AP(+X)/AP(-X)), '
     '"... move +X" [until end of round | next time they move | Advance][, or +Y" next time they '
-    'Rush/Charge]"'
+    'Rush/Charge]", "... get(s) +X" range [until end of round | next time they shoot]"'
 )
 
 
@@ -172,7 +173,7 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
     lasting = _lasting(modifier) if modifier else None
     grant = None if (hits or modifier) else _GRANT.match(rest)
     granted = _granted(grant) if grant else None
-    moving = _moving(rest)
+    moving = _moving(rest) or _ranged(rest)
     if target is None or not (hits or lasting or granted or moving):
         problems.add(
             where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
@@ -245,20 +246,32 @@ def _granted(match: re.Match[str]) -> dict[str, Any] | None:
     if when:
         weapons = "shooting" if "shooting" in when.group(1).lower() else "melee"
         rest = _AP_FLOOR.sub(" ", rest[when.end() :]).strip()
-    names = match.group(1)
-    if _ROUND.match(rest):
-        return {"effect": "rule", "names": names, "when": weapons, "lasts": "round"}
-    for pattern, event, event_weapons in _GRANT_NEXT:
-        if pattern.match(rest):
-            weapons = event_weapons if weapons == "any" else weapons
-            return {
-                "effect": "rule",
-                "names": names,
-                "when": weapons,
-                "lasts": "next",
-                "trigger": event,
-            }
+    duration = _duration(rest)
+    if duration is None:
+        return None
+    if weapons != "any":
+        duration["when"] = weapons
+    return {"effect": "rule", "names": match.group(1), **duration}
+
+
+def _duration(text: str) -> dict[str, Any] | None:
+    """`until end of round` (or nothing) or `next time they EVENT`: how long, the trigger,
+    and which weapons the event implies (melee for a charge, ranged for shooting)."""
+    if _ROUND.match(text):
+        return {"when": "any", "lasts": "round"}
+    for pattern, event, weapons in _GRANT_NEXT:
+        if pattern.match(text):
+            return {"when": weapons, "lasts": "next", "trigger": event}
     return None
+
+
+def _ranged(text: str) -> dict[str, Any] | None:
+    """`get +6" range next time they shoot`: inches on the unit's ranged weapons."""
+    match = _RANGE.match(text)
+    duration = _duration(match.group(2)) if match else None
+    if match is None or duration is None:
+        return None
+    return {**duration, "effect": "range", "value": int(match.group(1).replace("−", "-"))}
 
 
 def _granted_rules(text: str, where: str, problems: Problems) -> list[Rule] | None:

@@ -177,7 +177,8 @@ class Spell(BaseModel):
     (`lasts: round`) or only the next time it applies (`lasts: next`); `rule` — each target
     gets the special `rules` (weapon rules on its melee or ranged weapons by `when`, AP(±X)
     added to its weapons' AP), `move` — its moves get `value` inches on Advance and `far` on
-    Rush and Charge; both until the end of the round or until `trigger` next happens to it.
+    Rush and Charge; `range` — its ranged weapons reach `value` inches further; these three
+    until the end of the round or until `trigger` next happens to it.
     `targets` is how many different units one casting may pick.
     """
 
@@ -186,7 +187,9 @@ class Spell(BaseModel):
     name: str
     cost: int = Field(ge=1, le=6)
     range: int = Field(ge=1)
-    effect: Literal["hits", "shield", "focus", "to_hit", "defense", "morale", "rule", "move"]
+    effect: Literal[
+        "hits", "shield", "focus", "to_hit", "defense", "morale", "rule", "move", "range"
+    ]
     hits: int = Field(default=0, ge=0)
     rules: tuple[Rule, ...] = ()
     targets: int = Field(default=1, ge=1, le=6)
@@ -219,7 +222,11 @@ class Spell(BaseModel):
                     raise ValueError(ungranted(rule.name))
         if self.effect == "move" and not (self.value or self.far):
             raise ValueError(f"spell {self.name}: a 'move' spell needs a value or far (inches)")
-        if self.effect in ("rule", "move") and (self.lasts == "next") != bool(self.trigger):
+        if self.effect == "range" and not self.value:
+            raise ValueError(f"spell {self.name}: a 'range' spell needs a value (inches)")
+        if self.effect in ("rule", "move", "range") and (self.lasts == "next") != bool(
+            self.trigger
+        ):
             raise ValueError(
                 f"spell {self.name}: a '{self.effect}' spell lasting until next time needs a "
                 f"trigger ({', '.join(TRIGGERS)}), and one lasting the round none"

@@ -22,7 +22,7 @@ from warbench.rulesets.gff.attacks import (
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
-from warbench.rulesets.gff.spell_grants import armed, use_up
+from warbench.rulesets.gff.spell_grants import armed, range_bonus, use_up
 from warbench.rulesets.gff.state import State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -64,6 +64,7 @@ def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> Fi
     attacks, nearest = 0, math.inf
     theirs = target.bases()
     indirect = weapon.rating("Indirect") is not None
+    reach = weapon.range + range_bonus(unit)  # range spells (GFF-R31)
     size = unit.profile.base
     for model in unit.models:
         carried = sum(1 for w in model.weapons if w == weapon)
@@ -71,7 +72,7 @@ def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> Fi
             continue
         base = model.base(size)
         reachable = sorted(
-            ((d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= weapon.range),
+            ((d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= reach),
             key=lambda pair: pair[0],
         )
         if not reachable:

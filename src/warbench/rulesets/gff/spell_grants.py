@@ -10,6 +10,8 @@ Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or 
   ranged weapons or both (`when`), AP(±X) adding to their AP (never below 0; Unstoppable
   weapons ignore AP(−X), a negative modifier), a rated rule keeping the higher rating
   (`armed`).
+- A range spell adds its inches to the reach of the unit's ranged weapons (`range_bonus`,
+  read by `shooting.solution`, which every range check goes through).
 - A move spell adds its inches to the allowance of Advance (`value`) or of Rush and Charge
   (`far`), never below 0 (`move_bonus`, read by `movement.allowance`).
 - Either lasts until the end of the round or is used up when its trigger next happens to
@@ -71,6 +73,11 @@ def move_bonus(unit: Unit, kind: str) -> float:
     return float(
         sum(e.value if kind == "advance" else e.far for e in unit.effects if e.kind == "move")
     )
+
+
+def range_bonus(unit: Unit) -> int:
+    """Inches that range spells add to the unit's ranged weapons."""
+    return sum(e.value for e in unit.effects if e.kind == "range") if unit.effects else 0
 
 
 def use_up(unit: Unit, *events: str) -> None:

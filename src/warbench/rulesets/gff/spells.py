@@ -113,6 +113,10 @@ def lasting(spell: Spell) -> list[SpellEffect]:
             )
             for r in spell.rules
         ]
+    if spell.effect == "range":
+        return [
+            SpellEffect(spell.name, "range", spell.value, "shooting", spell.lasts, trigger=trigger)
+        ]
     if spell.effect == "move":
         return [
             SpellEffect(
@@ -134,6 +138,8 @@ def describe(effect: SpellEffect) -> str:
     if effect.kind == "rule":
         rating = f"({effect.value:+d})" if effect.rule == "AP" else f"({effect.value})"
         return f"{effect.rule}{rating if effect.value else ''}{when}{lasts}"
+    if effect.kind == "range":
+        return f'{effect.value:+d}" range{lasts}'
     if effect.kind == "move":
         return f'{effect.value:+d}" to Advance, {effect.far:+d}" to Rush and Charge{lasts}'
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
