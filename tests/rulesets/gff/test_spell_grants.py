@@ -72,6 +72,85 @@ def bless(target: Unit, text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "fields", "effects"),
+    [
+        (
+            'Up to two friendly units within 12" get Furious once.',
+            {"effect": "rule", "targets": 2, "trigger": "once"},
+            [("rule", "Furious", "charge")],
+        ),
+        (
+            'Up to three friendly units within 12" get Regeneration once.',
+            {"targets": 3},
+            [("rule", "Regeneration", "wounds")],
+        ),
+        (
+            'One friendly unit within 12" gets Rending and AP(+1) in melee once.',
+            {"targets": 1, "when": "melee"},
+            [("rule", "Rending", "melee"), ("rule", "AP", "melee")],
+        ),
+        (
+            'Up to three enemy units within 18" lose AP(1) when shooting once.',
+            {"rules": (Rule(name="AP", rating=-1),), "when": "shooting", "on_enemies": True},
+            [("rule", "AP", "shooting")],
+        ),
+        (
+            'Up to three friendly units within 12" move +2" on Advance and +4" on Rush/Charge '
+            "actions once.",
+            {"effect": "move", "value": 2, "far": 4, "targets": 3},
+            [("move", "", "move")],
+        ),
+        (
+            'Up to two enemy units within 18" have friendly units get Relentless against them '
+            "once.",
+            {"effect": "mark", "targets": 2, "on_enemies": True},
+            [("mark", "Relentless", "shot_at")],
+        ),
+        (
+            'One enemy unit within 18" has friendly units get Bane when attacking against it once.',
+            {"effect": "mark", "when": "any"},
+            [("mark", "Bane", "attacked")],
+        ),
+        (
+            'Up to three enemy units within 18" have friendly units get Rending in melee against '
+            "them once.",
+            {"effect": "mark", "when": "melee"},
+            [("mark", "Rending", "melee")],
+        ),
+        (
+            'Up to three friendly units within 12" get +1 to hit rolls when shooting once.',
+            {"effect": "to_hit", "when": "shooting", "lasts": "next"},
+            [("to_hit", "", "")],
+        ),
+        (
+            'Up to two enemy units within 18" get -1 to defense rolls once.',
+            {"effect": "defense", "value": -1, "lasts": "next"},
+            [("defense", "", "")],
+        ),
+        (
+            'Up to two enemy units within 9" each take 4 hits.',
+            {"effect": "hits", "hits": 4, "targets": 2},
+            [],
+        ),
+        (
+            'One enemy unit within 12" gets Immobile next time it is activated.',
+            {"trigger": "activation", "on_enemies": True},
+            [("rule", "Immobile", "activation")],
+        ),
+    ],
+)
+def test_army_forge_v3_5_wordings_are_read(
+    text: str, fields: dict[str, Any], effects: list[tuple[str, str, str]]
+) -> None:
+    """ "Up to two ... once", number words, marks on enemies ("have friendly units get X
+    against them"), "lose AP(X)", "move +2" on Advance and +4" on Rush/Charge"."""
+    spell = imported(text)
+    assert {k: getattr(spell, k) for k in fields} == fields
+    if spell.effect != "hits":
+        assert [(e.kind, e.rule, e.trigger) for e in spells.lasting(spell)] == effects
+
+
+@pytest.mark.parametrize(
     ("text", "fields"),
     [
         (
@@ -179,6 +258,11 @@ def test_army_forge_texts_granting_rules_and_moves_are_read(
         ('Target friendly unit within 12" gets Indirect next time it shoots.', "Indirect"),
         ('Target friendly unit within 12" gets Furious next time it sings.', "understood:"),
         ('Target friendly unit within 12" gets Impact next time it charges.', "needs a rating"),
+        ('One friendly unit within 12" gets Grounded Reinforcement once.', "'Grounded Rein"),
+        (
+            'One enemy unit within 18" has friendly units get Stealth against it once.',
+            "a mark may not give attackers Stealth",
+        ),
     ],
 )
 def test_rules_a_spell_may_not_grant_are_named_with_those_it_may(text: str, wanted: str) -> None:
@@ -186,7 +270,7 @@ def test_rules_a_spell_may_not_grant_are_named_with_those_it_may(text: str, want
         import_army_forge(_export(text), "list.json")
     message = str(err.value)
     assert "'Spell 0'" in message and wanted in message and "nothing imported" in message
-    if "understood:" not in wanted and "rating" not in wanted:
+    if not any(w in wanted for w in ("understood:", "rating", "mark")):
         assert "spells may grant: AP, Bane, Blast, Counter, Deadly, Fast" in message
 
 
@@ -407,6 +491,70 @@ def test_a_range_spell_reaches_further_the_next_time_they_shoot() -> None:
     play(game, "hold r1", "fire r1 rifle b1")
     assert shooter.effects == ()
     assert solution(game.field, shooter, gun(), target).attacks == 0
+
+
+def test_a_mark_gives_the_units_shooting_at_it_relentless_once() -> None:
+    """Relentless against the marked unit over 9": a 6 makes an extra hit; the mark is used
+    up when the shooting ends."""
+    game = position(
+        [profile("Shooter", weapons=[gun()])],
+        [SQUAD],
+        {"r1": (24, 4), "b1": (24, 20)},
+        dice=[6, 6, 6],
+    )
+    target = game.state.units["b1"]
+    bless(
+        target,
+        'Up to two enemy units within 18" have friendly units get Relentless against them once.',
+    )
+    play(game, "hold r1", "fire r1 rifle b1")
+    assert any(e.text == "1 extra hit(s) from unmodified 6s" for e in game.log)
+    assert target.effects == ()
+
+
+def test_a_mark_gives_the_chargers_bane_then_is_used_up() -> None:
+    game = _charge_game([4, 6, 1])
+    target = game.state.units["b1"]
+    bless(
+        target,
+        'One enemy unit within 18" has friendly units get Bane when attacking against it once.',
+    )
+    assert not game.state.units["r1"].effects  # on the marked unit, not on the attackers
+    play(game, "charge r1 b1")
+    assert rolled(game.log, "Bane: b1 Squad re-rolls 1")
+    assert target.effects == ()
+
+
+def test_losing_ap_when_shooting_once() -> None:
+    """The enemy's AP(1) rifle loses its AP for its next shooting."""
+    rifle = gun(rules=["AP(1)"])
+    game = position(
+        [profile("Shooter", weapons=[rifle])], [SQUAD], {"r1": (24, 4), "b1": (24, 12)}, dice=[4, 1]
+    )
+    shooter = game.state.units["r1"]
+    bless(shooter, 'Up to three enemy units within 18" lose AP(1) when shooting once.')
+    play(game, "hold r1", "fire r1 rifle b1")
+    (block,) = rolled(game.log, "Defense")
+    assert not any(name.startswith("AP") for name, _ in block.request.modifiers)
+    assert shooter.effects == ()
+
+
+def test_immobile_until_the_units_next_activation_ends() -> None:
+    game = position([SQUAD], [SQUAD], {"r1": (10, 4), "b1": (40, 40)})
+    target = game.state.units["r1"]
+    bless(target, 'One enemy unit within 12" gets Immobile next time it is activated.')
+    x, y = target.centre()
+    assert "Hold" in (refusal(game, f"advance r1 {x:g},{y + 3:g}") or "")
+    play(game, "hold r1")
+    assert target.effects == () and target.activated
+
+
+def test_furious_once_is_used_by_the_next_charge() -> None:
+    game = _charge_game([6, 1, 1])
+    charger = game.state.units["r1"]
+    bless(charger, 'Up to two friendly units within 12" get Furious once.')
+    play(game, "charge r1 b1")
+    assert len(game.state.units["b1"].models) == 1 and charger.effects == ()
 
 
 # --- moves ----------------------------------------------------------------------------------

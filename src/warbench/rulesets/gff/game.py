@@ -1164,8 +1164,8 @@ class GFFGame(OpenGame):
         charger.fatigued = True
         for fighter in (charger, defender):  # "next time it fights in melee" (GFF-R28)
             spend_spells(fighter, "to_hit", "melee")
-        use_up(charger, "charge", "melee", "attack")  # granted rules (GFF-R31)
-        use_up(defender, "charged", "melee", "attack")
+        use_up(charger, "charge", "melee", "attack", "attacked")  # granted rules (GFF-R31)
+        use_up(defender, "charged", "melee", "attack", "attacked")
         if charger.alive and defender.alive:
             separate(charger, defender)
             self._end_activation()
@@ -1183,11 +1183,12 @@ class GFFGame(OpenGame):
         side = unit.side if unit else s.player
         if unit is not None:
             unit.activated = True
+            use_up(unit, "activation")  # "next time they activate" (GFF-R31)
             if s.step.get("fired"):  # "next time it shoots" (GFF-R28)
                 spend_spells(unit, "to_hit", "shooting")
                 use_up(unit, "shooting", "attack")  # granted rules (GFF-R31)
                 for target in s.step.get("targets", []):  # "next time they are shot at"
-                    use_up(s.units[target], "shot_at")
+                    use_up(s.units[target], "shot_at", "attacked")
         s.active, s.step, s.phase = None, {}, "activate"
         if not self._can_activate(side) and s.first_done is None:
             s.first_done = side
@@ -1267,7 +1268,7 @@ def _effects(unit: Unit) -> dict[str, Any]:
 def _effect_data(e: SpellEffect) -> list[Any]:
     """A lasting spell as state data; granted rules and moves say what and until when."""
     data: list[Any] = [e.spell, e.kind, e.value, e.when, e.lasts]
-    if e.kind in ("rule", "move", "range"):
+    if e.kind in ("rule", "move", "range", "mark"):
         data += [e.rule or e.far, e.trigger]
     return data
 

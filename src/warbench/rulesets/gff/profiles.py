@@ -39,6 +39,13 @@ UNGRANTED = {
 }
 """Special rules a spell may not grant (ours, GFF-R31), with why."""
 
+MARKABLE = frozenset(
+    {"AP", "Bane", "Blast", "Deadly", "Reliable", "Rending", "Surge", "Thrust", "Unstoppable"}
+    | {"Relentless", "Furious"}
+)
+"""Rules a mark on an enemy unit may give the units attacking it (ours, GFF-R31): the
+weapon rules that act in an attack, and Relentless and Furious."""
+
 HARMFUL = frozenset({"Slow", "Immobile"})
 """Granted rules that hinder: without a side, a spell granting one targets enemies."""
 
@@ -142,12 +149,17 @@ Trigger = Literal[
     "shot_at",
     "move",
     "morale",
+    "activation",
+    "attacked",
+    "once",
 ]
 TRIGGERS: tuple[str, ...] = get_args(Trigger)
 """What uses up a granted rule or move lasting until `next` time (GFF-R31): the unit's next
 charge (as charger), being charged, melee (either side), shooting, attacking (melee or
 shooting), Defense rolls against hits, wounds reaching it, being the target of shooting, a
-move (Advance, Rush or Charge), a morale test."""
+move (Advance, Rush or Charge), a morale test, the end of its next activation, being
+attacked (shot at or in melee; for marks); `once`: the next time each granted rule acts
+(`spell_grants.ONCE`)."""
 
 
 def ungranted(name: str) -> str:
@@ -177,8 +189,9 @@ class Spell(BaseModel):
     (`lasts: round`) or only the next time it applies (`lasts: next`); `rule` — each target
     gets the special `rules` (weapon rules on its melee or ranged weapons by `when`, AP(±X)
     added to its weapons' AP), `move` — its moves get `value` inches on Advance and `far` on
-    Rush and Charge; `range` — its ranged weapons reach `value` inches further; these three
-    until the end of the round or until `trigger` next happens to it.
+    Rush and Charge; `range` — its ranged weapons reach `value` inches further; `mark` — the
+    enemy target gives the units attacking it the `rules` (melee, shooting or both by
+    `when`); these four until the end of the round or until `trigger` next happens to it.
     `targets` is how many different units one casting may pick.
     """
 
@@ -188,7 +201,7 @@ class Spell(BaseModel):
     cost: int = Field(ge=1, le=6)
     range: int = Field(ge=1)
     effect: Literal[
-        "hits", "shield", "focus", "to_hit", "defense", "morale", "rule", "move", "range"
+        "hits", "shield", "focus", "to_hit", "defense", "morale", "rule", "move", "range", "mark"
     ]
     hits: int = Field(default=0, ge=0)
     rules: tuple[Rule, ...] = ()
@@ -203,7 +216,8 @@ class Spell(BaseModel):
     @field_validator("rules", mode="before")
     @classmethod
     def _parse_rules(cls, value: object, info: ValidationInfo) -> object:
-        where: Literal["any", "weapon"] = "any" if info.data.get("effect") == "rule" else "weapon"
+        granting = info.data.get("effect") in ("rule", "mark")
+        where: Literal["any", "weapon"] = "any" if granting else "weapon"
         if isinstance(value, list | tuple):
             return tuple(Rule.parse(v, where) if isinstance(v, str) else v for v in value)
         return value
@@ -214,17 +228,26 @@ class Spell(BaseModel):
             raise ValueError(f"spell {self.name}: a 'hits' spell needs hits >= 1")
         if self.effect in ("to_hit", "defense", "morale") and not 1 <= abs(self.value) <= 3:
             raise ValueError(f"spell {self.name}: a '{self.effect}' spell needs a value (±1-3)")
-        if self.effect == "rule":
+        if self.effect in ("rule", "mark"):
             if not self.rules:
-                raise ValueError(f"spell {self.name}: a 'rule' spell needs rules to grant")
+                raise ValueError(f"spell {self.name}: a '{self.effect}' spell needs rules to grant")
             for rule in self.rules:
                 if rule.name in UNGRANTED:
                     raise ValueError(ungranted(rule.name))
+        if self.effect == "mark":
+            if self.side == "friendly":
+                raise ValueError(f"spell {self.name}: a mark goes on enemy units")
+            for rule in self.rules:
+                if rule.name not in MARKABLE:
+                    raise ValueError(
+                        f"a mark may not give attackers {rule.name}; it may give: "
+                        + ", ".join(sorted(MARKABLE))
+                    )
         if self.effect == "move" and not (self.value or self.far):
             raise ValueError(f"spell {self.name}: a 'move' spell needs a value or far (inches)")
         if self.effect == "range" and not self.value:
             raise ValueError(f"spell {self.name}: a 'range' spell needs a value (inches)")
-        if self.effect in ("rule", "move", "range") and (self.lasts == "next") != bool(
+        if self.effect in ("rule", "move", "range", "mark") and (self.lasts == "next") != bool(
             self.trigger
         ):
             raise ValueError(
@@ -238,7 +261,7 @@ class Spell(BaseModel):
         """Whether its targets are enemy units: `hits` always; others by `side`, or when no
         side is given by whether they hinder (a − modifier or move, Slow, Immobile, AP(−X));
         `shield` and `focus` help friends."""
-        if self.effect == "hits":
+        if self.effect in ("hits", "mark"):
             return True
         if self.side is not None:
             return self.side == "enemy"

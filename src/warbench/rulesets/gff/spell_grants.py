@@ -10,6 +10,10 @@ Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or 
   ranged weapons or both (`when`), AP(±X) adding to their AP (never below 0; Unstoppable
   weapons ignore AP(−X), a negative modifier), a rated rule keeping the higher rating
   (`armed`).
+- A mark on an enemy unit gives the units attacking it a rule ("have friendly units get
+  Relentless against them once"): weapon rules on the attack's weapon (`marked`), Relentless
+  and Furious to the attackers (`marks`), used up when the marked unit is next shot at, in
+  melee, or either.
 - A range spell adds its inches to the reach of the unit's ranged weapons (`range_bonus`,
   read by `shooting.solution`, which every range check goes through).
 - A move spell adds its inches to the allowance of Advance (`value`) or of Rush and Charge
@@ -64,6 +68,69 @@ def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
         del rules["AP"]
     kept = tuple(Rule(name=n, rating=r) for n, r in rules.items())
     return Weapon(name=weapon.name, range=weapon.range, attacks=weapon.attacks, rules=kept)
+
+
+ONCE = {
+    "Furious": "charge",
+    "Impact": "charge",
+    "Thrust": "charge",
+    "Counter": "charged",
+    "Fear": "melee",
+    "Regeneration": "wounds",
+    "Stealth": "shot_at",
+    "Relentless": "shooting",
+    "Fearless": "morale",
+    "Fast": "move",
+    "Slow": "move",
+    "Flying": "move",
+    "Strider": "move",
+    "Immobile": "activation",
+}
+"""When a rule granted `once` is used up (ours, GFF-R31): the next time it acts."""
+
+
+def once(rule: str, when: str) -> str:
+    """The trigger of a rule granted `once`: its own event, or for a weapon rule the next
+    melee, shooting, or either (`when`)."""
+    if rule in ONCE:
+        return ONCE[rule]
+    return {"melee": "melee", "shooting": "shooting"}.get(when, "attack")
+
+
+MARKS = frozenset({"Relentless", "Furious"})
+"""Unit rules a mark may give the units attacking the marked one (besides weapon rules)."""
+
+
+def marked_once(rule: str, when: str) -> str:
+    """The trigger of a mark given `once`: the next shooting at the marked unit (Relentless,
+    `when` shooting), the next melee it is in (Furious, `when` melee), or either."""
+    if rule == "Relentless" or when == "shooting":
+        return "shot_at"
+    if rule == "Furious" or when == "melee":
+        return "melee"
+    return "attacked"
+
+
+def marked(weapon: Weapon, target: Unit, melee: bool) -> Weapon:
+    """The attacker's weapon with the weapon rules marks on `target` give those attacking
+    it ("have friendly units get Bane when attacking against it")."""
+    if not target.effects:
+        return weapon
+    side = "melee" if melee else "shooting"
+    grants = tuple(
+        (e.rule, e.value)
+        for e in target.effects
+        if e.kind == "mark" and is_weapon_rule(e.rule) and e.when in ("any", side)
+    )
+    return _with(weapon, grants) if grants else weapon
+
+
+def marks(target: Unit, rule: str, melee: bool) -> bool:
+    """Whether a mark on `target` gives its attackers unit rule `rule` in this attack."""
+    side = "melee" if melee else "shooting"
+    return bool(target.effects) and any(
+        e.kind == "mark" and e.rule == rule and e.when in ("any", side) for e in target.effects
+    )
 
 
 def move_bonus(unit: Unit, kind: str) -> float:
