@@ -637,6 +637,17 @@ def test_an_army_forge_list_with_rule_and_move_spells_plays_a_full_game(tmp_path
             "effect": 'Target 2 friendly units within 12" get Poison next time they fight in '
             "melee.",
         },
+        {
+            "name": "Bad Omen",
+            "threshold": 2,
+            "effect": 'Up to two enemy units within 18" have friendly units get Furious against '
+            "them once.",
+        },
+        {
+            "name": "Fateful Guidance",
+            "threshold": 2,
+            "effect": 'Up to two friendly units within 12" get Relentless once.',
+        },
     ]
     (tmp_path / "list.json").write_text(json.dumps(data))
     scenario = tmp_path / "forge.yaml"
