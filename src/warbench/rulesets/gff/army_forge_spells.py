@@ -2,7 +2,7 @@
 
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
-export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, GFF-R28):
+export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -15,9 +15,14 @@ export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, GFF-R
   `in melee` or `when shooting`, DURATION `until (the) end of (the) round` (also when none
   is given) or `next time it/they fight(s) [in melee] | shoot(s) | take(s) hits`, and
   `get(s) ±K to their next morale test [roll]`. A +1 to defense or to hit on one friendly
-  unit until the end of the round is our `shield` or `focus`. Any other text (granting
-  special rules, moves, ...) is a problem named in the import's error with the shapes
-  understood (nothing is half-imported); leave the `spells` out to fall back on the default.
+  unit until the end of the round is our `shield` or `focus`. Texts granting special rules,
+  changing moves or range, and marks on enemies are read too (GFF-R31: `get Furious next
+  time they charge`, `move +3" next time they Advance, or +6" next time they Rush/Charge`,
+  `get +6" range next time they shoot`, Army Forge v3.5's `Up to two ... once`, `lose
+  AP(1) when shooting once`, `have friendly units get Relentless against them once`); Poison
+  is read as Bane. Any other text, or a rule this rulebook lacks or no spell may grant, is a
+  problem named in the import's error with the shapes understood or the rules a spell may
+  grant (nothing is half-imported); leave the `spells` out to fall back on the default.
 - A Caster with no spells from the export gets the default spellbook of
   data/default_spells.yaml (ours, priced like our factions' spells), so its tokens have a use.
 """
