@@ -43,8 +43,9 @@ class SpellEffect:
     `defense`, `morale`), for `when` it attacks (any, melee, shooting), until the end of
     the round (`lasts: round`) or used up the next time it applies (`lasts: next`).
     Kind `rule` grants special rule `rule` (rated `value`, 0 unrated; weapon rules on the
-    weapons `when` picks); kind `move` adds `value` inches to Advance and `far` to Rush and
-    Charge; those two lasting `next` are used up when `trigger` happens (GFF-R31)."""
+    weapons `when` picks); `mark` gives it to the units attacking this one; `move` adds
+    `value` inches to Advance and `far` to Rush and Charge; `range` adds `value` inches to
+    its ranged weapons; these lasting `next` are used up when `trigger` happens (GFF-R31)."""
 
     spell: str
     kind: str
