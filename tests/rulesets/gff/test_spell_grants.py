@@ -466,6 +466,46 @@ def test_unstoppable_weapons_ignore_an_ap_debuff_but_take_a_bonus() -> None:
     assert armed(target, axe).rating("AP") == 3
 
 
+def test_rending_next_time_it_attacks_goes_on_ranged_weapons_too() -> None:
+    """A 6 to hit with the rifle: AP(4); used up when the shooting activation ends."""
+    game = position(
+        [profile("Shooter", weapons=[gun()])], [SQUAD], {"r1": (24, 4), "b1": (24, 12)}, dice=[6, 1]
+    )
+    shooter = game.state.units["r1"]
+    bless(shooter, 'Target friendly unit within 12" gets Rending next time it attacks.')
+    events = play(game, "hold r1", "fire r1 rifle b1")
+    (block,) = rolled(events, "Defense")
+    assert ("AP(4)", -4) in block.request.modifiers
+    assert shooter.effects == ()
+
+
+def test_a_rule_granted_until_it_next_takes_hits_is_used_up_even_when_all_are_blocked() -> None:
+    target = unit("r1", SQUAD)
+    bless(target, 'Target friendly unit within 12" gets Regeneration next time it takes hits.')
+    resolve_hits(
+        Ref([6]), unit("b1", SQUAD), gun(), [Hit(0, False, 0, False)], target, Context(False)
+    )
+    assert target.effects == () and len(target.models) == 3
+
+
+def test_the_log_says_what_a_granted_rule_does_and_until_when() -> None:
+    ref = Ref()
+    target = unit("r1", SQUAD)
+    spells.affect(
+        ref, target, imported('Target friendly unit within 12" gets Furious once.'), target
+    )
+    spells.affect(
+        ref,
+        target,
+        imported('Target friendly unit within 12" gets AP(+1) in melee until end of round.'),
+        target,
+    )
+    assert ref.events == [
+        ("spell", "Spell 0: r1 Squad gets Furious until it next charges"),
+        ("spell", "Spell 0: r1 Squad gets AP(+1) in melee until the end of the round"),
+    ]
+
+
 def test_ap_bonus_when_shooting_lasts_the_round() -> None:
     game = position(
         [profile("Shooter", weapons=[gun()])], [SQUAD], {"r1": (24, 4), "b1": (24, 12)}, dice=[4, 1]
