@@ -11,7 +11,13 @@ import pytest
 
 from tests.rulesets.gff.position import position, profile, square, state_of, unit
 from warbench.core.geometry import Base
-from warbench.rulesets.gff.battlefield import Battlefield, line_blocked, unit_in_cover, visibility
+from warbench.rulesets.gff.battlefield import (
+    Battlefield,
+    eye_height,
+    line_blocked,
+    unit_in_cover,
+    visibility,
+)
 from warbench.rulesets.gff.movement import close_in
 
 WALL = square(10, 19.5, 38, 20.5, "wall", height=3)  # a 3" sight blocker across the table
@@ -116,3 +122,50 @@ def test_the_game_counts_heights_only_with_the_jumping_rules() -> None:
     a, b = spot(24, 21), spot(24, 33)
     assert visibility(a, b, flat.field) == "clear"
     assert visibility(a, b, high.field) == "hidden"
+
+
+# --- big models (GFF-R32) ---------------------------------------------------------------------
+
+LOW_HILL = square(20, 24, 28, 30, "hill", height=1.5)
+
+
+@pytest.mark.parametrize(
+    ("base", "eyes"),
+    [
+        (Base((0, 0), 1.0), 1.0),
+        (Base((0, 0), 0.8), 1.0),
+        (Base((0, 0), 1.25), 1.25),
+        (Base((0, 0), 2.5), 2.5),
+        (Base((0, 0), 5.0), 4.0),
+        (Base((0, 0), 4.0, 2.0), 2.0),
+    ],
+)
+def test_a_models_eyes_are_as_high_as_its_base_is_wide(base: Base, eyes: float) -> None:
+    assert eye_height(base) == eyes
+
+
+def test_a_big_model_sees_over_low_terrain_that_hides_a_small_one() -> None:
+    """A 1.5" hill: eyes at 1" see nothing past it; a 2.5" base's eyes at 2.5" see a model
+    10" behind it (the line is 1.75" high where it leaves the hill)."""
+    field = table(LOW_HILL)
+    small, big, target = spot(24, 20), Base((24, 20), 2.5), spot(24, 40)
+    assert visibility(small, target, field) == "hidden"
+    assert visibility(big, target, field) != "hidden"
+    assert visibility(target, big, field) != "hidden"  # and is seen: sight runs both ways
+
+
+def test_big_models_of_the_factions_see_from_their_base_size() -> None:
+    """The Crusher Beast (2.5" base, Tough(6)) over the low hill, a gaunt (1") not."""
+    field = table(LOW_HILL)
+    beast = unit("r1", profile("Crusher Beast", rules=["Tough(6)"], base=2.5), (24, 20))
+    gaunt = unit("r2", profile("Gaunt"), (24, 20))
+    target = unit("b1", profile(), (24, 40))
+    (seen_by_beast,) = [visibility(a, b, field) for a in beast.bases() for b in target.bases()]
+    (seen_by_gaunt,) = [visibility(a, b, field) for a in gaunt.bases() for b in target.bases()]
+    assert (seen_by_beast != "hidden", seen_by_gaunt) == (True, "hidden")
+
+
+def test_without_the_jumping_switch_size_changes_nothing() -> None:
+    """On a flat table sight blockers are endless, whatever a model's size (GFF-R29)."""
+    field = table(WALL, heights=False)
+    assert visibility(Base((24, 16), 4.0), spot(24, 23), field) == "hidden"

@@ -209,8 +209,8 @@ def test_army_forge_spell_texts_are_read(text: str, fields: dict[str, Any]) -> N
 @pytest.mark.parametrize(
     "text",
     [
-        'Target 2 friendly units within 12" get Furious next time they charge.',
-        'Target 2 enemy units within 18" move -3" next time they Move.',
+        'Target 2 friendly units within 12" get +1 attack next time they charge.',
+        'Target 2 enemy units within 18" are pushed 3" away.',
         'Target friendly unit within 12" takes 2 hits.',
     ],
 )

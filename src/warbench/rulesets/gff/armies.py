@@ -17,7 +17,8 @@ Points (ours; the rulebook gives no formula). `unit_points` prices a profile as 
   model lives longer, and so do its weapons, but they hit no harder.
 - A Caster's spells add SPELL_POINTS per hit (× the spell's rule factors) for `hits` spells,
   SPELL_POINTS flat for `shield` and `focus`, SPELL_POINTS per point of a `to_hit`, `defense`
-  or `morale` modifier, each times the spell's targets; the Caster(X) rule prices the tokens.
+  or `morale` modifier, per rule a `rule` spell grants, per 3" of a `move` spell's Advance
+  (or 6" of its Rush), each times the spell's targets; the Caster(X) rule prices the tokens.
 - The sum is rounded to the nearest 5 points (halves round up), and is at least 5.
 
 Every shipped profile's `cost` equals `unit_points` of it (tests/rulesets/gff/test_armies.py).
@@ -89,7 +90,8 @@ WEAPON_RULE_FACTORS: dict[str, float] = {
 """Multiplier of a weapon's points for each of its rules (AP, Blast, Deadly: see rule_factor)."""
 
 SPELL_POINTS = 1.5
-"""Points per hit of a `hits` spell, flat for `shield` or `focus`, per ± of a modifier."""
+"""Points per hit of a `hits` spell, flat for `shield` or `focus`, per ± of a modifier, per
+granted rule, per 3" of a move (`spell_points`)."""
 
 TOUGH_BODY = 1 / 3
 """Tough(X) multiplies the bodies by 1 + TOUGH_BODY × (X - 1)."""
@@ -129,8 +131,15 @@ def weapon_points(weapon: Weapon, quality: int) -> float:
 
 
 def spell_points(spell: Spell) -> float:
-    """Points of one spell: per hit (× rule factors) or flat per point of modifier, for each
-    of its targets."""
+    """Points of one spell: per hit (× rule factors), flat per point of modifier, per
+    granted rule, or per 3" of a move spell's Advance (or 6" of its Rush and Charge), for
+    each of its targets."""
+    if spell.effect == "rule":
+        return SPELL_POINTS * len(spell.rules) * spell.targets
+    if spell.effect == "range":
+        return SPELL_POINTS * max(1, abs(spell.value) // 6) * spell.targets
+    if spell.effect == "move":
+        return SPELL_POINTS * max(1, abs(spell.value) // 3, abs(spell.far) // 6) * spell.targets
     if spell.effect != "hits":
         return SPELL_POINTS * max(1, abs(spell.value)) * spell.targets
     value = SPELL_POINTS * spell.hits

@@ -10,7 +10,8 @@ Every problem in the file is collected and reported at once, in one ValueError, 
 half-imported. Rulings (ours):
 
 - Special rules are matched to this rulebook's reference by `name` (falling back to `key`),
-  case-insensitively; ratings may be numbers or numeric strings ("1", "+1"); an empty or
+  case-insensitively (Poison, the older name of Bane, as Bane: GFF-R31); ratings may be
+  numbers or numeric strings ("1", "+1"); an empty or
   absent rating means none. A rule the rulebook lacks ("Shielded", "Takedown", ...) is an
   error, as is a weapon rule among a unit's rules or a unit rule among a weapon's.
 - Unit fields `name`, `size`, `quality`, `defense`, `cost` and `equipment`/`loadout` are
@@ -37,7 +38,14 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from warbench.rulesets.gff.army_forge_spells import default_spells, read_spells
-from warbench.rulesets.gff.profiles import ArmyList, Rule, Spell, UnitProfile, special_rules
+from warbench.rulesets.gff.profiles import (
+    ALIASES,
+    ArmyList,
+    Rule,
+    Spell,
+    UnitProfile,
+    special_rules,
+)
 
 GAME_SYSTEMS = ("gf", "gff")
 """Army Forge's ids of Grimdark Future and Grimdark Future Firefight."""
@@ -129,6 +137,7 @@ def _rules(
         return None
     known = special_rules()
     by_lower = {name.lower(): name for name in known}
+    by_lower.update({alias.lower(): name for alias, name in ALIASES.items()})  # GFF-R31
     found: list[Rule] = []
     ok = True
     for entry in entries:

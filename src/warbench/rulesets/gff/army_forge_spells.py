@@ -2,7 +2,7 @@
 
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
-export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, GFF-R28):
+export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -15,9 +15,14 @@ export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, GFF-R
   `in melee` or `when shooting`, DURATION `until (the) end of (the) round` (also when none
   is given) or `next time it/they fight(s) [in melee] | shoot(s) | take(s) hits`, and
   `get(s) ±K to their next morale test [roll]`. A +1 to defense or to hit on one friendly
-  unit until the end of the round is our `shield` or `focus`. Any other text (granting
-  special rules, moves, ...) is a problem named in the import's error with the shapes
-  understood (nothing is half-imported); leave the `spells` out to fall back on the default.
+  unit until the end of the round is our `shield` or `focus`. Texts granting special rules,
+  changing moves or range, and marks on enemies are read too (GFF-R31: `get Furious next
+  time they charge`, `move +3" next time they Advance, or +6" next time they Rush/Charge`,
+  `get +6" range next time they shoot`, Army Forge v3.5's `Up to two ... once`, `lose
+  AP(1) when shooting once`, `have friendly units get Relentless against them once`); Poison
+  is read as Bane. Any other text, or a rule this rulebook lacks or no spell may grant, is a
+  problem named in the import's error with the shapes understood or the rules a spell may
+  grant (nothing is half-imported); leave the `spells` out to fall back on the default.
 - A Caster with no spells from the export gets the default spellbook of
   data/default_spells.yaml (ours, priced like our factions' spells), so its tokens have a use.
 """
@@ -34,16 +39,18 @@ from typing import Any, Protocol
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from warbench.rulesets.gff.profiles import Rule, Spell
+from warbench.rulesets.gff.profiles import ALIASES, UNGRANTED, Rule, Spell, special_rules, ungranted
 
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _TARGET = re.compile(
-    r"^(?:target\s+)?(?:up\s+to\s+)?(?:(\d+)\s+)?(?:(friendly|enemy)\s+)?(?:units?|models?)?"
+    r"^(?:target\s+)?(?:up\s+to\s+)?(?:(\d+|one|two|three|four|five|six)\s+)?"
+    r"(?:(friendly|enemy)\s+)?(?:units?|models?)?"
     rf"\s*within\s+(\d+){_INCH}\s*(.*)$",
     re.IGNORECASE,
 )
 _HITS = re.compile(
-    r"^takes?\s+(\d+)\s+hits?(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
+    r"^(?:each\s+)?takes?\s+(\d+)\s+hits?(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
     re.IGNORECASE,
 )
 _MODIFIER = re.compile(
@@ -59,11 +66,71 @@ _NEXT = re.compile(
     re.IGNORECASE,
 )
 _RULE_SPLIT = re.compile(r"\s*(?:,|\band\b)\s*")
+_ONE_RULE = (  # a rule's name is capitalised, maybe several words ("Hit & Run Shooter")
+    r"(?-i:[A-Z][A-Za-z\-]*(?:\s+(?:&|[A-Z][A-Za-z\-]*))*)(?:\s*\(\s*[+\-−]?\d+\s*\))?"
+)
+_GRANT = re.compile(
+    rf"^gets?\s+(?:the\s+)?({_ONE_RULE}(?:\s*(?:,|\band\b)\s*{_ONE_RULE})*)"
+    r"(?:\s+(?:special\s+)?rules?)?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_MARK = re.compile(
+    rf"^ha(?:ve|s)\s+friendly\s+units\s+get\s+({_ONE_RULE}(?:\s*(?:,|\band\b)\s*{_ONE_RULE})*)"
+    r"\s*(in\s+melee|when\s+shooting|when\s+attacking)?\s+against\s+(?:them|it)\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_LOSE_AP = re.compile(r"^loses?\s+AP\s*\(\s*(\d)\s*\)\s*(.*?)\s*\.?$", re.IGNORECASE)
+_ONCE = re.compile(r"^once$", re.IGNORECASE)
+_AP_FLOOR = re.compile(r",?\s*to\s+a\s+min(?:imum|\.)?\s+of\s+AP\s*\(\s*0\s*\)\s*", re.I)
+_EVENTS = (  # "next time they ...": the trigger, and which weapons a weapon rule goes on
+    (r"charges?", "charge", "melee"),
+    (r"(?:are|is)\s+charged", "charged", "melee"),
+    (r"fights?(?:\s+in\s+melee)?", "melee", "melee"),
+    (r"shoots?", "shooting", "shooting"),
+    (r"attacks?", "attack", "any"),
+    (r"takes?\s+hits|(?:are|is)\s+hit", "hits", "any"),
+    (r"takes?\s+wounds?", "wounds", "any"),
+    (r"(?:are|is)\s+shot(?:\s+at)?", "shot_at", "any"),
+    (r"moves?|advances?|rush(?:es)?", "move", "any"),
+    (r"takes?\s+a\s+morale\s+test", "morale", "any"),
+    (r"activates?|(?:are|is)\s+activated", "activation", "any"),
+)
+_GRANT_NEXT = [
+    (re.compile(rf"^(?:the\s+)?next\s+time\s+(?:it|they)\s+(?:{words})$", re.I), event, weapons)
+    for words, event, weapons in _EVENTS
+]
+_INCHES = r'([+\-−]\d+)\s*(?:"|”|″|in\b|inch(?:es)?\b)'
+_MOVE_VERB = (
+    r"(moves?|advances?|rush(?:es)?|charges?|rush(?:es)?\s*(?:/|or)\s*charges?"
+    r"|advance\s*/\s*charge)"
+)
+_RANGE = re.compile(rf"^gets?\s+{_INCHES}\s+(?:to\s+)?range\s*(.*?)\s*\.?$", re.IGNORECASE)
+_MOVE_ON = re.compile(  # Army Forge v3.5: `move +2" on Advance and +4" on Rush/Charge once`
+    rf"^moves?\s+{_INCHES}\s+on\s+advances?(?:\s+actions?)?\s*,?\s+and\s+{_INCHES}\s+on\s+"
+    r"rush(?:es)?\s*(?:/|or)\s*charges?(?:\s+actions?)?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_MOVE = re.compile(
+    rf"^moves?\s+{_INCHES}\s+(?:(until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?round)|"
+    rf"next\s+time\s+(?:it|they)\s+{_MOVE_VERB})"
+    rf"(?:,?\s+or\s+{_INCHES}\s+next\s+time\s+(?:it|they)\s+{_MOVE_VERB})?\s*\.?$",
+    re.IGNORECASE,
+)
 SHAPES = (
     '"Target [N] enemy unit(s) within R" take(s) X hits [each] [with RULES]", '
     '"Target [N] friendly|enemy unit(s) within R" get(s) +K|-K to hit|defense|morale '
     "[rolls] [in melee|when shooting] [until end of round | next time it fights [in melee] | "
-    'shoots | takes hits]", "... get(s) -K to their next morale test"'
+    'shoots | takes hits]", "... get(s) -K to their next morale test", '
+    '"... get(s) RULE [and RULE] [in melee|when shooting] [until end of round | next time '
+    "they charge | are charged | fight [in melee] | shoot | attack | take hits | take wounds | "
+    'are shot at | move | take a morale test]" (RULE: a rule of this rulebook, or AP(+X)/AP(-X)), '
+    '"... move +X" [until end of round | next time they move | Advance][, or +Y" next time they '
+    'Rush/Charge]", "... move +X" on Advance and +Y" on Rush/Charge [actions] DURATION", '
+    '"... get(s) +X" range DURATION", "... lose(s) AP(X) [in melee|when shooting] DURATION", '
+    '"Up to N enemy units within R" have friendly units get RULE [in melee|when shooting|when '
+    'attacking] against them DURATION"; '
+    'the target clause may also read "Up to two enemy units within R", "One enemy model '
+    'within R", and DURATION may be "once" (the next time the rule or modifier applies)'
 )
 
 
@@ -131,13 +198,27 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
     rest = target.group(4).strip() if target else ""
     hits, modifier = _HITS.match(rest), _MODIFIER.match(rest)
     lasting = _lasting(modifier) if modifier else None
-    if target is None or not (hits or lasting):
+    grant = None if (hits or modifier) else _GRANT.match(rest)
+    granted = _granted(grant) if grant else _losing(rest) or _marking(rest)
+    moving = _moving(rest) or _ranged(rest)
+    if target is None or not (hits or lasting or granted or moving):
         problems.add(
             where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
         )
         return None
-    data: dict[str, Any] = {"range": int(target.group(3)), "targets": int(target.group(1) or 1)}
+    count = target.group(1) or "1"
+    targets = _WORDS.get(count.lower()) or int(count)
+    data: dict[str, Any] = {"range": int(target.group(3)), "targets": targets}
     side = target.group(2).lower() if target.group(2) else None
+    if granted or moving:
+        effect = granted or moving
+        assert effect is not None
+        if granted is not None:
+            rules = _granted_rules(granted.pop("names"), where, problems)
+            if rules is None:
+                return None
+            granted["rules"] = rules
+        return {**data, **effect, "side": side}
     if hits:
         if side == "friendly":
             problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(text)}")
@@ -175,6 +256,8 @@ def _lasting(match: re.Match[str]) -> dict[str, Any] | None:
         return {"effect": kind, "value": value, "when": "any", "lasts": "next"}
     if _ROUND.match(rest):
         return {"effect": kind, "value": value, "when": qualifier, "lasts": "round"}
+    if _ONCE.match(rest):  # "once": the next time it applies (GFF-R31)
+        return {"effect": kind, "value": value, "when": qualifier, "lasts": "next"}
     following = _NEXT.match(rest)
     if following is None:
         return None
@@ -184,6 +267,134 @@ def _lasting(match: re.Match[str]) -> dict[str, Any] | None:
     elif event.startswith("shoot"):
         qualifier = "shooting"
     return {"effect": kind, "value": value, "when": qualifier, "lasts": "next"}
+
+
+def _granted(match: re.Match[str]) -> dict[str, Any] | None:
+    """`get Furious next time they charge`: the rules' names, which weapons, how long."""
+    rest = _AP_FLOOR.sub(" ", match.group(2)).strip()  # AP never drops below 0 anyway
+    when = _WHEN.match(rest)
+    weapons = "any"
+    if when:
+        weapons = "shooting" if "shooting" in when.group(1).lower() else "melee"
+        rest = _AP_FLOOR.sub(" ", rest[when.end() :]).strip()
+    duration = _duration(rest)
+    if duration is None:
+        return None
+    if weapons != "any":
+        duration["when"] = weapons
+    return {"effect": "rule", "names": match.group(1), **duration}
+
+
+def _marking(text: str) -> dict[str, Any] | None:
+    """`have friendly units get Relentless against them once`: a mark on the enemy target
+    giving the units attacking it the rules (in melee, when shooting, or either)."""
+    match = _MARK.match(text)
+    duration = _duration(match.group(3)) if match else None
+    if match is None or duration is None:
+        return None
+    qualifier = (match.group(2) or "").lower()
+    weapons = "shooting" if "shooting" in qualifier else "melee" if "melee" in qualifier else "any"
+    return {"effect": "mark", "names": match.group(1), **duration, "when": weapons}
+
+
+def _losing(text: str) -> dict[str, Any] | None:
+    """`lose AP(1) when shooting once`: AP(−X) granted on the weapons `when` picks."""
+    match = _LOSE_AP.match(text)
+    if match is None:
+        return None
+    rest, weapons = match.group(2), "any"
+    when = _WHEN.match(rest)
+    if when:
+        weapons = "shooting" if "shooting" in when.group(1).lower() else "melee"
+        rest = rest[when.end() :].strip()
+    duration = _duration(rest)
+    if duration is None:
+        return None
+    if weapons != "any":
+        duration["when"] = weapons
+    return {"effect": "rule", "names": f"AP(-{match.group(1)})", **duration}
+
+
+def _duration(text: str) -> dict[str, Any] | None:
+    """`until end of round` (or nothing) or `next time they EVENT`: how long, the trigger,
+    and which weapons the event implies (melee for a charge, ranged for shooting)."""
+    if _ROUND.match(text):
+        return {"when": "any", "lasts": "round"}
+    if _ONCE.match(text):  # the next time each rule acts (spell_grants.ONCE)
+        return {"when": "any", "lasts": "next", "trigger": "once"}
+    for pattern, event, weapons in _GRANT_NEXT:
+        if pattern.match(text):
+            return {"when": weapons, "lasts": "next", "trigger": event}
+    return None
+
+
+def _ranged(text: str) -> dict[str, Any] | None:
+    """`get +6" range next time they shoot`: inches on the unit's ranged weapons."""
+    match = _RANGE.match(text)
+    duration = _duration(match.group(2)) if match else None
+    if match is None or duration is None:
+        return None
+    return {**duration, "effect": "range", "value": int(match.group(1).replace("−", "-"))}
+
+
+def _granted_rules(text: str, where: str, problems: Problems) -> list[Rule] | None:
+    """`Furious and AP(+1)` as rules a spell grants (Poison read as Bane); None after a
+    problem naming the rules a spell may grant."""
+    known = {name.lower(): name for name in special_rules()}
+    known.update({alias.lower(): name for alias, name in ALIASES.items()})
+    grantable = ", ".join(n for n in special_rules() if n not in UNGRANTED)
+    rules = []
+    for part in _RULE_SPLIT.split(text.strip()):
+        if not part:
+            continue
+        compact = part.replace(" ", "").replace("−", "-")
+        bare = compact.split("(")[0]
+        name = known.get(bare.lower())
+        if name is None:
+            problems.add(
+                where,
+                f"the spell grants '{part}', not a special rule of this rulebook; "
+                f"spells may grant: {grantable}",
+            )
+            return None
+        if name in UNGRANTED:
+            problems.add(where, ungranted(name))
+            return None
+        try:
+            rules.append(Rule.parse(name + compact[len(bare) :], "any"))
+        except ValueError as err:
+            problems.add(where, f"spell rule '{part}': {err}")
+            return None
+    return rules
+
+
+def _moving(text: str) -> dict[str, Any] | None:
+    """`move +3" next time they Advance, or +6" next time they Rush/Charge`: inches to
+    Advance (`value`) and to Rush and Charge (`far`). One clause for "move" is both; of two,
+    the first is the Advance's and the second the Rush's and Charge's (GFF-R31)."""
+    both = _MOVE_ON.match(text)
+    if both:
+        duration = _duration(both.group(3))
+        if duration is None or duration.get("trigger") not in (None, "once", "move"):
+            return None
+        how = {"lasts": duration["lasts"], "trigger": duration.get("trigger")}
+        advance, far = (int(both.group(i).replace("−", "-")) for i in (1, 2))
+        return {"effect": "move", **how, "value": advance, "far": far}
+    match = _MOVE.match(text)
+    if match is None:
+        return None
+    first = int(match.group(1).replace("−", "-"))
+    lasting: dict[str, Any] = {"effect": "move", "lasts": "round"}
+    if not match.group(2):
+        lasting.update(lasts="next", trigger="move")
+    if match.group(4):
+        return {**lasting, "value": first, "far": int(match.group(4).replace("−", "-"))}
+    verb = (match.group(3) or "move").lower()
+    if verb.startswith(("rush", "charge")):
+        return {**lasting, "value": 0, "far": first}
+    if verb.startswith("advance"):
+        return {**lasting, "value": first, "far": 0}
+    return {**lasting, "value": first, "far": first}
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

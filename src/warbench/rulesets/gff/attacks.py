@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from warbench.core.dice import Modifier, Read, RollRequest
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import ONE, SIX, Referee, quality_test
+from warbench.rulesets.gff.spell_grants import marked, marks, use_up
 from warbench.rulesets.gff.state import Unit
 
 
@@ -78,6 +79,7 @@ def roll_hits(
 ) -> list[Hit]:
     """One quality test per attack; extra hits on unmodified 6s (Surge, Relentless, Furious);
     Rending's AP(+4) on those 6s; fatigue hits only on unmodified 6s in melee."""
+    weapon = marked(weapon, target, ctx.melee)  # rules marks on the target give (GFF-R31)
     quality = 2 if weapon.rating("Reliable") is not None else attacker.profile.quality
     mods = tuple(to_hit_modifiers(attacker, weapon, target, ctx))
     fatigue = ctx.melee and ctx.fatigued
@@ -102,7 +104,7 @@ def roll_hits(
         six = face == 6
         ap = base_ap + (4 if rending and six else 0)
         hits.append(Hit(ap, bane, deadly, bane or unstoppable or (rending and six)))
-        if six and _extra_hit(attacker, weapon, ctx):
+        if six and _extra_hit(attacker, weapon, ctx, target):
             extra += 1
     plain = Hit(base_ap, bane, deadly, bane or unstoppable)
     hits += [plain] * extra
@@ -120,13 +122,16 @@ def _die_hits(request: RollRequest, face: int) -> bool:
     return face + request.modifier_total >= request.target
 
 
-def _extra_hit(attacker: Unit, weapon: Weapon, ctx: Context) -> bool:
-    """Surge; Relentless shooting over 9"; Furious when charging in melee."""
+def _extra_hit(attacker: Unit, weapon: Weapon, ctx: Context, target: Unit) -> bool:
+    """Surge; Relentless shooting over 9"; Furious when charging in melee (the attacker's
+    own, or given by a mark on the target, GFF-R31)."""
     if weapon.rating("Surge") is not None:
         return True
-    if not ctx.melee and attacker.all_have("Relentless") and ctx.distance > 9:
+    relentless = attacker.all_have("Relentless") or marks(target, "Relentless", False)
+    if not ctx.melee and relentless and ctx.distance > 9:
         return True
-    return ctx.melee and ctx.charging and attacker.all_have("Furious")
+    furious = attacker.all_have("Furious") or marks(target, "Furious", True)
+    return ctx.melee and ctx.charging and furious
 
 
 def roll_blocks(
@@ -182,7 +187,10 @@ def roll_blocks(
 def regenerate(ref: Referee, target: Unit, wounds: list[Hit]) -> list[Hit]:
     """Regeneration: each wound is ignored on a 5+ unless Bane, Rending (on a 6) or
     Unstoppable ignores Regeneration."""
-    if not target.all_have("Regeneration"):
+    regenerating = target.all_have("Regeneration")
+    if wounds:
+        use_up(target, "wounds")  # "next time they take wounds" (GFF-R31)
+    if not regenerating:
         return wounds
     can = [w for w in wounds if not w.ignores_regeneration]
     cannot = [w for w in wounds if w.ignores_regeneration]

@@ -11,7 +11,8 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
   block sight.
 - "Behind sight blockers": the centre-to-centre line from every shooting model is blocked.
 - Heights in sight (only on a table with `heights`, i.e. under the jumping rules; GFF-R29):
-  sight runs from EYE above the ground a model stands on to EYE above the target's; every
+  sight runs from a model's eyes (`eye_height`: 1", more for big bases, GFF-R32) above the
+  ground it stands on to the target's eyes above its ground; every
   piece with a height is as tall as that height (a sight blocker without one stays endless),
   and blocks a line only where the line runs lower than its top over it: a model on a
   platform sees over lower blockers, a hill or a platform hides what is behind it, and a
@@ -70,6 +71,7 @@ POSITION_STEP = 1.0  # positions are rolled in steps of at most this
 PLACEMENT_TRIES = 30  # facings and positions rolled for one piece before its kind is rerolled
 SIGHT_PULL = 0.01  # sight points on a base's edge are pulled this fraction towards its centre
 EYE = 1.0  # ours (GFF-R29): sight is traced this high above the ground a model stands on
+BIG_EYE = 4.0  # ours (GFF-R32): the eyes of the biggest models (bases 4" and wider)
 _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
 _INSCRIBED = 1e-3  # a round base's polygon reaches at least this much less than its radius
@@ -825,9 +827,18 @@ def _below_top(
     return result
 
 
+def eye_height(base: Base) -> float:
+    """How high above its ground a model's eyes are (ours, GFF-R32): the rulebook gives no
+    model heights, the data only base sizes, so a model is taken to be as tall as its base
+    is wide (the narrower side of a rectangle), from EYE (1") to BIG_EYE (4")."""
+    size = base.width if base.depth is None else min(base.width, base.depth)
+    return min(BIG_EYE, max(EYE, size))
+
+
 def _eyes(bases: Sequence[Base], bf: Battlefield) -> Floats:
-    """The heights sight is traced from for each base: EYE above the ground it stands on."""
-    return np.array([elevation(b.centre, bf) + EYE for b in bases], dtype=np.float64)
+    """The heights sight is traced from for each base: its eyes above the ground it stands
+    on."""
+    return np.array([elevation(b.centre, bf) + eye_height(b) for b in bases], dtype=np.float64)
 
 
 def line_blocked(a: Point, b: Point, bf: Battlefield) -> bool:

@@ -70,7 +70,8 @@ from warbench.rulesets.gff.shooting import (
     split_blast,
     weapon_named,
 )
-from warbench.rulesets.gff.state import Marker, Model, State, Unit
+from warbench.rulesets.gff.spell_grants import use_up
+from warbench.rulesets.gff.state import Marker, Model, SpellEffect, State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
 if TYPE_CHECKING:
@@ -879,6 +880,7 @@ class GFFGame(OpenGame):
         self.emit("move", f'{unit.name} {kind} {distance:.1f}" to {to[0]:g},{to[1]:g}')
         fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        use_up(unit, "move")  # "next time they move", after its effects (GFF-R31)
         return fell
 
     def _settle_heights(self) -> None:
@@ -1126,6 +1128,7 @@ class GFFGame(OpenGame):
         self.emit("charge", f'{unit.name} charges {target.name} ({moved:.1f}")')
         fell = self._jumps(unit, starts)
         self._dangerous_moves(unit, starts)
+        use_up(unit, "move")  # "next time they move", after its effects (GFF-R31)
         self._jumps(target, held)  # the defenders' close-in moves jump too (GFF-R23)
         if not unit.alive or fell:
             self._end_activation()
@@ -1161,6 +1164,8 @@ class GFFGame(OpenGame):
         charger.fatigued = True
         for fighter in (charger, defender):  # "next time it fights in melee" (GFF-R28)
             spend_spells(fighter, "to_hit", "melee")
+        use_up(charger, "charge", "melee", "attack", "attacked")  # granted rules (GFF-R31)
+        use_up(defender, "charged", "melee", "attack", "attacked")
         if charger.alive and defender.alive:
             separate(charger, defender)
             self._end_activation()
@@ -1178,8 +1183,12 @@ class GFFGame(OpenGame):
         side = unit.side if unit else s.player
         if unit is not None:
             unit.activated = True
+            use_up(unit, "activation")  # "next time they activate" (GFF-R31)
             if s.step.get("fired"):  # "next time it shoots" (GFF-R28)
                 spend_spells(unit, "to_hit", "shooting")
+                use_up(unit, "shooting", "attack")  # granted rules (GFF-R31)
+                for target in s.step.get("targets", []):  # "next time they are shot at"
+                    use_up(s.units[target], "shot_at", "attacked")
         s.active, s.step, s.phase = None, {}, "activate"
         if not self._can_activate(side) and s.first_done is None:
             s.first_done = side
@@ -1253,7 +1262,15 @@ def _effects(unit: Unit) -> dict[str, Any]:
     """The unit's lasting spells in its state data (absent when none, as before GFF-R28)."""
     if not unit.effects:
         return {}
-    return {"effects": [[e.spell, e.kind, e.value, e.when, e.lasts] for e in unit.effects]}
+    return {"effects": [_effect_data(e) for e in unit.effects]}
+
+
+def _effect_data(e: SpellEffect) -> list[Any]:
+    """A lasting spell as state data; granted rules and moves say what and until when."""
+    data: list[Any] = [e.spell, e.kind, e.value, e.when, e.lasts]
+    if e.kind in ("rule", "move", "range", "mark"):
+        data += [e.rule or e.far, e.trigger]
+    return data
 
 
 def _models(uid: str, profile: Any) -> list[Model]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import repeat
 
 from warbench.core.dice import Read, RollRequest
 from warbench.core.geometry import edge_distance
@@ -16,6 +17,7 @@ from warbench.rulesets.gff.movement import allowance, close_in, contact_vector, 
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import Referee
 from warbench.rulesets.gff.shooting import resolve_hits
+from warbench.rulesets.gff.spell_grants import armed
 from warbench.rulesets.gff.state import State, Unit
 
 STRIKE_REACH = 2.0
@@ -62,7 +64,7 @@ def melee_weapons(unit: Unit, enemy: Unit, keep: Callable[[Weapon], bool]) -> di
     """Attacks per melee weapon of the striking models."""
     attacks: dict[Weapon, int] = {}
     for index in strikers(unit, enemy):
-        for weapon in unit.models[index].weapons:
+        for weapon in map(armed, repeat(unit), unit.models[index].weapons):
             if weapon.melee and keep(weapon):
                 attacks[weapon] = attacks.get(weapon, 0) + weapon.attacks
     return attacks
@@ -79,7 +81,7 @@ def strike(
     pushing: bool = False,
 ) -> None:
     """All striking models attack with their (kept) melee weapons, one weapon at a time."""
-    fear = attacker.profile.rating("Fear") or 0
+    fear = attacker.rating("Fear") or 0
     for weapon, attacks in melee_weapons(attacker, defender, keep).items():
         if not defender.alive:
             return
@@ -91,11 +93,11 @@ def strike(
 def impact(ref: Referee, charger: Unit, defender: Unit) -> None:
     """Impact(X): X dice per model after charging, unless fatigued, −1 per defending model
     with a Counter weapon; each 2+ is a hit."""
-    rating = charger.profile.rating("Impact")
+    rating = charger.rating("Impact")
     if not rating or charger.fatigued:
         return
     counters = sum(
-        1 for m in defender.models if any(w.rating("Counter") is not None for w in m.weapons)
+        1 for m in defender.models if any(is_counter(armed(defender, w)) for w in m.weapons)
     )
     dice = rating * len(charger.models) - counters
     if dice <= 0:
@@ -121,7 +123,7 @@ def is_counter(weapon: Weapon) -> bool:
 
 def chargers_attack(ref: Referee, charger: Unit, defender: Unit, pushing: bool = False) -> None:
     """Counter weapons strike first, then Impact and the chargers' melee weapons."""
-    if any(is_counter(w) for m in defender.models for w in m.weapons):
+    if any(is_counter(armed(defender, w)) for m in defender.models for w in m.weapons):
         ref.emit("counter", f"{defender.name} strikes first with Counter weapons")
         strike(
             ref,

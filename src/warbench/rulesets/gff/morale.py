@@ -6,6 +6,7 @@ from __future__ import annotations
 from warbench.core.geometry import edge_distance
 from warbench.rulesets.gff.attacks import spell_modifiers, spend_spells
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
+from warbench.rulesets.gff.spell_grants import use_up
 from warbench.rulesets.gff.state import State, Unit
 
 HERO_REACH = 12.0
@@ -43,6 +44,7 @@ def morale_test(ref: Referee, state: State, unit: Unit) -> bool:
     if not passed and unit.all_have("Fearless"):
         roll = ref.roll(quality_test(f"Fearless: {unit.name}", 4))
         passed = successes(roll) > 0
+    use_up(unit, "morale")  # "next time they take a morale test" (GFF-R31)
     return passed
 
 

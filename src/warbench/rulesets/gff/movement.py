@@ -19,6 +19,7 @@ from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping as jumps
 from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.spell_grants import move_bonus
 from warbench.rulesets.gff.state import State, Unit
 
 BASE_MOVE = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
@@ -30,13 +31,15 @@ _NOISE = 1e-9  # numpy and math may round a distance differently by far less tha
 
 
 def allowance(unit: Unit, kind: str) -> float:
-    """The move of an action with Fast and Slow."""
+    """The move of an action with Fast and Slow, and move spells (GFF-R31; never below 0)."""
     move = BASE_MOVE[kind]
     step = 2.0 if kind == "advance" else 4.0
     if unit.all_have("Fast"):
         move += step
     if unit.all_have("Slow"):
         move -= step
+    if unit.effects:
+        move = max(0.0, move + move_bonus(unit, kind))
     return move
 
 

@@ -10,12 +10,44 @@ from __future__ import annotations
 import re
 from functools import cache, cached_property
 from importlib import resources
-from typing import Literal
+from typing import Literal, get_args
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 _RULE = re.compile(r"^\s*([A-Za-z]+)\s*(?:\(\s*([+-]?\d+)\s*\))?\s*$")
+
+ALIASES = {"Poison": "Bane"}
+"""Older names of this rulebook's rules (ours, GFF-R31): Army Forge's books up to v3.3 call
+Bane "Poison", with the same text ("ignores Regeneration, re-roll unmodified Defense 6s")."""
+
+UNGRANTED = {
+    "Ambush": "it acts at deployment, before any spell",
+    "Scout": "it acts at deployment, before any spell",
+    "Hero": "it belongs to the army's organisation",
+    "Caster": "spell tokens come with the unit's profile",
+    "Tough": "it sets how many wounds each model takes, which a spell may not change in play",
+    "Limited": "it restricts a weapon, never a spell's gift",
+    "Indirect": "it decides which targets may be shot, settled before a spell could act",
+}
+"""Special rules a spell may not grant (ours, GFF-R31), with why."""
+
+MARKABLE = frozenset(
+    {"AP", "Bane", "Blast", "Deadly", "Reliable", "Rending", "Surge", "Thrust", "Unstoppable"}
+    | {"Relentless", "Furious"}
+)
+"""Rules a mark on an enemy unit may give the units attacking it (ours, GFF-R31): the
+weapon rules that act in an attack, and Relentless and Furious."""
+
+HARMFUL = frozenset({"Slow", "Immobile"})
+"""Granted rules that hinder: without a side, a spell granting one targets enemies."""
 
 
 class RuleSpec(BaseModel):
@@ -46,12 +78,13 @@ class Rule(BaseModel):
         return self.name if self.rating is None else f"{self.name}({self.rating})"
 
     @classmethod
-    def parse(cls, text: str, where: Literal["unit", "weapon"]) -> Rule:
-        """Read `AP(1)` and check it exists, is rated as the reference says, and fits `where`."""
+    def parse(cls, text: str, where: Literal["unit", "weapon", "any"]) -> Rule:
+        """Read `AP(1)` and check it exists, is rated as the reference says, and fits `where`
+        (`any`: a rule a spell grants, unit or weapon). Older names are read as today's."""
         match = _RULE.match(text)
         if not match:
             raise ValueError(f"'{text}' is not a special rule; write Name or Name(X)")
-        name, rating = match.group(1), match.group(2)
+        name, rating = ALIASES.get(match.group(1), match.group(1)), match.group(2)
         known = special_rules()
         spec = known.get(name)
         if spec is None:
@@ -60,7 +93,7 @@ class Rule(BaseModel):
             raise ValueError(f"{name} needs a rating, like {name}(1)")
         if not spec.rated and rating is not None:
             raise ValueError(f"{name} takes no rating")
-        if spec.where not in (where, "both"):
+        if where != "any" and spec.where not in (where, "both"):
             raise ValueError(f"{name} is a {spec.where} rule, not a {where} rule")
         return cls(name=name, rating=None if rating is None else int(rating))
 
@@ -105,6 +138,36 @@ class Weapon(BaseModel):
         return self._ratings.get(name)
 
 
+Trigger = Literal[
+    "charge",
+    "charged",
+    "melee",
+    "shooting",
+    "attack",
+    "hits",
+    "wounds",
+    "shot_at",
+    "move",
+    "morale",
+    "activation",
+    "attacked",
+    "once",
+]
+TRIGGERS: tuple[str, ...] = get_args(Trigger)
+"""What uses up a granted rule or move lasting until `next` time (GFF-R31): the unit's next
+charge (as charger), being charged, melee (either side), shooting, attacking (melee or
+shooting), Defense rolls against hits, wounds reaching it, being the target of shooting, a
+move (Advance, Rush or Charge), a morale test, the end of its next activation, being
+attacked (shot at or in melee; for marks); `once`: the next time each granted rule acts
+(`spell_grants.ONCE`)."""
+
+
+def ungranted(name: str) -> str:
+    """The error for a rule no spell may grant, naming those it may."""
+    allowed = ", ".join(n for n in special_rules() if n not in UNGRANTED)
+    return f"a spell may not grant {name}: {UNGRANTED[name]}; spells may grant: {allowed}"
+
+
 class Equipment(BaseModel):
     """`count` models of the unit carry `weapon`."""
 
@@ -117,14 +180,19 @@ class Equipment(BaseModel):
 class Spell(BaseModel):
     """A spell of a Caster: its token cost, range, and what it does on a 4+.
 
-    Effects (ours; the rulebook leaves spells to army lists; GFF-R27, R28): `hits` — each
-    target enemy unit takes `hits` hits with the spell's weapon rules; `shield` — the
+    Effects (ours; the rulebook leaves spells to army lists; GFF-R27, R28, R31): `hits` —
+    each target enemy unit takes `hits` hits with the spell's weapon rules; `shield` — the
     friendly target gets +1 Defense until the end of the round; `focus` — the friendly
     target gets +1 to hit until the end of the round; `to_hit`, `defense`, `morale` — each
     target unit (friendly or enemy, `side`) gets `value` (±) to its hit rolls (`when`: any,
     melee or shooting), its Defense rolls or its morale tests, until the end of the round
-    (`lasts: round`) or only the next time it applies (`lasts: next`). `targets` is how many
-    different units one casting may pick.
+    (`lasts: round`) or only the next time it applies (`lasts: next`); `rule` — each target
+    gets the special `rules` (weapon rules on its melee or ranged weapons by `when`, AP(±X)
+    added to its weapons' AP), `move` — its moves get `value` inches on Advance and `far` on
+    Rush and Charge; `range` — its ranged weapons reach `value` inches further; `mark` — the
+    enemy target gives the units attacking it the `rules` (melee, shooting or both by
+    `when`); these four until the end of the round or until `trigger` next happens to it.
+    `targets` is how many different units one casting may pick.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -132,39 +200,74 @@ class Spell(BaseModel):
     name: str
     cost: int = Field(ge=1, le=6)
     range: int = Field(ge=1)
-    effect: Literal["hits", "shield", "focus", "to_hit", "defense", "morale"]
+    effect: Literal[
+        "hits", "shield", "focus", "to_hit", "defense", "morale", "rule", "move", "range", "mark"
+    ]
     hits: int = Field(default=0, ge=0)
     rules: tuple[Rule, ...] = ()
     targets: int = Field(default=1, ge=1, le=6)
     side: Literal["friendly", "enemy"] | None = None
-    value: int = Field(default=0, ge=-3, le=3)
+    value: int = Field(default=0, ge=-12, le=12)
+    far: int = Field(default=0, ge=-12, le=12)
     when: Literal["any", "melee", "shooting"] = "any"
     lasts: Literal["round", "next"] = "round"
+    trigger: Trigger | None = None
 
     @field_validator("rules", mode="before")
     @classmethod
-    def _parse_rules(cls, value: object) -> object:
+    def _parse_rules(cls, value: object, info: ValidationInfo) -> object:
+        granting = info.data.get("effect") in ("rule", "mark")
+        where: Literal["any", "weapon"] = "any" if granting else "weapon"
         if isinstance(value, list | tuple):
-            return tuple(Rule.parse(v, "weapon") if isinstance(v, str) else v for v in value)
+            return tuple(Rule.parse(v, where) if isinstance(v, str) else v for v in value)
         return value
 
     @model_validator(mode="after")
     def _hits_need_a_count(self) -> Spell:
         if self.effect == "hits" and self.hits < 1:
             raise ValueError(f"spell {self.name}: a 'hits' spell needs hits >= 1")
-        if self.effect in ("to_hit", "defense", "morale") and self.value == 0:
+        if self.effect in ("to_hit", "defense", "morale") and not 1 <= abs(self.value) <= 3:
             raise ValueError(f"spell {self.name}: a '{self.effect}' spell needs a value (±1-3)")
+        if self.effect in ("rule", "mark"):
+            if not self.rules:
+                raise ValueError(f"spell {self.name}: a '{self.effect}' spell needs rules to grant")
+            for rule in self.rules:
+                if rule.name in UNGRANTED:
+                    raise ValueError(ungranted(rule.name))
+        if self.effect == "mark":
+            if self.side == "friendly":
+                raise ValueError(f"spell {self.name}: a mark goes on enemy units")
+            for rule in self.rules:
+                if rule.name not in MARKABLE:
+                    raise ValueError(
+                        f"a mark may not give attackers {rule.name}; it may give: "
+                        + ", ".join(sorted(MARKABLE))
+                    )
+        if self.effect == "move" and not (self.value or self.far):
+            raise ValueError(f"spell {self.name}: a 'move' spell needs a value or far (inches)")
+        if self.effect == "range" and not self.value:
+            raise ValueError(f"spell {self.name}: a 'range' spell needs a value (inches)")
+        if self.effect in ("rule", "move", "range", "mark") and (self.lasts == "next") != bool(
+            self.trigger
+        ):
+            raise ValueError(
+                f"spell {self.name}: a '{self.effect}' spell lasting until next time needs a "
+                f"trigger ({', '.join(TRIGGERS)}), and one lasting the round none"
+            )
         return self
 
     @property
     def on_enemies(self) -> bool:
-        """Whether its targets are enemy units: `hits` always; modifiers by `side`, or by
-        their sign when no side is given; `shield` and `focus` help friends."""
-        if self.effect == "hits":
+        """Whether its targets are enemy units: `hits` always; others by `side`, or when no
+        side is given by whether they hinder (a − modifier or move, Slow, Immobile, AP(−X));
+        `shield` and `focus` help friends."""
+        if self.effect in ("hits", "mark"):
             return True
         if self.side is not None:
             return self.side == "enemy"
-        return self.value < 0
+        if self.effect == "rule":
+            return any(r.name in HARMFUL or (r.rating or 0) < 0 for r in self.rules)
+        return self.value < 0 or self.far < 0
 
 
 class UnitProfile(BaseModel):

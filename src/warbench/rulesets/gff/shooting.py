@@ -22,6 +22,7 @@ from warbench.rulesets.gff.attacks import (
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
+from warbench.rulesets.gff.spell_grants import armed, range_bonus, use_up
 from warbench.rulesets.gff.state import State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -63,6 +64,7 @@ def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> Fi
     attacks, nearest = 0, math.inf
     theirs = target.bases()
     indirect = weapon.rating("Indirect") is not None
+    reach = weapon.range + range_bonus(unit)  # range spells (GFF-R31)
     size = unit.profile.base
     for model in unit.models:
         carried = sum(1 for w in model.weapons if w == weapon)
@@ -70,7 +72,7 @@ def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> Fi
             continue
         base = model.base(size)
         reachable = sorted(
-            ((d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= weapon.range),
+            ((d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= reach),
             key=lambda pair: pair[0],
         )
         if not reachable:
@@ -103,6 +105,7 @@ def fire(
     """Resolve one weapon's fire at a target (legality is checked by the game); a Blast
     whose hits do not split evenly returns the split for the defender to choose."""
     shot = solution(field, unit, weapon, target)
+    weapon = armed(unit, weapon)  # rules granted by spells (GFF-R31)
     if weapon.rating("Limited") is not None:
         unit.used_limited.add(slug(weapon.name))
     ctx = Context(
@@ -137,6 +140,7 @@ def resolve_hits(
     unblocked = roll_blocks(ref, target, hits, ctx, weapon)
     spend_spells(target, "defense")  # "next time it takes hits" (GFF-R28)
     wounds = regenerate(ref, target, unblocked)
+    use_up(target, "hits")  # "next time they take hits" (GFF-R31)
     ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
     effect = take_wounds(ref, target, wounds, fear=fear if wounds else 0)
     if effect == "shaken" and pushing and target.alive:

@@ -12,6 +12,7 @@ from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.profiles import Spell, Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.shooting import resolve_hits
+from warbench.rulesets.gff.spell_grants import marked_once, once
 from warbench.rulesets.gff.state import SpellEffect, State, Unit
 
 MAX_TOKENS = 6
@@ -97,9 +98,56 @@ def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit) -> None:
         target.focus = True
         ref.emit("spell", f"{spell.name}: {target.name} gets +1 to hit this round")
     else:
-        effect = SpellEffect(spell.name, spell.effect, spell.value, spell.when, spell.lasts)
-        target.effects = (*target.effects, effect)
-        ref.emit("spell", f"{spell.name}: {target.name} gets {describe(effect)}")
+        for effect in lasting(spell):
+            target.effects = (*target.effects, effect)
+            ref.emit("spell", f"{spell.name}: {target.name} gets {describe(effect)}")
+
+
+def lasting(spell: Spell) -> list[SpellEffect]:
+    """The lasting effects a modifier, rule, range or move spell puts on each target (one
+    per granted rule; `once` becomes each rule's own trigger, GFF-R31)."""
+    trigger: str = spell.trigger or ""
+    if spell.effect == "rule":
+        return [
+            SpellEffect(
+                spell.name,
+                "rule",
+                r.rating or 0,
+                spell.when,
+                spell.lasts,
+                r.name,
+                0,
+                once(r.name, spell.when) if trigger == "once" else trigger,
+            )
+            for r in spell.rules
+        ]
+    if spell.effect == "mark":
+        return [
+            SpellEffect(
+                spell.name,
+                "mark",
+                r.rating or 0,
+                spell.when,
+                spell.lasts,
+                r.name,
+                0,
+                marked_once(r.name, spell.when) if trigger == "once" else trigger,
+            )
+            for r in spell.rules
+        ]
+    if spell.effect == "range":
+        trigger = "shooting" if trigger == "once" else trigger
+        return [
+            SpellEffect(spell.name, "range", spell.value, "shooting", spell.lasts, trigger=trigger)
+        ]
+    if spell.effect == "move":
+        trigger = "move" if trigger == "once" else trigger
+        return [
+            SpellEffect(
+                spell.name, "move", spell.value, "any", spell.lasts, far=spell.far, trigger=trigger
+            )
+        ]
+    return [SpellEffect(spell.name, spell.effect, spell.value, spell.when, spell.lasts)]
 
 
 def describe(effect: SpellEffect) -> str:
@@ -107,9 +155,39 @@ def describe(effect: SpellEffect) -> str:
     roll = {"to_hit": "to hit", "defense": "to Defense", "morale": "to its next morale test"}
     when = {"any": "", "melee": " in melee", "shooting": " when shooting"}[effect.when]
     lasts = " until the end of the round" if effect.lasts == "round" else " the next time"
+    if effect.trigger:
+        lasts = f" until it next {UNTIL[effect.trigger]}"
     if effect.kind == "morale":
         return f"{effect.value:+d} {roll['morale']}"
+    if effect.kind == "rule":
+        rating = f"({effect.value:+d})" if effect.rule == "AP" else f"({effect.value})"
+        return f"{effect.rule}{rating if effect.value else ''}{when}{lasts}"
+    if effect.kind == "mark":
+        rating = f"({effect.value:+d})" if effect.rule == "AP" else f"({effect.value})"
+        rule = f"{effect.rule}{rating if effect.value else ''}"
+        return f"a mark: units attacking it get {rule}{when}{lasts}"
+    if effect.kind == "range":
+        return f'{effect.value:+d}" range{lasts}'
+    if effect.kind == "move":
+        return f'{effect.value:+d}" to Advance, {effect.far:+d}" to Rush and Charge{lasts}'
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
+
+
+UNTIL = {
+    "charge": "charges",
+    "charged": "is charged",
+    "melee": "fights in melee",
+    "shooting": "shoots",
+    "attack": "attacks",
+    "hits": "takes hits",
+    "wounds": "takes wounds",
+    "shot_at": "is shot at",
+    "move": "moves",
+    "morale": "takes a morale test",
+    "activation": "ends an activation",
+    "attacked": "is attacked",
+}
+"""How the log words each trigger (profiles.TRIGGERS)."""
 
 
 def end_of_round(state: State) -> None:

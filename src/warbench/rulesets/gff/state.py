@@ -41,13 +41,20 @@ class Model:
 class SpellEffect:
     """A lasting spell on a unit (GFF-R28): `value` to its `kind` of roll (`to_hit`,
     `defense`, `morale`), for `when` it attacks (any, melee, shooting), until the end of
-    the round (`lasts: round`) or used up the next time it applies (`lasts: next`)."""
+    the round (`lasts: round`) or used up the next time it applies (`lasts: next`).
+    Kind `rule` grants special rule `rule` (rated `value`, 0 unrated; weapon rules on the
+    weapons `when` picks); `mark` gives it to the units attacking this one; `move` adds
+    `value` inches to Advance and `far` to Rush and Charge; `range` adds `value` inches to
+    its ranged weapons; these lasting `next` are used up when `trigger` happens (GFF-R31)."""
 
     spell: str
     kind: str
     value: int
     when: str = "any"
     lasts: str = "round"
+    rule: str = ""
+    far: int = 0
+    trigger: str = ""
 
 
 @dataclass(slots=True)
@@ -93,8 +100,19 @@ class Unit:
         return (sum(m.x for m in self.models) / n, sum(m.y for m in self.models) / n)
 
     def all_have(self, rule: str) -> bool:
-        """Unit rules apply to all its models (army lists give rules per unit)."""
-        return self.profile.has(rule)
+        """Unit rules apply to all its models (army lists give rules per unit); a spell may
+        grant one for a while (GFF-R31)."""
+        return self.profile.has(rule) or (
+            bool(self.effects) and any(e.kind == "rule" and e.rule == rule for e in self.effects)
+        )
+
+    def rating(self, name: str) -> int | None:
+        """The rating of unit rule `name`, its own or granted by a spell (the higher)."""
+        own = self.profile.rating(name)
+        granted = [e.value for e in self.effects if e.kind == "rule" and e.rule == name]
+        if not granted:
+            return own
+        return max(own or 0, *granted)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,156 @@
+"""Spells that grant special rules or change moves (ours, docs/rules/gff.md GFF-R31).
+
+Army Forge's spells often give a unit a special rule for a while ("get Furious next time
+they charge", "get Regeneration next time they take wounds", "get AP(+1) next time they
+shoot") or change its moves ("move +3" next time they Advance, or +6" next time they
+Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or `move`):
+
+- A granted unit rule counts wherever the rule acts (`Unit.all_have`, `Unit.rating`) from
+  the casting until it is used up; a granted weapon rule goes on the unit's melee weapons,
+  ranged weapons or both (`when`), AP(±X) adding to their AP (never below 0; Unstoppable
+  weapons ignore AP(−X), a negative modifier), a rated rule keeping the higher rating
+  (`armed`).
+- A mark on an enemy unit gives the units attacking it a rule ("have friendly units get
+  Relentless against them once"): weapon rules on the attack's weapon (`marked`), Relentless
+  and Furious to the attackers (`marks`), used up when the marked unit is next shot at, in
+  melee, or either.
+- A range spell adds its inches to the reach of the unit's ranged weapons (`range_bonus`,
+  read by `shooting.solution`, which every range check goes through).
+- A move spell adds its inches to the allowance of Advance (`value`) or of Rush and Charge
+  (`far`), never below 0 (`move_bonus`, read by `movement.allowance`).
+- Either lasts until the end of the round or is used up when its trigger next happens to
+  the unit (`use_up`, called where the game resolves each event).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from warbench.rulesets.gff.profiles import Rule, Weapon, special_rules
+from warbench.rulesets.gff.state import Unit
+
+
+def is_weapon_rule(name: str) -> bool:
+    """Whether the rulebook puts `name` on weapons (so a spell grants it to weapons)."""
+    return special_rules()[name].where == "weapon"
+
+
+def armed(unit: Unit, weapon: Weapon) -> Weapon:
+    """The weapon with the weapon rules spells grant its unit (melee or ranged by `when`)."""
+    if not unit.effects:
+        return weapon
+    side = "melee" if weapon.melee else "shooting"
+    grants = tuple(
+        (e.rule, e.value)
+        for e in unit.effects
+        if e.kind == "rule" and is_weapon_rule(e.rule) and e.when in ("any", side)
+    )
+    return _with(weapon, grants) if grants else weapon
+
+
+@cache
+def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
+    """`weapon` with `grants` (rule, rating) added: AP sums (at least 0; an Unstoppable
+    weapon ignores AP(−X)), ratings keep the higher, unrated rules are added once."""
+    rules: dict[str, int | None] = {}
+    for rule in weapon.rules:
+        rules.setdefault(rule.name, rule.rating)
+    for name, value in grants:
+        if name == "AP" and value < 0 and "Unstoppable" in rules:
+            continue  # "ignores all negative modifiers to this weapon"
+        if name == "AP":
+            rules["AP"] = max(0, (rules.get("AP") or 0) + value)
+        elif special_rules()[name].rated:
+            rules[name] = max(rules.get(name) or 0, value)
+        else:
+            rules.setdefault(name, None)
+    if rules.get("AP") == 0:
+        del rules["AP"]
+    kept = tuple(Rule(name=n, rating=r) for n, r in rules.items())
+    return Weapon(name=weapon.name, range=weapon.range, attacks=weapon.attacks, rules=kept)
+
+
+ONCE = {
+    "Furious": "charge",
+    "Impact": "charge",
+    "Thrust": "charge",
+    "Counter": "charged",
+    "Fear": "melee",
+    "Regeneration": "wounds",
+    "Stealth": "shot_at",
+    "Relentless": "shooting",
+    "Fearless": "morale",
+    "Fast": "move",
+    "Slow": "move",
+    "Flying": "move",
+    "Strider": "move",
+    "Immobile": "activation",
+}
+"""When a rule granted `once` is used up (ours, GFF-R31): the next time it acts."""
+
+
+def once(rule: str, when: str) -> str:
+    """The trigger of a rule granted `once`: its own event, or for a weapon rule the next
+    melee, shooting, or either (`when`)."""
+    if rule in ONCE:
+        return ONCE[rule]
+    return {"melee": "melee", "shooting": "shooting"}.get(when, "attack")
+
+
+MARKS = frozenset({"Relentless", "Furious"})
+"""Unit rules a mark may give the units attacking the marked one (besides weapon rules)."""
+
+
+def marked_once(rule: str, when: str) -> str:
+    """The trigger of a mark given `once`: the next shooting at the marked unit (Relentless,
+    `when` shooting), the next melee it is in (Furious, `when` melee), or either."""
+    if rule == "Relentless" or when == "shooting":
+        return "shot_at"
+    if rule == "Furious" or when == "melee":
+        return "melee"
+    return "attacked"
+
+
+def marked(weapon: Weapon, target: Unit, melee: bool) -> Weapon:
+    """The attacker's weapon with the weapon rules marks on `target` give those attacking
+    it ("have friendly units get Bane when attacking against it")."""
+    if not target.effects:
+        return weapon
+    side = "melee" if melee else "shooting"
+    grants = tuple(
+        (e.rule, e.value)
+        for e in target.effects
+        if e.kind == "mark" and is_weapon_rule(e.rule) and e.when in ("any", side)
+    )
+    return _with(weapon, grants) if grants else weapon
+
+
+def marks(target: Unit, rule: str, melee: bool) -> bool:
+    """Whether a mark on `target` gives its attackers unit rule `rule` in this attack."""
+    side = "melee" if melee else "shooting"
+    return bool(target.effects) and any(
+        e.kind == "mark" and e.rule == rule and e.when in ("any", side) for e in target.effects
+    )
+
+
+def move_bonus(unit: Unit, kind: str) -> float:
+    """Inches that move spells add to an Advance (`value`) or a Rush or Charge (`far`)."""
+    if not unit.effects:
+        return 0.0
+    return float(
+        sum(e.value if kind == "advance" else e.far for e in unit.effects if e.kind == "move")
+    )
+
+
+def range_bonus(unit: Unit) -> int:
+    """Inches that range spells add to the unit's ranged weapons."""
+    return sum(e.value for e in unit.effects if e.kind == "range") if unit.effects else 0
+
+
+def use_up(unit: Unit, *events: str) -> None:
+    """Granted rules and moves lasting until `next` time end when one of `events` happens to
+    the unit (profiles.TRIGGERS)."""
+    if unit.effects:
+        unit.effects = tuple(
+            e for e in unit.effects if not (e.lasts == "next" and e.trigger in events)
+        )
