@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import NamedTuple
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -206,6 +207,17 @@ def worth(game: FFT3Game, target: Stand) -> float:
 Foe = tuple[Stand, list[tuple[str, float]], list[tuple[str, float]], float, float]
 
 
+class Setting(NamedTuple):
+    """What scoring a place needs to know about a stand wherever it goes: the enemies that can
+    harm it or that it can harm (`Foe`), whether the enemy has artillery, where its friends
+    stand (only asked for under artillery), and what it is worth."""
+
+    foes: list[Foe]
+    shelled: bool
+    friends: list[Point]
+    worth: float
+
+
 def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
     """The weapons of `firer` that can attack `target`, with their longest reach."""
     fit = ("gun", "missile", "law") if target.profile.vehicle else ("gun", "ai")
@@ -246,11 +258,11 @@ class TowsAI(Agent):
         rest = [a for a in game.legal_actions(player) if a != choice]
         if isinstance(choice, Move | Strategic):
             stand = game.state.stands[choice.stand]
-            foes = self._foes(game, stand)
+            setting = self._setting(game, stand)
             same = [a for a in rest if isinstance(a, Move | Strategic) and a.stand == stand.id]
             same.sort(
                 key=lambda a: self._score(
-                    game, stand, a.to, foes, strategic=isinstance(a, Strategic)
+                    game, stand, a.to, setting, strategic=isinstance(a, Strategic)
                 ),
                 reverse=True,
             )
@@ -330,18 +342,42 @@ class TowsAI(Agent):
                     if game.check(debark) is None:
                         self._moved.discard((s.turn, s.half, stand.id))
                         return debark
-        foes = self._foes(game, stand)
-        best: tuple[float, Action | None] = (self._score(game, stand, stand.at, foes), None)
+        setting = self._setting(game, stand)
         far = not any(stand.gap(e) <= 30 for e in enemies)
-        for strategic, to in game.move_points(stand):
-            if strategic and not far:
-                continue
+        options = [
+            (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
+        ]
+        self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
+        best: tuple[float, Action | None] = (self._score(game, stand, stand.at, setting), None)
+        for strategic, to in options:
             action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-            score = self._score(game, stand, to, foes, strategic=strategic)
+            score = self._score(game, stand, to, setting, strategic=strategic)
             score += self._rng.random() * 0.01
             if score > best[0] and game.check(action) is None:
                 best = (score, action)
         return best[1]
+
+    @staticmethod
+    def _look(game: FFT3Game, stand: Stand, places: list[Point], foes: list[Foe]) -> None:
+        """Work out at once the sight lines `_score` asks for from each of `places` (they are
+        remembered by the battlefield)."""
+        r = stand.radius
+        game.field.can_see_all(
+            [
+                (at, r, e.at, e.radius)
+                for at in places
+                for e, _, _, reach, _ in foes
+                if math.dist(at, e.at) - e.radius - r <= reach
+            ]
+        )
+
+    @classmethod
+    def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:
+        """What `_score` needs to know about `stand` wherever it goes."""
+        s = game.state
+        shelled = cls._shelled(game, stand.player)
+        friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
+        return Setting(cls._foes(game, stand), shelled, friends, worth(game, stand))
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
@@ -367,7 +403,13 @@ class TowsAI(Agent):
         return artillery.templates_for(units) > 0
 
     def _score(
-        self, game: FFT3Game, stand: Stand, at: Point, foes: list[Foe], *, strategic: bool = False
+        self,
+        game: FFT3Game,
+        stand: Stand,
+        at: Point,
+        setting: Setting,
+        *,
+        strategic: bool = False,
     ) -> float:
         """How good a place `at` is for `stand` to end its move."""
         s = game.state
@@ -382,12 +424,8 @@ class TowsAI(Agent):
             score += 1.0
         if not in_cohesion(s, stand, at):
             score -= COHESION
-        if self._shelled(game, stand.player):
-            crowd = sum(
-                1
-                for f in s.side_stands(stand.player)
-                if f is not stand and math.dist(f.at, at) <= CROWD
-            )
+        if setting.shelled:
+            crowd = sum(1 for f in setting.friends if math.dist(f, at) <= CROWD)
             score -= CROWDING * max(0, crowd - 1)
         facing = stand.facing if at == stand.at else bearing(stand.at, at)
         threat = 1.0
@@ -397,7 +435,7 @@ class TowsAI(Agent):
             or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
             <= stand.profile.mov * tables().missile_ifv_mp_fraction
         )
-        for e, theirs, mine, reach, value in foes:
+        for e, theirs, mine, reach, value in setting.foes:
             gap = math.dist(at, e.at) - e.radius - stand.radius
             if gap > reach or not game.field.can_see(at, stand.radius, e.at, e.radius):
                 continue
@@ -411,7 +449,7 @@ class TowsAI(Agent):
                 if gap <= far and (weapon != "missile" or missile_ok):
                     shot = chance(game, stand, weapon, e, firer_at=at) * value
                     best_shot = max(best_shot, shot)
-        danger = (1 - threat) * worth(game, stand)
+        danger = (1 - threat) * setting.worth
         return score + best_shot - (STRATEGIC_DANGER if strategic else DANGER) * danger
 
     # fire

@@ -50,6 +50,7 @@ from shapely.geometry import LineString, Polygon
 from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
+from warbench.rulesets.fft3 import sightlines
 
 Point = tuple[float, float]
 
@@ -239,6 +240,10 @@ class Battlefield:
         return _Edges(self._areas(Trait.BLOCKS_SIGHT))
 
     @cached_property
+    def _sight_arrays(self) -> sightlines.Areas:
+        return sightlines.Areas(self._sight.areas, self._areas(Trait.BLOCKS_SIGHT))
+
+    @cached_property
     def _roads(self) -> _Edges:
         return _Edges(self._areas(Trait.ROAD))
 
@@ -339,6 +344,68 @@ class Battlefield:
             self._remember(key, found)
             self._remember(("see", b, rb, a, ra), found)  # the three lines are the same
         return bool(found)
+
+    def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:
+        """`can_see` for many (a, ra, b, rb) at once: the clear-cut lines are judged together
+        with numpy (`sightlines`), the rest one by one; every answer is remembered."""
+        answers: list[bool | None] = [self._memo.get(("see", *pair)) for pair in pairs]
+        todo = [i for i, found in enumerate(answers) if found is None]
+        if todo and self._sight.areas:
+            for i, found in zip(todo, self._batch_sees([pairs[i] for i in todo]), strict=True):
+                answers[i] = found
+        for i in todo:
+            a, ra, b, rb = pairs[i]
+            found = answers[i]
+            if found is None:
+                found = answers[i] = self._sees(a, ra, b, rb)
+            self._remember(("see", a, ra, b, rb), found)
+            self._remember(("see", b, rb, a, ra), found)
+        return [bool(found) for found in answers]
+
+    def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
+        """The centre lines of all pairs at once, then the rim lines of those whose centre line
+        is not clear: True or False where the batch is sure, else None."""
+        into = SEE_INTO + EPS
+        a = np.array([p[0] for p in pairs], dtype=np.float64)
+        b = np.array([p[2] for p in pairs], dtype=np.float64)
+        centre = self._sight_arrays.verdicts(a, b, into)
+        found: list[bool | None] = [
+            True if v == sightlines.CLEAR else None for v in centre.tolist()
+        ]
+        rims = [
+            i
+            for i, (v, (p, ra, q, rb)) in enumerate(zip(centre.tolist(), pairs, strict=True))
+            if v != sightlines.CLEAR and p != q and (ra > 0 or rb > 0)
+        ]
+        ends: list[tuple[Point, Point]] = []
+        for i in rims:
+            (ax, ay), ra, (bx, by), rb = pairs[i]
+            length = math.dist((ax, ay), (bx, by))
+            lx, ly = (ay - by) / length, (bx - ax) / length  # left of a→b, as `_sees`
+            ends.append(((ax + lx * ra, ay + ly * ra), (bx + lx * rb, by + ly * rb)))
+            ends.append(((ax - lx * ra, ay - ly * ra), (bx - lx * rb, by - ly * rb)))
+        rim = (
+            self._sight_arrays.verdicts(
+                np.array([e[0] for e in ends], dtype=np.float64),
+                np.array([e[1] for e in ends], dtype=np.float64),
+                into,
+            ).tolist()
+            if ends
+            else []
+        )
+        for n, i in enumerate(rims):
+            left, right, middle = rim[2 * n], rim[2 * n + 1], int(centre[i])
+            verdicts = (middle, left, right)
+            if sightlines.CLEAR in verdicts:
+                found[i] = True
+            elif all(v == sightlines.BLOCKED for v in verdicts):
+                found[i] = False
+        for i, (p, ra, q, rb) in enumerate(pairs):
+            if p == q:
+                found[i] = True
+            elif found[i] is None and ra == 0 and rb == 0 and centre[i] == sightlines.BLOCKED:
+                found[i] = False
+        return found
 
     def sees_template(
         self, at: Point, radius: float, centre: Point, template: float = TEMPLATE_RADIUS
