@@ -43,7 +43,7 @@ from warbench.rulesets.fft3.anti_vehicle import penetration_dice
 from warbench.rulesets.fft3.facing import arc_of_fire
 from warbench.rulesets.fft3.fire import Plan, max_range, plan, weapons_of
 from warbench.rulesets.fft3.game import FFT3Game
-from warbench.rulesets.fft3.movement import closest_along, in_cohesion, point_along
+from warbench.rulesets.fft3.movement import Mates, closest_along, point_along
 from warbench.rulesets.fft3.profiles import StandProfile, forces, tables
 from warbench.rulesets.fft3.state import Point, Stand
 
@@ -210,12 +210,13 @@ Foe = tuple[Stand, list[tuple[str, float]], list[tuple[str, float]], float, floa
 class Setting(NamedTuple):
     """What scoring a place needs to know about a stand wherever it goes: the enemies that can
     harm it or that it can harm (`Foe`), whether the enemy has artillery, where its friends
-    stand (only asked for under artillery), and what it is worth."""
+    stand (only asked for under artillery), what it is worth and its unit's other stands."""
 
     foes: list[Foe]
     shelled: bool
     friends: list[Point]
     worth: float
+    mates: Mates
 
 
 def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
@@ -377,7 +378,8 @@ class TowsAI(Agent):
         s = game.state
         shelled = cls._shelled(game, stand.player)
         friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
-        return Setting(cls._foes(game, stand), shelled, friends, worth(game, stand))
+        mates = Mates(s, stand)
+        return Setting(cls._foes(game, stand), shelled, friends, worth(game, stand), mates)
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
@@ -422,7 +424,7 @@ class TowsAI(Agent):
             score += 1.0 + (2.0 if turns_left <= 2 else 0.0)
         if game.field.in_difficult(at):
             score += 1.0
-        if not in_cohesion(s, stand, at):
+        if not setting.mates.near(at):
             score -= COHESION
         if setting.shelled:
             crowd = sum(1 for f in setting.friends if math.dist(f, at) <= CROWD)
