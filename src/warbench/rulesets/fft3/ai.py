@@ -85,12 +85,29 @@ def expected_effect(p: Plan, target: Stand, *, in_difficult: bool, arc_armour: i
     return _effect(p.kind, p.rof, shift, p.pen, arc_armour, fail, in_difficult=in_difficult)
 
 
+_EFFECTS: dict[tuple[object, ...], float] = {}
+"""`_effect` by its arguments (a few hundred of them)."""
+
+
 def _effect(
     kind: str, rof: int, shift: int, pen: int, armour: int, fail: float, *, in_difficult: bool
 ) -> float:
     """`expected_effect` from the attack's numbers: ROF dice at `shift` to hit, then per hit
     (Pen - armour) penetration dice, or an anti-infantry check; `fail` is the chance the
     target fails a quality check."""
+    key = (kind, rof, shift, pen, armour, fail, in_difficult)
+    found = _EFFECTS.get(key)
+    if found is None:
+        found = _EFFECTS[key] = _worked_effect(
+            kind, rof, shift, pen, armour, fail, in_difficult=in_difficult
+        )
+    return found
+
+
+def _worked_effect(
+    kind: str, rof: int, shift: int, pen: int, armour: int, fail: float, *, in_difficult: bool
+) -> float:
+    """`_effect` worked out."""
     hits = rof * die_at_least(tables().to_hit, shift)
     if in_difficult:
         hits *= 1 - die_at_least(tables().terrain_save, 0)

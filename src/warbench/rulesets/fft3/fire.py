@@ -37,24 +37,36 @@ class Plan:
     pen: int = 0
 
 
+_WEAPONS: dict[str, tuple[str, ...]] = {}
+_REACH: dict[tuple[str, str], float] = {}
+"""`weapons_of` and `max_range` by profile name (the profiles never change)."""
+
+
 def weapons_of(stand: Stand) -> tuple[str, ...]:
     """The weapons a stand carries, in the order the data line lists them."""
     p = stand.profile
-    have = (("gun", p.gun), ("ai", p.anti_infantry), ("law", p.law), ("missile", p.missile))
-    return tuple(name for name, weapon in have if weapon is not None)
+    found = _WEAPONS.get(p.name)
+    if found is None:
+        have = (("gun", p.gun), ("ai", p.anti_infantry), ("law", p.law), ("missile", p.missile))
+        found = _WEAPONS[p.name] = tuple(name for name, weapon in have if weapon is not None)
+    return found
 
 
 def max_range(firer: Stand, weapon: str) -> float:
     """How far (edge to edge) `weapon` of `firer` reaches at most: long range for guns and
     anti-infantry fire, the single range of missiles and LAWs (0 for a weapon it lacks)."""
     p = firer.profile
-    reach = {
-        "gun": p.gun.range * tables().range_bands["long"] if p.gun else 0.0,
-        "ai": p.anti_infantry.range * tables().range_bands["long"] if p.anti_infantry else 0.0,
-        "missile": p.missile.range if p.missile else 0.0,
-        "law": p.law.range if p.law else 0.0,
-    }
-    return reach.get(weapon, 0.0)
+    key = (p.name, weapon)
+    found = _REACH.get(key)
+    if found is None:
+        reach = {
+            "gun": p.gun.range * tables().range_bands["long"] if p.gun else 0.0,
+            "ai": p.anti_infantry.range * tables().range_bands["long"] if p.anti_infantry else 0.0,
+            "missile": p.missile.range if p.missile else 0.0,
+            "law": p.law.range if p.law else 0.0,
+        }
+        found = _REACH[key] = reach.get(weapon, 0.0)
+    return found
 
 
 def plan(

@@ -73,6 +73,15 @@ PROMPTS = {
     "fire": "fire phase: fire STAND WEAPON TARGET, resolve TARGET, overwatch STAND, or end",
 }
 
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "deploy": (Deploy,),
+    "artillery": (Barrage, End),
+    "movement": (Move, Strategic, Face, Embark, Debark, End),
+    "overwatch": (OverwatchFire, Pass),
+    "fire": (Fire, Resolve, Overwatch, End),
+}
+"""The actions each phase allows."""
+
 
 class Surroundings(NamedTuple):
     """What every candidate leg of one stand is checked against: the enemy stands near
@@ -298,13 +307,7 @@ class FFT3Game(OpenGame):
         """Why `action` is illegal for `player` now, or None; `around`, when given, holds the
         `_surroundings` of the candidate moves (worked out once for all of them)."""
         s = self.state
-        allowed = {
-            "deploy": (Deploy,),
-            "artillery": (Barrage, End),
-            "movement": (Move, Strategic, Face, Embark, Debark, End),
-            "overwatch": (OverwatchFire, Pass),
-            "fire": (Fire, Resolve, Overwatch, End),
-        }[s.phase]
+        allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
             names = ", ".join(cls.verb for cls in allowed)
             return f"this is the {s.phase} phase; allowed: {names}"
