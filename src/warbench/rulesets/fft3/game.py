@@ -59,7 +59,8 @@ REACH_SLACK = 1e-6
 """Candidates farther than a weapon's reach by more than this are not even planned."""
 
 MOVE_MEMO = 1 << 14
-"""`move_points` answers a game remembers before it empties the memo."""
+"""`move_points` answers (and stands' leg verdicts) a game remembers before it empties the
+memo."""
 
 SPACING = 2.0
 """Deployment (ours): stands in line abreast 2" apart centre to centre, six to a rank."""
@@ -85,11 +86,13 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
 
 class Surroundings(NamedTuple):
     """What every candidate leg of one stand is checked against: the enemy stands near
-    enough to matter and whether the stand is in cohesion now."""
+    enough to matter, its unit's other stands and whether it is in cohesion now; and the
+    verdicts on its legs (leg and whether strategic → problem) for these surroundings."""
 
     enemies: list[Stand]
     mates: Mates
     cohesive: bool
+    verdicts: dict[tuple[Point, bool], str | None]
 
 
 class FFT3Game(OpenGame):
@@ -109,6 +112,7 @@ class FFT3Game(OpenGame):
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
         self._move_memo: dict[tuple[object, ...], list[tuple[bool, Point]]] = {}
+        self._leg_memo: dict[tuple[object, ...], dict[tuple[Point, bool], str | None]] = {}
         table = spec.table
         if table.terrain is not None:
             self.field = battlefield.from_data(list(table.terrain), table.width, table.depth)
@@ -174,7 +178,9 @@ class FFT3Game(OpenGame):
     def _surroundings(self, player: str) -> dict[str, Surroundings]:
         """For each of `player`'s stands, what all its candidate legs are checked against:
         the enemy stands near enough for one of them to come within the keep-away distance
-        (the others are too far for any), and whether it is in cohesion now."""
+        (the others are too far for any), whether it is in cohesion now, and the verdicts on
+        its legs already judged with everything they hang on the same (a stand that has not
+        moved is asked about the same legs at every decision of the phase)."""
         s = self.state
         enemies = s.side_stands(s.enemy(player))
         far = max(tables().enemy_keep_away, tables().strategic_keep_away)
@@ -188,7 +194,19 @@ class FFT3Game(OpenGame):
                 if not math.hypot(e.x - ax, e.y - ay) - (stand.radius + e.radius) - longest > far
             ]
             mates = Mates(s, stand)
-            out[stand.id] = Surroundings(near, mates, mates.near(stand.at))
+            p = stand.profile
+            key = (
+                (stand.id, ax, ay, p.kind, p.mov, stand.mp_spent, stand.mp_lost, stand.strategic),
+                bool(stand.attacks),
+                tuple((e.id, e.x, e.y, e.profile.kind) for e in near),
+                tuple(mates.others),
+            )
+            verdicts = self._leg_memo.get(key)
+            if verdicts is None:
+                if len(self._leg_memo) >= MOVE_MEMO:
+                    self._leg_memo.clear()
+                verdicts = self._leg_memo[key] = {}
+            out[stand.id] = Surroundings(near, mates, mates.near(stand.at), verdicts)
         return out
 
     def _candidates(self, player: str) -> list[Action]:
@@ -419,6 +437,16 @@ class FFT3Game(OpenGame):
         return "none of your stands can see any part of a template there"
 
     def _move_problem(
+        self, stand: Stand, to: Point, *, strategic: bool, around: Surroundings | None = None
+    ) -> str | None:
+        if around is None:
+            return self._leg_problem(stand, to, strategic=strategic)
+        key = (to, strategic)
+        if key not in around.verdicts:
+            around.verdicts[key] = self._leg_problem(stand, to, strategic=strategic, around=around)
+        return around.verdicts[key]
+
+    def _leg_problem(
         self, stand: Stand, to: Point, *, strategic: bool, around: Surroundings | None = None
     ) -> str | None:
         s = self.state
