@@ -41,7 +41,7 @@ from warbench.rulesets.fft3.actions import (
 )
 from warbench.rulesets.fft3.anti_vehicle import penetration_dice
 from warbench.rulesets.fft3.facing import arc_of_fire
-from warbench.rulesets.fft3.fire import Plan, max_range, plan, weapons_of
+from warbench.rulesets.fft3.fire import Plan, band_of, max_range, plan, weapons_of
 from warbench.rulesets.fft3.game import FFT3Game
 from warbench.rulesets.fft3.movement import Mates, closest_along, point_along
 from warbench.rulesets.fft3.profiles import StandProfile, forces, tables
@@ -167,6 +167,12 @@ def menace(game: FFT3Game, enemy: Stand) -> float:
     return total / len(mine)
 
 
+_CHANCES: dict[tuple[object, ...], float] = {}
+"""`chance` by all it hangs on once the firer sees the target in range: the two profiles,
+the weapon, the range band, suppression, overwatch, the armour struck, the target's terrain
+and whether it has taken its check from fire."""
+
+
 def chance(
     game: FFT3Game,
     firer: Stand,
@@ -183,25 +189,42 @@ def chance(
     gap = math.dist(here, there) - firer.radius - target.radius
     if gap > max_range(firer, weapon) + 1e-6:
         return 0.0
-    p = plan(
-        game.field,
-        firer,
-        weapon,
-        target,
-        firer_at=firer_at,
-        target_at=target_at,
-        overwatch=overwatch,
-    )
-    if isinstance(p, str):
+    if not game.field.can_see(here, firer.radius, there, target.radius):
         return 0.0
     armour = 0
     if target.profile.armour is not None:
         facing = target.facing if target_facing is None else target_facing
         side = arc_of_fire(there, facing, here, firer.radius)
         armour = target.profile.armour.front if side == "front" else target.profile.armour.flank
-    return expected_effect(
-        p, target, in_difficult=game.field.in_difficult(there), arc_armour=armour
+    difficult = game.field.in_difficult(there)
+    key = (
+        firer.profile.name,
+        weapon,
+        target.profile.name,
+        band_of(firer.profile, weapon, max(0.0, gap)),
+        firer.suppressed,
+        overwatch,
+        armour,
+        difficult,
+        target.fire_checked,
     )
+    found = _CHANCES.get(key)
+    if found is None:
+        p = plan(
+            game.field,
+            firer,
+            weapon,
+            target,
+            firer_at=firer_at,
+            target_at=target_at,
+            overwatch=overwatch,
+        )
+        found = _CHANCES[key] = (
+            0.0
+            if isinstance(p, str)
+            else expected_effect(p, target, in_difficult=difficult, arc_armour=armour)
+        )
+    return found
 
 
 def worth(game: FFT3Game, target: Stand) -> float:

@@ -18,7 +18,7 @@ from warbench.rulesets.fft3 import anti_infantry, anti_vehicle
 from warbench.rulesets.fft3.attack import roll_to_hit, terrain_saves, to_hit_modifiers
 from warbench.rulesets.fft3.battlefield import Battlefield
 from warbench.rulesets.fft3.facing import arc_of_fire
-from warbench.rulesets.fft3.profiles import Band, forces, range_band, tables
+from warbench.rulesets.fft3.profiles import Band, StandProfile, forces, range_band, tables
 from warbench.rulesets.fft3.referee import Referee
 from warbench.rulesets.fft3.state import Point, Stand
 
@@ -69,6 +69,17 @@ def max_range(firer: Stand, weapon: str) -> float:
     return found
 
 
+def band_of(firer: StandProfile, weapon: str, distance: float) -> Band | Literal["single"] | None:
+    """The range band `distance` (edge to edge) falls in for `weapon` of a stand of profile
+    `firer`: close, effective or long for guns and anti-infantry fire, "single" within the
+    single range of missiles and LAWs; None beyond reach or for a weapon it lacks."""
+    if weapon in ("missile", "law"):
+        launcher = firer.missile if weapon == "missile" else firer.law
+        return "single" if launcher is not None and distance <= launcher.range + 1e-9 else None
+    arm = firer.gun if weapon == "gun" else firer.anti_infantry
+    return range_band(distance, arm.range) if arm is not None else None
+
+
 def plan(
     bf: Battlefield,
     firer: Stand,
@@ -98,7 +109,7 @@ def plan(
     if weapon in ("missile", "law"):
         launcher = p.missile if weapon == "missile" else p.law
         assert launcher is not None
-        if distance > launcher.range + 1e-9:
+        if band_of(p, weapon, distance) is None:
             return (
                 f'{target.name} is {distance:.1f}" away, beyond the {weapon}\'s {launcher.range:g}"'
             )
