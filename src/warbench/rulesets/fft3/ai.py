@@ -157,10 +157,12 @@ def _best_effect(attacker: StandProfile, target: StandProfile) -> float:
     return best
 
 
-def menace(game: FFT3Game, enemy: Stand) -> float:
+def menace(game: FFT3Game, enemy: Stand, mine: list[Stand] | None = None) -> float:
     """What `enemy` threatens to take from its opponent each turn: its chance against an
-    average stand of the opponent's still on the table, times what that stand is worth."""
-    mine = game.state.side_stands(game.state.enemy(enemy.player))
+    average stand of the opponent's still on the table (`mine`, when the caller has them),
+    times what that stand is worth."""
+    if mine is None:
+        mine = game.state.side_stands(game.state.enemy(enemy.player))
     if not mine:
         return 0.0
     total = sum(_menace_vs(enemy.profile, x.profile) * WORTH[x.profile.kind] for x in mine)
@@ -426,13 +428,17 @@ class TowsAI(Agent):
         """Each enemy with the reach of its weapons that can harm `stand`, of `stand`'s
         weapons that can harm it, the longest of them, and what taking it out is worth."""
         s = game.state
+        friends = s.side_stands(stand.player)
+        menaces: dict[str, float] = {}  # by profile: the same for every enemy stand of one
         out = []
         for e in s.side_stands(s.enemy(stand.player)):
             theirs = _reaches(e, stand)
             mine = _reaches(stand, e)
             reach = max((r for _, r in theirs + mine), default=-1.0)
             if reach >= 0:
-                value = WORTH[e.profile.kind] + MENACE * menace(game, e)
+                if e.profile.name not in menaces:
+                    menaces[e.profile.name] = menace(game, e, friends)
+                value = WORTH[e.profile.kind] + MENACE * menaces[e.profile.name]
                 out.append((e, theirs, mine, reach, value))
         return out
 

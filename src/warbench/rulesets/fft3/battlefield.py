@@ -366,46 +366,31 @@ class Battlefield:
         """The centre lines of all pairs at once, then the rim lines of those whose centre line
         is not clear: True or False where the batch is sure, else None."""
         into = SEE_INTO + EPS
-        a = np.array([p[0] for p in pairs], dtype=np.float64)
-        b = np.array([p[2] for p in pairs], dtype=np.float64)
+        rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for a, ra, b, rb in pairs])
+        a, ra, b, rb = rows[:, 0:2], rows[:, 2], rows[:, 3:5], rows[:, 5]
         centre = self._sight_arrays.verdicts(a, b, into)
-        found: list[bool | None] = [
-            True if v == sightlines.CLEAR else None for v in centre.tolist()
-        ]
-        rims = [
-            i
-            for i, (v, (p, ra, q, rb)) in enumerate(zip(centre.tolist(), pairs, strict=True))
-            if v != sightlines.CLEAR and p != q and (ra > 0 or rb > 0)
-        ]
-        ends: list[tuple[Point, Point]] = []
-        for i in rims:
-            (ax, ay), ra, (bx, by), rb = pairs[i]
-            length = math.dist((ax, ay), (bx, by))
-            lx, ly = (ay - by) / length, (bx - ax) / length  # left of a→b, as `_sees`
-            ends.append(((ax + lx * ra, ay + ly * ra), (bx + lx * rb, by + ly * rb)))
-            ends.append(((ax - lx * ra, ay - ly * ra), (bx - lx * rb, by - ly * rb)))
-        rim = (
-            self._sight_arrays.verdicts(
-                np.array([e[0] for e in ends], dtype=np.float64),
-                np.array([e[1] for e in ends], dtype=np.float64),
-                into,
-            ).tolist()
-            if ends
-            else []
-        )
-        for n, i in enumerate(rims):
-            left, right, middle = rim[2 * n], rim[2 * n + 1], int(centre[i])
-            verdicts = (middle, left, right)
-            if sightlines.CLEAR in verdicts:
-                found[i] = True
-            elif all(v == sightlines.BLOCKED for v in verdicts):
-                found[i] = False
-        for i, (p, ra, q, rb) in enumerate(pairs):
-            if p == q:
-                found[i] = True
-            elif found[i] is None and ra == 0 and rb == 0 and centre[i] == sightlines.BLOCKED:
-                found[i] = False
-        return found
+        d = b - a
+        length = np.hypot(d[:, 0], d[:, 1])
+        found = np.where(centre == sightlines.CLEAR, 1, -1)
+        found[length == 0] = 1
+        rimmed = (ra > 0) | (rb > 0)
+        found[(centre == sightlines.BLOCKED) & ~rimmed] = 0
+        (idx,) = np.nonzero((centre != sightlines.CLEAR) & rimmed & (length > 0))
+        if len(idx):
+            left = np.stack([-d[idx, 1], d[idx, 0]], axis=1) / length[idx, None]  # as `_sees`
+            near, far = left * ra[idx, None], left * rb[idx, None]
+            ends = (
+                np.concatenate([a[idx] + near, a[idx] - near]),
+                np.concatenate([b[idx] + far, b[idx] - far]),
+            )
+            rims = self._sight_arrays.verdicts(*ends, into).reshape(2, -1)
+            lines = np.vstack([centre[idx], rims])
+            found[idx] = np.where(
+                (lines == sightlines.CLEAR).any(axis=0),
+                1,
+                np.where((lines == sightlines.BLOCKED).all(axis=0), 0, -1),
+            )
+        return [None if v < 0 else bool(v) for v in found.tolist()]
 
     def sees_template(
         self, at: Point, radius: float, centre: Point, template: float = TEMPLATE_RADIUS
