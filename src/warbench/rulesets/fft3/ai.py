@@ -246,7 +246,7 @@ def worth(game: FFT3Game, target: Stand) -> float:
     return value + MENACE * menace(game, target)
 
 
-Foe = tuple[Stand, list[tuple[str, float]], list[tuple[str, float]], float, float]
+Foe = tuple[Stand, Point, float, list[tuple[str, float]], list[tuple[str, float]], float, float]
 
 
 class Setting(NamedTuple):
@@ -407,10 +407,10 @@ class TowsAI(Agent):
         r = stand.radius
         game.field.can_see_all(
             [
-                (at, r, e.at, e.radius)
+                (at, r, there, er)
                 for at in places
-                for e, _, _, reach, _ in foes
-                if math.dist(at, e.at) - e.radius - r <= reach
+                for _, there, er, _, _, reach, _ in foes
+                if math.dist(at, there) - er - r <= reach
             ]
         )
 
@@ -425,8 +425,9 @@ class TowsAI(Agent):
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
-        """Each enemy with the reach of its weapons that can harm `stand`, of `stand`'s
-        weapons that can harm it, the longest of them, and what taking it out is worth."""
+        """Each enemy with where it stands and its base radius, the reach of its weapons that
+        can harm `stand`, of `stand`'s weapons that can harm it, the longest of them, and what
+        taking it out is worth."""
         s = game.state
         friends = s.side_stands(stand.player)
         menaces: dict[str, float] = {}  # by profile: the same for every enemy stand of one
@@ -439,7 +440,7 @@ class TowsAI(Agent):
                 if e.profile.name not in menaces:
                     menaces[e.profile.name] = menace(game, e, friends)
                 value = WORTH[e.profile.kind] + MENACE * menaces[e.profile.name]
-                out.append((e, theirs, mine, reach, value))
+                out.append((e, e.at, e.radius, theirs, mine, reach, value))
         return out
 
     @staticmethod
@@ -483,9 +484,10 @@ class TowsAI(Agent):
             or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
             <= stand.profile.mov * tables().missile_ifv_mp_fraction
         )
-        for e, theirs, mine, reach, value in setting.foes:
-            gap = math.dist(at, e.at) - e.radius - stand.radius
-            if gap > reach or not game.field.can_see(at, stand.radius, e.at, e.radius):
+        r = stand.radius
+        for e, there, er, theirs, mine, reach, value in setting.foes:
+            gap = math.dist(at, there) - er - r
+            if gap > reach or not game.field.can_see(at, r, there, er):
                 continue
             for weapon, far in theirs:
                 if gap <= far:
