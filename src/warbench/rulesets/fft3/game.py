@@ -172,8 +172,23 @@ class FFT3Game(OpenGame):
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
-        around = self._surroundings(player) if s.phase == "movement" else None
-        return [a for a in self._candidates(player) if self._illegal(a, player, around) is None]
+        if s.phase != "movement":
+            return [a for a in self._candidates(player) if self._illegal(a, player) is None]
+        # the candidate moves are of the player's own stands on the table, in its movement
+        # phase: only the leg itself is left to judge (`_illegal` would check the rest again)
+        around = self._surroundings(player)
+        return [
+            a
+            for a in self._candidates(player)
+            if (
+                self._move_problem(
+                    s.stands[a.stand], a.to, strategic=type(a) is Strategic, around=around[a.stand]
+                )
+                if type(a) is Move or type(a) is Strategic
+                else self._illegal(a, player)
+            )
+            is None
+        ]
 
     def _surroundings(self, player: str) -> dict[str, Surroundings]:
         """For each of `player`'s stands, what all its candidate legs are checked against:
@@ -319,11 +334,8 @@ class FFT3Game(OpenGame):
         return sorted({round(length * k / 4, 2) for k in range(5)})
 
     # -- legality --------------------------------------------------------------------------
-    def _illegal(
-        self, action: Action, player: str, around: dict[str, Surroundings] | None = None
-    ) -> str | None:
-        """Why `action` is illegal for `player` now, or None; `around`, when given, holds the
-        `_surroundings` of the candidate moves (worked out once for all of them)."""
+    def _illegal(self, action: Action, player: str) -> str | None:
+        """Why `action` is illegal for `player` now, or None."""
         s = self.state
         allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
@@ -347,8 +359,7 @@ class FFT3Game(OpenGame):
         stand = s.stands[str(stand_id)]
         if isinstance(action, Move | Strategic):
             strategic = isinstance(action, Strategic)
-            nearby = around.get(stand.id) if around else None
-            return self._move_problem(stand, action.to, strategic=strategic, around=nearby)
+            return self._move_problem(stand, action.to, strategic=strategic)
         if isinstance(action, Face):
             if not 0 <= action.facing < 360:
                 return f"a facing is a compass bearing from 0 to 360, not {action.facing:g}"
