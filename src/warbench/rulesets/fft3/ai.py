@@ -188,15 +188,16 @@ def chance(
 ) -> float:
     """The chance `firer`'s `weapon` takes `target` out (0 when it cannot fire)."""
     here, there = firer_at or firer.at, target_at or target.at
-    gap = math.dist(here, there) - firer.radius - target.radius
+    mine, theirs = firer.radius, target.radius
+    gap = math.dist(here, there) - mine - theirs
     if gap > max_range(firer, weapon) + 1e-6:
         return 0.0
-    if not game.field.can_see(here, firer.radius, there, target.radius):
+    if not game.field.can_see(here, mine, there, theirs):
         return 0.0
     armour = 0
     if target.profile.armour is not None:
         facing = target.facing if target_facing is None else target_facing
-        side = arc_of_fire(there, facing, here, firer.radius)
+        side = arc_of_fire(there, facing, here, mine)
         armour = target.profile.armour.front if side == "front" else target.profile.armour.flank
     difficult = game.field.in_difficult(there)
     key = (
