@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import NamedTuple
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -40,9 +41,9 @@ from warbench.rulesets.fft3.actions import (
 )
 from warbench.rulesets.fft3.anti_vehicle import penetration_dice
 from warbench.rulesets.fft3.facing import arc_of_fire
-from warbench.rulesets.fft3.fire import Plan, max_range, plan, weapons_of
+from warbench.rulesets.fft3.fire import Plan, band_of, max_range, plan, weapons_of
 from warbench.rulesets.fft3.game import FFT3Game
-from warbench.rulesets.fft3.movement import closest_along, in_cohesion, point_along
+from warbench.rulesets.fft3.movement import Mates, closest_along, point_along
 from warbench.rulesets.fft3.profiles import StandProfile, forces, tables
 from warbench.rulesets.fft3.state import Point, Stand
 
@@ -84,12 +85,29 @@ def expected_effect(p: Plan, target: Stand, *, in_difficult: bool, arc_armour: i
     return _effect(p.kind, p.rof, shift, p.pen, arc_armour, fail, in_difficult=in_difficult)
 
 
+_EFFECTS: dict[tuple[object, ...], float] = {}
+"""`_effect` by its arguments (a few hundred of them)."""
+
+
 def _effect(
     kind: str, rof: int, shift: int, pen: int, armour: int, fail: float, *, in_difficult: bool
 ) -> float:
     """`expected_effect` from the attack's numbers: ROF dice at `shift` to hit, then per hit
     (Pen - armour) penetration dice, or an anti-infantry check; `fail` is the chance the
     target fails a quality check."""
+    key = (kind, rof, shift, pen, armour, fail, in_difficult)
+    found = _EFFECTS.get(key)
+    if found is None:
+        found = _EFFECTS[key] = _worked_effect(
+            kind, rof, shift, pen, armour, fail, in_difficult=in_difficult
+        )
+    return found
+
+
+def _worked_effect(
+    kind: str, rof: int, shift: int, pen: int, armour: int, fail: float, *, in_difficult: bool
+) -> float:
+    """`_effect` worked out."""
     hits = rof * die_at_least(tables().to_hit, shift)
     if in_difficult:
         hits *= 1 - die_at_least(tables().terrain_save, 0)
@@ -139,14 +157,22 @@ def _best_effect(attacker: StandProfile, target: StandProfile) -> float:
     return best
 
 
-def menace(game: FFT3Game, enemy: Stand) -> float:
+def menace(game: FFT3Game, enemy: Stand, mine: list[Stand] | None = None) -> float:
     """What `enemy` threatens to take from its opponent each turn: its chance against an
-    average stand of the opponent's still on the table, times what that stand is worth."""
-    mine = game.state.side_stands(game.state.enemy(enemy.player))
+    average stand of the opponent's still on the table (`mine`, when the caller has them),
+    times what that stand is worth."""
+    if mine is None:
+        mine = game.state.side_stands(game.state.enemy(enemy.player))
     if not mine:
         return 0.0
     total = sum(_menace_vs(enemy.profile, x.profile) * WORTH[x.profile.kind] for x in mine)
     return total / len(mine)
+
+
+_CHANCES: dict[tuple[object, ...], float] = {}
+"""`chance` by all it hangs on once the firer sees the target in range: the two profiles,
+the weapon, the range band, suppression, overwatch, the armour struck, the target's terrain
+and whether it has taken its check from fire."""
 
 
 def chance(
@@ -162,28 +188,46 @@ def chance(
 ) -> float:
     """The chance `firer`'s `weapon` takes `target` out (0 when it cannot fire)."""
     here, there = firer_at or firer.at, target_at or target.at
-    gap = math.dist(here, there) - firer.radius - target.radius
+    mine, theirs = firer.radius, target.radius
+    gap = math.dist(here, there) - mine - theirs
     if gap > max_range(firer, weapon) + 1e-6:
         return 0.0
-    p = plan(
-        game.field,
-        firer,
-        weapon,
-        target,
-        firer_at=firer_at,
-        target_at=target_at,
-        overwatch=overwatch,
-    )
-    if isinstance(p, str):
+    if not game.field.can_see(here, mine, there, theirs):
         return 0.0
     armour = 0
     if target.profile.armour is not None:
         facing = target.facing if target_facing is None else target_facing
-        side = arc_of_fire(there, facing, here, firer.radius)
+        side = arc_of_fire(there, facing, here, mine)
         armour = target.profile.armour.front if side == "front" else target.profile.armour.flank
-    return expected_effect(
-        p, target, in_difficult=game.field.in_difficult(there), arc_armour=armour
+    difficult = game.field.in_difficult(there)
+    key = (
+        firer.profile.name,
+        weapon,
+        target.profile.name,
+        band_of(firer.profile, weapon, max(0.0, gap)),
+        firer.suppressed,
+        overwatch,
+        armour,
+        difficult,
+        target.fire_checked,
     )
+    found = _CHANCES.get(key)
+    if found is None:
+        p = plan(
+            game.field,
+            firer,
+            weapon,
+            target,
+            firer_at=firer_at,
+            target_at=target_at,
+            overwatch=overwatch,
+        )
+        found = _CHANCES[key] = (
+            0.0
+            if isinstance(p, str)
+            else expected_effect(p, target, in_difficult=difficult, arc_armour=armour)
+        )
+    return found
 
 
 def worth(game: FFT3Game, target: Stand) -> float:
@@ -203,7 +247,19 @@ def worth(game: FFT3Game, target: Stand) -> float:
     return value + MENACE * menace(game, target)
 
 
-Foe = tuple[Stand, list[tuple[str, float]], list[tuple[str, float]], float, float]
+Foe = tuple[Stand, Point, float, list[tuple[str, float]], list[tuple[str, float]], float, float]
+
+
+class Setting(NamedTuple):
+    """What scoring a place needs to know about a stand wherever it goes: the enemies that can
+    harm it or that it can harm (`Foe`), whether the enemy has artillery, where its friends
+    stand (only asked for under artillery), what it is worth and its unit's other stands."""
+
+    foes: list[Foe]
+    shelled: bool
+    friends: list[Point]
+    worth: float
+    mates: Mates
 
 
 def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
@@ -246,11 +302,11 @@ class TowsAI(Agent):
         rest = [a for a in game.legal_actions(player) if a != choice]
         if isinstance(choice, Move | Strategic):
             stand = game.state.stands[choice.stand]
-            foes = self._foes(game, stand)
+            setting = self._setting(game, stand)
             same = [a for a in rest if isinstance(a, Move | Strategic) and a.stand == stand.id]
             same.sort(
                 key=lambda a: self._score(
-                    game, stand, a.to, foes, strategic=isinstance(a, Strategic)
+                    game, stand, a.to, setting, strategic=isinstance(a, Strategic)
                 ),
                 reverse=True,
             )
@@ -330,32 +386,62 @@ class TowsAI(Agent):
                     if game.check(debark) is None:
                         self._moved.discard((s.turn, s.half, stand.id))
                         return debark
-        foes = self._foes(game, stand)
-        best: tuple[float, Action | None] = (self._score(game, stand, stand.at, foes), None)
+        setting = self._setting(game, stand)
         far = not any(stand.gap(e) <= 30 for e in enemies)
-        for strategic, to in game.move_points(stand):
-            if strategic and not far:
-                continue
+        options = [
+            (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
+        ]
+        self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
+        best: tuple[float, Action | None] = (self._score(game, stand, stand.at, setting), None)
+        for strategic, to in options:
             action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-            score = self._score(game, stand, to, foes, strategic=strategic)
+            score = self._score(game, stand, to, setting, strategic=strategic)
             score += self._rng.random() * 0.01
             if score > best[0] and game.check(action) is None:
                 best = (score, action)
         return best[1]
 
     @staticmethod
-    def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
-        """Each enemy with the reach of its weapons that can harm `stand`, of `stand`'s
-        weapons that can harm it, the longest of them, and what taking it out is worth."""
+    def _look(game: FFT3Game, stand: Stand, places: list[Point], foes: list[Foe]) -> None:
+        """Work out at once the sight lines `_score` asks for from each of `places` (they are
+        remembered by the battlefield)."""
+        r = stand.radius
+        game.field.can_see_all(
+            [
+                (at, r, there, er)
+                for at in places
+                for _, there, er, _, _, reach, _ in foes
+                if math.dist(at, there) - er - r <= reach
+            ]
+        )
+
+    @classmethod
+    def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:
+        """What `_score` needs to know about `stand` wherever it goes."""
         s = game.state
+        shelled = cls._shelled(game, stand.player)
+        friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
+        mates = Mates(s, stand)
+        return Setting(cls._foes(game, stand), shelled, friends, worth(game, stand), mates)
+
+    @staticmethod
+    def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
+        """Each enemy with where it stands and its base radius, the reach of its weapons that
+        can harm `stand`, of `stand`'s weapons that can harm it, the longest of them, and what
+        taking it out is worth."""
+        s = game.state
+        friends = s.side_stands(stand.player)
+        menaces: dict[str, float] = {}  # by profile: the same for every enemy stand of one
         out = []
         for e in s.side_stands(s.enemy(stand.player)):
             theirs = _reaches(e, stand)
             mine = _reaches(stand, e)
             reach = max((r for _, r in theirs + mine), default=-1.0)
             if reach >= 0:
-                value = WORTH[e.profile.kind] + MENACE * menace(game, e)
-                out.append((e, theirs, mine, reach, value))
+                if e.profile.name not in menaces:
+                    menaces[e.profile.name] = menace(game, e, friends)
+                value = WORTH[e.profile.kind] + MENACE * menaces[e.profile.name]
+                out.append((e, e.at, e.radius, theirs, mine, reach, value))
         return out
 
     @staticmethod
@@ -367,7 +453,13 @@ class TowsAI(Agent):
         return artillery.templates_for(units) > 0
 
     def _score(
-        self, game: FFT3Game, stand: Stand, at: Point, foes: list[Foe], *, strategic: bool = False
+        self,
+        game: FFT3Game,
+        stand: Stand,
+        at: Point,
+        setting: Setting,
+        *,
+        strategic: bool = False,
     ) -> float:
         """How good a place `at` is for `stand` to end its move."""
         s = game.state
@@ -380,14 +472,10 @@ class TowsAI(Agent):
             score += 1.0 + (2.0 if turns_left <= 2 else 0.0)
         if game.field.in_difficult(at):
             score += 1.0
-        if not in_cohesion(s, stand, at):
+        if not setting.mates.near(at):
             score -= COHESION
-        if self._shelled(game, stand.player):
-            crowd = sum(
-                1
-                for f in s.side_stands(stand.player)
-                if f is not stand and math.dist(f.at, at) <= CROWD
-            )
+        if setting.shelled:
+            crowd = sum(1 for f in setting.friends if math.dist(f, at) <= CROWD)
             score -= CROWDING * max(0, crowd - 1)
         facing = stand.facing if at == stand.at else bearing(stand.at, at)
         threat = 1.0
@@ -397,9 +485,10 @@ class TowsAI(Agent):
             or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
             <= stand.profile.mov * tables().missile_ifv_mp_fraction
         )
-        for e, theirs, mine, reach, value in foes:
-            gap = math.dist(at, e.at) - e.radius - stand.radius
-            if gap > reach or not game.field.can_see(at, stand.radius, e.at, e.radius):
+        r = stand.radius
+        for e, there, er, theirs, mine, reach, value in setting.foes:
+            gap = math.dist(at, there) - er - r
+            if gap > reach or not game.field.can_see(at, r, there, er):
                 continue
             for weapon, far in theirs:
                 if gap <= far:
@@ -411,7 +500,7 @@ class TowsAI(Agent):
                 if gap <= far and (weapon != "missile" or missile_ok):
                     shot = chance(game, stand, weapon, e, firer_at=at) * value
                     best_shot = max(best_shot, shot)
-        danger = (1 - threat) * worth(game, stand)
+        danger = (1 - threat) * setting.worth
         return score + best_shot - (STRATEGIC_DANGER if strategic else DANGER) * danger
 
     # fire

@@ -50,6 +50,7 @@ from shapely.geometry import LineString, Polygon
 from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
+from warbench.rulesets.fft3 import sightlines
 
 Point = tuple[float, float]
 
@@ -239,6 +240,10 @@ class Battlefield:
         return _Edges(self._areas(Trait.BLOCKS_SIGHT))
 
     @cached_property
+    def _sight_arrays(self) -> sightlines.Areas:
+        return sightlines.Areas(self._sight.areas, self._areas(Trait.BLOCKS_SIGHT))
+
+    @cached_property
     def _roads(self) -> _Edges:
         return _Edges(self._areas(Trait.ROAD))
 
@@ -339,6 +344,53 @@ class Battlefield:
             self._remember(key, found)
             self._remember(("see", b, rb, a, ra), found)  # the three lines are the same
         return bool(found)
+
+    def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:
+        """`can_see` for many (a, ra, b, rb) at once: the clear-cut lines are judged together
+        with numpy (`sightlines`), the rest one by one; every answer is remembered."""
+        answers: list[bool | None] = [self._memo.get(("see", *pair)) for pair in pairs]
+        todo = [i for i, found in enumerate(answers) if found is None]
+        if todo and self._sight.areas:
+            for i, found in zip(todo, self._batch_sees([pairs[i] for i in todo]), strict=True):
+                answers[i] = found
+        for i in todo:
+            a, ra, b, rb = pairs[i]
+            found = answers[i]
+            if found is None:
+                found = answers[i] = self._sees(a, ra, b, rb)
+            self._remember(("see", a, ra, b, rb), found)
+            self._remember(("see", b, rb, a, ra), found)
+        return [bool(found) for found in answers]
+
+    def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
+        """The centre lines of all pairs at once, then the rim lines of those whose centre line
+        is not clear: True or False where the batch is sure, else None."""
+        into = SEE_INTO + EPS
+        rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for a, ra, b, rb in pairs])
+        a, ra, b, rb = rows[:, 0:2], rows[:, 2], rows[:, 3:5], rows[:, 5]
+        centre = self._sight_arrays.verdicts(a, b, into)
+        d = b - a
+        length = np.hypot(d[:, 0], d[:, 1])
+        found = np.where(centre == sightlines.CLEAR, 1, -1)
+        found[length == 0] = 1
+        rimmed = (ra > 0) | (rb > 0)
+        found[(centre == sightlines.BLOCKED) & ~rimmed] = 0
+        (idx,) = np.nonzero((centre != sightlines.CLEAR) & rimmed & (length > 0))
+        if len(idx):
+            left = np.stack([-d[idx, 1], d[idx, 0]], axis=1) / length[idx, None]  # as `_sees`
+            near, far = left * ra[idx, None], left * rb[idx, None]
+            ends = (
+                np.concatenate([a[idx] + near, a[idx] - near]),
+                np.concatenate([b[idx] + far, b[idx] - far]),
+            )
+            rims = self._sight_arrays.verdicts(*ends, into).reshape(2, -1)
+            lines = np.vstack([centre[idx], rims])
+            found[idx] = np.where(
+                (lines == sightlines.CLEAR).any(axis=0),
+                1,
+                np.where((lines == sightlines.BLOCKED).all(axis=0), 0, -1),
+            )
+        return [None if v < 0 else bool(v) for v in found.tolist()]
 
     def sees_template(
         self, at: Point, radius: float, centre: Point, template: float = TEMPLATE_RADIUS

@@ -18,7 +18,7 @@ from warbench.rulesets.fft3 import anti_infantry, anti_vehicle
 from warbench.rulesets.fft3.attack import roll_to_hit, terrain_saves, to_hit_modifiers
 from warbench.rulesets.fft3.battlefield import Battlefield
 from warbench.rulesets.fft3.facing import arc_of_fire
-from warbench.rulesets.fft3.profiles import Band, forces, range_band, tables
+from warbench.rulesets.fft3.profiles import Band, StandProfile, forces, range_band, tables
 from warbench.rulesets.fft3.referee import Referee
 from warbench.rulesets.fft3.state import Point, Stand
 
@@ -37,24 +37,47 @@ class Plan:
     pen: int = 0
 
 
+_WEAPONS: dict[str, tuple[str, ...]] = {}
+_REACH: dict[tuple[str, str], float] = {}
+"""`weapons_of` and `max_range` by profile name (the profiles never change)."""
+
+
 def weapons_of(stand: Stand) -> tuple[str, ...]:
     """The weapons a stand carries, in the order the data line lists them."""
     p = stand.profile
-    have = (("gun", p.gun), ("ai", p.anti_infantry), ("law", p.law), ("missile", p.missile))
-    return tuple(name for name, weapon in have if weapon is not None)
+    found = _WEAPONS.get(p.name)
+    if found is None:
+        have = (("gun", p.gun), ("ai", p.anti_infantry), ("law", p.law), ("missile", p.missile))
+        found = _WEAPONS[p.name] = tuple(name for name, weapon in have if weapon is not None)
+    return found
 
 
 def max_range(firer: Stand, weapon: str) -> float:
     """How far (edge to edge) `weapon` of `firer` reaches at most: long range for guns and
     anti-infantry fire, the single range of missiles and LAWs (0 for a weapon it lacks)."""
     p = firer.profile
-    reach = {
-        "gun": p.gun.range * tables().range_bands["long"] if p.gun else 0.0,
-        "ai": p.anti_infantry.range * tables().range_bands["long"] if p.anti_infantry else 0.0,
-        "missile": p.missile.range if p.missile else 0.0,
-        "law": p.law.range if p.law else 0.0,
-    }
-    return reach.get(weapon, 0.0)
+    key = (p.name, weapon)
+    found = _REACH.get(key)
+    if found is None:
+        reach = {
+            "gun": p.gun.range * tables().range_bands["long"] if p.gun else 0.0,
+            "ai": p.anti_infantry.range * tables().range_bands["long"] if p.anti_infantry else 0.0,
+            "missile": p.missile.range if p.missile else 0.0,
+            "law": p.law.range if p.law else 0.0,
+        }
+        found = _REACH[key] = reach.get(weapon, 0.0)
+    return found
+
+
+def band_of(firer: StandProfile, weapon: str, distance: float) -> Band | Literal["single"] | None:
+    """The range band `distance` (edge to edge) falls in for `weapon` of a stand of profile
+    `firer`: close, effective or long for guns and anti-infantry fire, "single" within the
+    single range of missiles and LAWs; None beyond reach or for a weapon it lacks."""
+    if weapon in ("missile", "law"):
+        launcher = firer.missile if weapon == "missile" else firer.law
+        return "single" if launcher is not None and distance <= launcher.range + 1e-9 else None
+    arm = firer.gun if weapon == "gun" else firer.anti_infantry
+    return range_band(distance, arm.range) if arm is not None else None
 
 
 def plan(
@@ -86,7 +109,7 @@ def plan(
     if weapon in ("missile", "law"):
         launcher = p.missile if weapon == "missile" else p.law
         assert launcher is not None
-        if distance > launcher.range + 1e-9:
+        if band_of(p, weapon, distance) is None:
             return (
                 f'{target.name} is {distance:.1f}" away, beyond the {weapon}\'s {launcher.range:g}"'
             )

@@ -10,7 +10,7 @@ in order along its length (templates touched, overwatch fire), stopping if the m
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Modifier, RollRequest
@@ -35,6 +35,7 @@ from warbench.rulesets.fft3.actions import (
 )
 from warbench.rulesets.fft3.fire import Volley, max_range, plan, resolve_volleys, weapons_of
 from warbench.rulesets.fft3.movement import (
+    Mates,
     closest_along,
     cohesion_problem,
     first_within,
@@ -57,6 +58,10 @@ NEXT_TO = 1.0
 REACH_SLACK = 1e-6
 """Candidates farther than a weapon's reach by more than this are not even planned."""
 
+MOVE_MEMO = 1 << 14
+"""`move_points` answers (and stands' leg verdicts) a game remembers before it empties the
+memo."""
+
 SPACING = 2.0
 """Deployment (ours): stands in line abreast 2" apart centre to centre, six to a rank."""
 RANK = 6
@@ -68,6 +73,26 @@ PROMPTS = {
     "overwatch": "overwatch fire at the moving stand (owfire STAND WEAPON ALONG) or pass",
     "fire": "fire phase: fire STAND WEAPON TARGET, resolve TARGET, overwatch STAND, or end",
 }
+
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "deploy": (Deploy,),
+    "artillery": (Barrage, End),
+    "movement": (Move, Strategic, Face, Embark, Debark, End),
+    "overwatch": (OverwatchFire, Pass),
+    "fire": (Fire, Resolve, Overwatch, End),
+}
+"""The actions each phase allows."""
+
+
+class Surroundings(NamedTuple):
+    """What every candidate leg of one stand is checked against: the enemy stands near
+    enough to matter, its unit's other stands and whether it is in cohesion now; and the
+    verdicts on its legs (leg and whether strategic → problem) for these surroundings."""
+
+    enemies: list[Stand]
+    mates: Mates
+    cohesive: bool
+    verdicts: dict[tuple[Point, bool], str | None]
 
 
 class FFT3Game(OpenGame):
@@ -86,6 +111,8 @@ class FFT3Game(OpenGame):
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
+        self._move_memo: dict[tuple[object, ...], list[tuple[bool, Point]]] = {}
+        self._leg_memo: dict[tuple[object, ...], dict[tuple[Point, bool], str | None]] = {}
         table = spec.table
         if table.terrain is not None:
             self.field = battlefield.from_data(list(table.terrain), table.width, table.depth)
@@ -145,7 +172,57 @@ class FFT3Game(OpenGame):
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
-        return [a for a in self._candidates(player) if self._illegal(a, player) is None]
+        if s.phase != "movement":
+            return [a for a in self._candidates(player) if self._illegal(a, player) is None]
+        # the candidate moves are of the player's own stands on the table, in its movement
+        # phase: only the leg itself is left to judge (`_illegal` would check the rest again)
+        around = self._surroundings(player)
+        return [
+            a
+            for a in self._candidates(player)
+            if (
+                self._move_problem(
+                    s.stands[a.stand], a.to, strategic=type(a) is Strategic, around=around[a.stand]
+                )
+                if type(a) is Move or type(a) is Strategic
+                else self._illegal(a, player)
+            )
+            is None
+        ]
+
+    def _surroundings(self, player: str) -> dict[str, Surroundings]:
+        """For each of `player`'s stands, what all its candidate legs are checked against:
+        the enemy stands near enough for one of them to come within the keep-away distance
+        (the others are too far for any), whether it is in cohesion now, and the verdicts on
+        its legs already judged with everything they hang on the same (a stand that has not
+        moved is asked about the same legs at every decision of the phase)."""
+        s = self.state
+        enemies = s.side_stands(s.enemy(player))
+        far = max(tables().enemy_keep_away, tables().strategic_keep_away)
+        out = {}
+        for stand in s.side_stands(player):
+            ax, ay = stand.x, stand.y
+            longest = max((math.dist((ax, ay), to) for _, to in self.move_points(stand)), default=0)
+            near = [
+                e
+                for e in enemies
+                if not math.hypot(e.x - ax, e.y - ay) - (stand.radius + e.radius) - longest > far
+            ]
+            mates = Mates(s, stand)
+            p = stand.profile
+            key = (
+                (stand.id, ax, ay, p.kind, p.mov, stand.mp_spent, stand.mp_lost, stand.strategic),
+                bool(stand.attacks),
+                tuple((e.id, e.x, e.y, e.profile.kind) for e in near),
+                tuple(mates.others),
+            )
+            verdicts = self._leg_memo.get(key)
+            if verdicts is None:
+                if len(self._leg_memo) >= MOVE_MEMO:
+                    self._leg_memo.clear()
+                verdicts = self._leg_memo[key] = {}
+            out[stand.id] = Surroundings(near, mates, mates.near(stand.at), verdicts)
+        return out
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -196,7 +273,27 @@ class FFT3Game(OpenGame):
 
     def move_points(self, stand: Stand, count: int = 8) -> list[tuple[bool, Point]]:
         """(strategic, point) candidates around `stand`: normal moves at its full and half
-        allowance, strategic ones at double; each pulled back to what its MP pay for."""
+        allowance, strategic ones at double; each pulled back to what its MP pay for.
+        Remembered by everything they hang on (stands that have not moved ask again and again)."""
+        p = stand.profile
+        key = (
+            stand.x,
+            stand.y,
+            p.kind,
+            p.mov,
+            stand.mp_spent,
+            stand.mp_lost,
+            stand.strategic,
+            count,
+        )
+        found = self._move_memo.get(key)
+        if found is None:
+            if len(self._move_memo) >= MOVE_MEMO:
+                self._move_memo.clear()
+            found = self._move_memo[key] = self._move_points(stand, count)
+        return list(found)
+
+    def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
         out: list[tuple[bool, Point]] = []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
@@ -238,14 +335,9 @@ class FFT3Game(OpenGame):
 
     # -- legality --------------------------------------------------------------------------
     def _illegal(self, action: Action, player: str) -> str | None:
+        """Why `action` is illegal for `player` now, or None."""
         s = self.state
-        allowed = {
-            "deploy": (Deploy,),
-            "artillery": (Barrage, End),
-            "movement": (Move, Strategic, Face, Embark, Debark, End),
-            "overwatch": (OverwatchFire, Pass),
-            "fire": (Fire, Resolve, Overwatch, End),
-        }[s.phase]
+        allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
             names = ", ".join(cls.verb for cls in allowed)
             return f"this is the {s.phase} phase; allowed: {names}"
@@ -266,7 +358,8 @@ class FFT3Game(OpenGame):
             return problem
         stand = s.stands[str(stand_id)]
         if isinstance(action, Move | Strategic):
-            return self._move_problem(stand, action.to, strategic=isinstance(action, Strategic))
+            strategic = isinstance(action, Strategic)
+            return self._move_problem(stand, action.to, strategic=strategic)
         if isinstance(action, Face):
             if not 0 <= action.facing < 360:
                 return f"a facing is a compass bearing from 0 to 360, not {action.facing:g}"
@@ -330,14 +423,15 @@ class FFT3Game(OpenGame):
             names = ", ".join(u.id for u in todo) or "none"
             return f"'{action.unit}' is not one of your units still to deploy: {names}"
         low, high = self.spec.forces[player].zone
+        placed = [other for other in s.stands.values() if other.on_table]
         for sid, at, _ in self.formation(unit, action.at):
             stand = s.stands[sid]
             if not self.field.on_table(at, stand.radius):
                 return f"{stand.name} would stand off the table at {at[0]:g},{at[1]:g}"
             if not low <= at[1] <= high:
                 return f"{stand.name} would stand outside your strip (y {low:g} to {high:g})"
-            for other in s.stands.values():
-                if other.on_table and math.dist(other.at, at) < other.radius + stand.radius:
+            for other in placed:
+                if math.dist(other.at, at) < other.radius + stand.radius:
                     return f"{stand.name} would overlap {other.name}"
         return None
 
@@ -354,7 +448,19 @@ class FFT3Game(OpenGame):
                 return None
         return "none of your stands can see any part of a template there"
 
-    def _move_problem(self, stand: Stand, to: Point, *, strategic: bool) -> str | None:
+    def _move_problem(
+        self, stand: Stand, to: Point, *, strategic: bool, around: Surroundings | None = None
+    ) -> str | None:
+        if around is None:
+            return self._leg_problem(stand, to, strategic=strategic)
+        key = (to, strategic)
+        if key not in around.verdicts:
+            around.verdicts[key] = self._leg_problem(stand, to, strategic=strategic, around=around)
+        return around.verdicts[key]
+
+    def _leg_problem(
+        self, stand: Stand, to: Point, *, strategic: bool, around: Surroundings | None = None
+    ) -> str | None:
         s = self.state
         if stand.mp_spent and stand.strategic != strategic:
             how = "strategically" if stand.strategic else "normally"
@@ -370,17 +476,20 @@ class FFT3Game(OpenGame):
         left = total - stand.mp_spent - stand.mp_lost
         if cost > left + 1e-9:
             return f"the move costs {cost:.2f} MP and {stand.name} has {max(left, 0):.2f} MP left"
+        enemies = around.enemies if around else s.side_stands(s.enemy(stand.player))
         problem = keep_away_problem(
-            s, stand, to, tables().enemy_keep_away, 'stands never move within 1" of an enemy'
+            stand, to, enemies, tables().enemy_keep_away, 'stands never move within 1" of an enemy'
         )
         if problem is None and strategic:
             problem = keep_away_problem(
-                s,
                 stand,
                 to,
+                enemies,
                 tables().strategic_keep_away,
                 'strategic movement never comes within 10" of an enemy',
             )
+        if problem is None and around is not None:
+            return None if around.cohesive else cohesion_problem(s, stand, to, around.mates)
         return problem or cohesion_problem(s, stand, to)
 
     def _embark_problem(self, ifv: Stand, infantry: str) -> str | None:

@@ -4,6 +4,7 @@ moving strategically), and Cohesion: "within 2" of at least one other stand in i
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from warbench.rulesets.fft3.profiles import tables
 from warbench.rulesets.fft3.state import RADIUS, Point, Stand, State
@@ -53,16 +54,15 @@ def first_within(a: Point, b: Point, c: Point, reach: float) -> float | None:
     return first if 0 <= first <= length + EPS else None
 
 
-def keep_away_problem(state: State, stand: Stand, to: Point, gap: float, why: str) -> str | None:
-    """Why the leg comes closer than `gap` to an enemy stand (one that starts closer may not
-    get any closer), or None."""
+def keep_away_problem(
+    stand: Stand, to: Point, enemies: Iterable[Stand], gap: float, why: str
+) -> str | None:
+    """Why the leg comes closer than `gap` to one of `enemies` (the enemy stands on the table;
+    one that starts closer may not get any closer), or None."""
     ax, ay = stand.x, stand.y
     leg = math.dist((ax, ay), to)
     mine = stand.radius
-    enemy_player = state.enemy(stand.player)
-    for enemy in state.stands.values():
-        if enemy.player != enemy_player or not enemy.on_table:
-            continue
+    for enemy in enemies:
         reach = mine + RADIUS[enemy.profile.kind]
         start = math.hypot(enemy.x - ax, enemy.y - ay) - reach
         if start - leg > gap:
@@ -73,13 +73,28 @@ def keep_away_problem(state: State, stand: Stand, to: Point, gap: float, why: st
     return None
 
 
-def mates(state: State, stand: Stand) -> list[Stand]:
-    """The other stands of its unit on the table."""
-    return [
-        state.stands[i]
-        for i in state.units[stand.unit].stands
-        if i != stand.id and state.stands[i].on_table
-    ]
+class Mates:
+    """The other stands of a stand's unit on the table, read once to judge many places."""
+
+    def __init__(self, state: State, stand: Stand) -> None:
+        self.stand = stand
+        self.others = [
+            (other.x, other.y, RADIUS[other.profile.kind])
+            for i in state.units[stand.unit].stands
+            if i != stand.id and (other := state.stands[i]).on_table
+        ]
+
+    def near(self, at: Point) -> bool:
+        """Whether the stand would be in cohesion at `at` (alone on the table counts)."""
+        limit = tables().cohesion + EPS
+        mine = self.stand.radius
+        return not self.others or any(
+            math.dist(at, (x, y)) - mine - r <= limit for x, y, r in self.others
+        )
+
+    def nearest(self, at: Point) -> float:
+        """How far (centre to centre) `at` is from the nearest of them."""
+        return min(math.dist(at, (x, y)) for x, y, _ in self.others)
 
 
 def in_cohesion(state: State, stand: Stand, at: Point | None = None) -> bool:
@@ -87,28 +102,19 @@ def in_cohesion(state: State, stand: Stand, at: Point | None = None) -> bool:
     its IFV's cohesion; a unit's only stand on the table is in cohesion (ruling R7)."""
     if stand.carried_by is not None:
         return in_cohesion(state, state.stands[stand.carried_by])
-    where = at or stand.at
-    limit = tables().cohesion + EPS
-    mine = stand.radius
-    alone = True
-    for i in state.units[stand.unit].stands:
-        other = state.stands[i]
-        if i == stand.id or not other.on_table:
-            continue
-        alone = False
-        if math.dist(where, (other.x, other.y)) - mine - RADIUS[other.profile.kind] <= limit:
-            return True
-    return alone
+    return Mates(state, stand).near(at or stand.at)
 
 
-def cohesion_problem(state: State, stand: Stand, to: Point) -> str | None:
+def cohesion_problem(
+    state: State, stand: Stand, to: Point, mates: Mates | None = None
+) -> str | None:
     """ "If it moves, it must attempt to move in cohesion": a stand out of cohesion must end
-    each leg in cohesion or nearer the nearest stand of its unit."""
-    if in_cohesion(state, stand) or in_cohesion(state, stand, to):
+    each leg in cohesion or nearer the nearest stand of its unit. `mates`, when given, are
+    the stand's (read once for many legs)."""
+    mates = mates or Mates(state, stand)
+    if mates.near(stand.at) or mates.near(to):
         return None
-    others = mates(state, stand)
-    now = min(math.dist(stand.at, o.at) for o in others)
-    then = min(math.dist(to, o.at) for o in others)
+    now, then = mates.nearest(stand.at), mates.nearest(to)
     if then < now - EPS:
         return None
     return (

@@ -97,6 +97,15 @@ class Unit:
     broken_turn: int | None = None  # the turn it first lost 2/3 of its stands
     checked_turn: int = 0  # last turn it took a casualty check
 
+    def copy(self) -> Unit:
+        """A copy with its own list of stands (quicker than `dataclasses.replace`)."""
+        twin = Unit(*_unit_fields(self))
+        twin.stands = list(self.stands)
+        return twin
+
+
+_unit_fields = attrgetter(*(f.name for f in fields(Unit)))
+
 
 @dataclass(slots=True)
 class Template:
@@ -148,7 +157,7 @@ class State:
         return replace(
             self,
             stands={k: s.copy() for k, s in self.stands.items()},
-            units={k: replace(u, stands=list(u.stands)) for k, u in self.units.items()},
+            units={k: u.copy() for k, u in self.units.items()},
             templates=[replace(t, attacked=list(t.attacked)) for t in self.templates],
             groups={k: [replace(s) for s in v] for k, v in self.groups.items()},
             resolved=list(self.resolved),
