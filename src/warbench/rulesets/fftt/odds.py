@@ -358,10 +358,17 @@ class _Round(Stages):
                     rolled[kind] = ({k: int(f * whole) for k, f in dist.items()}, whole)
                 ways, whole = rolled[kind]
                 of *= whole
+                left = fig.max_wounds - fig.wounds
+                steps = [
+                    (lost[0], tuple((-w, left, fig.id) for w in lost[1]), r)
+                    for lost, r in ways.items()
+                ]
+                lethal = self.lethal
                 folded: dict[tuple[int, Dear], int] = {}
                 for (dealt, dear), q in tallies.items():
-                    for lost, r in ways.items():
-                        key = self._add(dealt, dear, fig, lost, hits)
+                    for more, entries, r in steps:  # `_add`, its parts worked out once
+                        kept = tuple(sorted(dear + entries)[:hits]) if entries else dear
+                        key = (min(lethal, dealt + more), kept)
                         folded[key] = folded.get(key, 0) + q * r
                 tallies = _as_twins(folded, fig.id) if self.twins else folded
             counted: dict[End, int] = {}
