@@ -12,8 +12,11 @@ from tests.rulesets.fftt.position import fig, game, state
 from warbench.core import registry
 from warbench.rulesets.fftt.actions import Climb, Move
 from warbench.rulesets.fftt.ai import HEIGHT, TacticsAI
+from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.scenario import KeyPosition
 from warbench.rulesets.fftt.sight import can_see
-from warbench.rulesets.fftt.table import Piece
+from warbench.rulesets.fftt.state import Fig
+from warbench.rulesets.fftt.table import Piece, dist
 
 GAMES = 4
 
@@ -73,3 +76,37 @@ def test_the_ai_seeks_the_border_of_a_house_with_an_upper_floor() -> None:
             chosen = TacticsAI(0).choose(game(s), "red")
             assert isinstance(chosen, Move) and house.near_edge(chosen.to)
     assert score[2] - score[1] == pytest.approx(HEIGHT)
+
+
+def _relay_game(*figs: Fig) -> FFTTGame:
+    """Red attacks and deploys south; blue holds the relay at (50, 70) on 100 x 100 cm."""
+    g = game(state(*figs, stage="move"))
+    relay = KeyPosition(name="Relay", holder="defender", at=(0.5, 0.3))
+    g.spec = g.spec.model_copy(
+        update={"victory": g.spec.victory.model_copy(update={"key_positions": (relay,)})}
+    )
+    return g
+
+
+def test_the_ai_goes_for_the_enemy_key_position_and_guards_its_own() -> None:
+    """R51: a grunt with no target in range closes on the relay the enemy holds; the only
+    blue figure on it stays there."""
+    grunt = fig("r1", "grunt", 20, 30)
+    enemy = fig("b1", "terminator", 95, 30)
+    plain = game(state(grunt, enemy, stage="move"))
+    keyed = _relay_game(fig("r1", "grunt", 20, 30), fig("b1", "terminator", 95, 30))
+    relay = (50.0, 70.0)
+    went = {}
+    for name, g in (("plain", plain), ("keyed", keyed)):
+        chosen = TacticsAI(0).choose(g, "red")
+        assert isinstance(chosen, Move)
+        went[name] = dist(chosen.to, relay)
+    assert went["keyed"] < went["plain"]
+    away = game(state(fig("r1", "grunt", 50, 20), fig("b1", "terminator", 50, 71), stage="move"))
+    guard = _relay_game(fig("r1", "grunt", 50, 20), fig("b1", "terminator", 50, 71))
+    for g in (away, guard):
+        g.state.player = "blue"
+    left = TacticsAI(0).choose(away, "blue")
+    assert isinstance(left, Move) and dist(left.to, relay) > 5  # without the relay it goes
+    stays = TacticsAI(0).choose(guard, "blue")
+    assert not isinstance(stays, Move) or dist(stays.to, relay) <= 5

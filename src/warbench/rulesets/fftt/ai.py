@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.ruleset import Agent
-from warbench.rulesets.fftt import movement, shooting
+from warbench.rulesets.fftt import movement, shooting, victory
 from warbench.rulesets.fftt.actions import (
     Answer,
     CallSupport,
@@ -41,6 +42,8 @@ from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
 from warbench.rulesets.fftt.table import COVER, Point, dist
 
+KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the enemy)
+GUARD = 5.0  # R51: the only guard of its own key position does not leave it
 HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
 HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
 
@@ -56,6 +59,7 @@ class TacticsAI(Agent):
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
+        self._keys: list[dict[str, Any]] = []
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
@@ -63,6 +67,7 @@ class TacticsAI(Agent):
         s = game.state
         if s.stage == "move" and self.hopeless(game, player):
             return Surrender()
+        self._keys = game.key_positions() if s.stage == "move" else []
         if s.stage == "table":
             return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
         if s.stage == "side":
@@ -290,7 +295,27 @@ class TacticsAI(Agent):
         else:
             gain = (now - then) / prof.move * 2
             cover = 0.0
-        return gain + cover + self._rng.random() * 0.1
+        return gain + cover + self._key_score(s, fig, a.to) + self._rng.random() * 0.1
+
+    def _key_score(self, s: State, fig: Fig, to: Point) -> float:
+        """R51, key positions: every fighting figure closes on the enemy's (more once on
+        it); of the holder's own, the nearest goes to one nobody holds, and its only guard
+        stays on it."""
+        score = 0.0
+        for k in self._keys:
+            at, radius = (k["at"][0], k["at"][1]), k["radius"]
+            now, then = dist(fig.pos, at), dist(to, at)
+            closer = KEY * (now - then) / fig.prof.move
+            if k["holder"] != fig.side:
+                score += closer + (KEY if then <= radius else 0.0)
+                continue
+            mine = [f for f in s.side_figs(fig.side) if victory.fighting(f)]
+            guards = [f for f in mine if dist(f.pos, at) <= radius]
+            if guards == [fig]:
+                score -= GUARD if then > radius else 0.0
+            elif not guards and fig is min(mine, key=lambda f: (dist(f.pos, at), f.id)):
+                score += closer
+        return score
 
     @staticmethod
     def _upper_floor(s: State, p: Point) -> bool:
