@@ -35,7 +35,7 @@ def play_until(
         mine = state(client, game, seat, tokens[seat])
         if any(a.split()[0] == verb for a in mine["legal"]):
             return seat, mine
-        moves = [a for a in mine["legal"] if a.split()[0] not in ("end", "pass")]
+        moves = [a for a in mine["legal"] if a.split()[0] not in ("end", "pass", "surrender")]
         choice = rng.choice(moves or mine["legal"])
         assert act(client, game, seat, tokens[seat], mine["version"], choice).status_code == 200
     raise AssertionError(f"no '{verb}' came up")

@@ -4,6 +4,7 @@ plays them."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from fractions import Fraction
@@ -26,6 +27,7 @@ from warbench.rulesets.fftt.odds import (
     TARGET,
     UNHURT,
     WOUNDED,
+    _Round,
     odds,
     query,
 )
@@ -244,3 +246,38 @@ def test_exact_odds_agree_with_the_game_in_hand_to_hand() -> None:
     exact = {r.name: r.probability for r in report.table(AFTER).rows}
     exact["other"] = exact.pop("hurt, not yet wounded") + exact.pop(UNHURT)
     _agrees(exact, seen, runs)
+
+
+@pytest.mark.parametrize(
+    ("chargers", "target", "extra"),
+    [
+        ("razor_dog," * 5 + "razor_dog", "queen", {}),
+        ("razor_dog,razor_dog,razor_dog", "queen", {"wounded": "yes"}),
+        ("grunt,grunt,grunt,grunt", "engineer", {}),
+        ("drone,drone,drone", "engineer", {"ap": "1"}),
+    ],
+)
+def test_alike_chargers_folded_as_twins_give_the_same_exact_odds(
+    chargers: str, target: str, extra: dict[str, str]
+) -> None:
+    """The speed-up for alike chargers (`odds.py::_as_twins`) changes no probability: the
+    same query with every charger told apart by its id gives the same report."""
+    twins = query({"attack": "charge", "attacker": chargers, "target": target, **extra})
+    assert isinstance(twins.stages, _Round) and twins.stages.twins
+    apart = dataclasses.replace(twins, stages=dataclasses.replace(twins.stages, twins=False))
+    assert twins.report() == apart.report()
+
+
+def test_mixed_or_exploding_chargers_are_not_folded_as_twins() -> None:
+    for chargers in ("grunt,grunt,engineer", "bomb_bug,bomb_bug"):
+        stages = query({"attack": "charge", "attacker": chargers, "target": "queen"}).stages
+        assert isinstance(stages, _Round) and not stages.twins
+
+
+def test_bomb_bugs_bursting_in_a_charge_stop_at_what_kills_the_target() -> None:
+    """Killed bomb bugs go off among the chargers and on the target: its wounds stop at its
+    two (R36); the chargers' table runs as far as their bursts wound them."""
+    report = odds({"attack": "charge", "attacker": "bomb_bug,bomb_bug", "target": "grunt"})
+    assert [r.name for r in report.table(TARGET).rows] == ["0", "1", "2"]
+    hurt = report.table(CHARGERS_HURT).rows
+    assert len(hurt) > 4 and sum(r.probability for r in hurt) == 1

@@ -14,7 +14,15 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize(
-    "scenario", ["marines-vs-machina", "marines-vs-insectoids", "machina-vs-insectoids"]
+    "scenario",
+    [
+        "marines-vs-machina",
+        "marines-vs-insectoids",
+        "machina-vs-insectoids",
+        "behind-the-screen",
+        "marines-vs-machina-relay",
+        "marines-vs-insectoids-generals",
+    ],
 )
 def test_ai_against_ai_plays_to_the_end_and_verifies(scenario: str, tmp_path: Path) -> None:
     record = tmp_path / "game.json"

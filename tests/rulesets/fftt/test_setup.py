@@ -45,7 +45,7 @@ def test_the_attacker_is_diced_and_chooses_the_table() -> None:
     pending = g.pending
     assert isinstance(pending, Decision)
     assert (pending.player, pending.kind) == ("blue", "table")
-    assert len(g.legal_actions("blue")) == 9
+    assert len(g.legal_actions("blue")) == 9 + 1  # the nine sizes, and surrender
     with pytest.raises(IllegalAction, match="80, 100, 120"):
         g.apply(ChooseTable(90, 100))
 
@@ -91,7 +91,7 @@ def _deploy_all(g: FFTTGame, player: str) -> None:
         and g.pending.player == player
         and g.pending.kind == "deploy"
     ):
-        g.apply(rng.choice(g.legal_actions(player)), player)
+        g.apply(rng.choice(g.legal_actions(player)[:-1]), player)  # not the last, surrender
 
 
 def test_deployment_behind_the_screen_then_revealed() -> None:
@@ -202,3 +202,25 @@ def test_generals_are_rolled_secretly_and_the_battle_plays_on() -> None:
         player = g.pending.player
         g.apply(agents[player].choose(g, player), player)
     assert g.pending.line().startswith("result: ")
+
+
+def test_the_shipped_generals_and_artillery_battle_plays_to_the_end_ai_against_ai() -> None:
+    """`marines-vs-insectoids-generals`: both generals named and thrown on the chart for
+    their owner alone, artillery called by the AI, experience counted, a result."""
+    ruleset = registry.get("fftt")
+    data = ruleset.load_scenario("marines-vs-insectoids-generals")
+    assert data["optional"] == {"generals": True, "artillery": True, "experience": True}
+    g = ruleset.new_game(data, 0)
+    assert isinstance(g, FFTTGame)
+    told = [e for e in g.log if e.kind == "general"]
+    assert [sorted(e.visible_to or ()) for e in told] == [["red"], ["blue"]]
+    assert told[0].text.startswith("Sergeant Kowalski (r2) is a")
+    assert told[1].text.startswith("Mother Hive (b1) is a")
+    make = ruleset.agents()["ai"]
+    agents = {"red": make(0), "blue": make(1)}
+    while isinstance(g.pending, Decision):
+        player = g.pending.player
+        g.apply(agents[player].choose(g, player), player)
+    assert g.pending.line().startswith("result: ")
+    assert any(step.action.startswith("call ") for step in g.steps)
+    assert g.experience()

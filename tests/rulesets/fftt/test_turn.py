@@ -133,7 +133,7 @@ def test_light_firing_only_with_three_actions() -> None:
     s = state(fig("r1", "engineer", 50, 40), fig("r2", "grunt", 40, 40), fig("b1", "hq", 50, 60))
     s.stage = "light"
     g = game(s)
-    assert [str(a) for a in g.legal_actions("red")] == ["done", "shoot r2 b1"]
+    assert [str(a) for a in g.legal_actions("red")] == ["done", "shoot r2 b1", "surrender"]
 
 
 def test_charge_then_hand_to_hand_then_healing_after_it() -> None:
@@ -160,7 +160,7 @@ def test_the_engineer_answers_a_charge_by_shooting_or_fights() -> None:
     g = game(s, [1, 2, 3, 1, 1, 1, 1])  # the shot hits; engineer 3+2 beats four dog dice of 1+3
     g.apply(Done(), "blue")
     assert _pending(g).kind == "answer"
-    assert {str(a) for a in g.legal_actions("blue")} == {"fight", "answer r1"}
+    assert {str(a) for a in g.legal_actions("blue")} == {"fight", "answer r1", "surrender"}
     g.apply(g.parse("answer r1"), "blue")
     assert g.state.figs["r1"].wounds == 1
     # having shot, the engineer fights with no action left: a successful defence, no damage
@@ -201,7 +201,7 @@ def test_flanking_forces_enter_on_the_dice_and_never_by_a_scanner() -> None:
     g.apply(Done(), "blue")
     p = _pending(g)
     assert (p.player, p.kind) == ("red", "enter")
-    entries = [a for a in g.legal_actions("red")]
+    entries = g.legal_actions("red")[:-1]  # all but surrender
     # off the flank only in the army's own zone ("can always appear in his ... zone")
     inland = [a for a in entries if a.at[0] > 10]  # type: ignore[attr-defined]
     assert inland and all(a.at[1] <= 20 for a in inland)  # type: ignore[attr-defined]

@@ -107,7 +107,7 @@ def test_one_superior_grunt_through_the_game_with_the_defenders_choice() -> None
     g.apply(Done(), "blue")
     assert g.pending.kind == "allocate"  # type: ignore[union-attr]
     assert g.pending.player == "blue"  # type: ignore[union-attr]
-    assert {str(a) for a in g.legal_actions("blue")} == {"wound r2", "wound r3"}
+    assert {str(a) for a in g.legal_actions("blue")} == {"wound r2", "wound r3", "surrender"}
     g.apply(WoundAttacker("r3"), "blue")
     assert g.state.figs["b1"].wounds == 1
     assert g.state.figs["r3"].wounds == 1

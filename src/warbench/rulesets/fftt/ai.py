@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.ruleset import Agent
-from warbench.rulesets.fftt import movement, shooting
+from warbench.rulesets.fftt import movement, shooting, victory
 from warbench.rulesets.fftt.actions import (
     Answer,
+    CallSupport,
     Charge,
     ChooseSide,
     ChooseTable,
+    Climb,
     Deploy,
     Done,
     Eat,
@@ -30,12 +33,19 @@ from warbench.rulesets.fftt.actions import (
     Move,
     OpportunityFire,
     Shoot,
+    Surrender,
     WoundAttacker,
 )
 from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import COVER, dist
+from warbench.rulesets.fftt.table import COVER, Point, dist
+
+KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the enemy)
+GUARD = 5.0  # R51: the only guard of its own key position does not leave it
+HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
+HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
 
 
 def chance(needed: int) -> Fraction:
@@ -49,11 +59,15 @@ class TacticsAI(Agent):
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
+        self._keys: list[dict[str, Any]] = []
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
         legal = game.legal_actions(player)
         s = game.state
+        if s.stage == "move" and self.hopeless(game, player):
+            return Surrender()
+        self._keys = game.key_positions() if s.stage == "move" else []
         if s.stage == "table":
             return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
         if s.stage == "side":
@@ -75,6 +89,20 @@ class TacticsAI(Agent):
         if s.stage == "allocate":
             return self._allocate(s, legal)
         return legal[0]
+
+    @staticmethod
+    def hopeless(game: FFTTGame, player: str) -> bool:
+        """R47: after the first turn, the player's fighting FPs (flanking forces to come
+        included) are a quarter or less of the fighting FPs of the enemy on the table."""
+        s = game.state
+        if not s.revealed or s.turn < 2:
+            return False
+        theirs = sum(
+            f.prof.fp
+            for f in s.side_figs(other(player))
+            if not (f.prof.hq or f.prof.scanner or f.out_of_ammo)
+        )
+        return theirs > 0 and game.fighting_strength(player) * HOPELESS <= theirs
 
     # -- setup -------------------------------------------------------------------------------
     def _deploy(self, s: State, legal: list[Action]) -> Action:
@@ -120,11 +148,28 @@ class TacticsAI(Agent):
                     score = 0.0  # do not drop a grenade on friends
             elif isinstance(a, Explode):
                 score = self._explode_score(s, s.figs[a.bug])
+            elif isinstance(a, CallSupport):
+                score = self._support_score(s, s.figs[a.figure], s.figs[a.target])
             else:
                 continue
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _support_score(self, s: State, caller: Fig, target: Fig) -> float:
+        """Off-board support (R34): the caller's unmodified skill, a missile burst on the
+        target, worth every enemy it would wound; never with a friend under it."""
+        circles = tables().bursts["missile"]
+        outer = circles[-1][0]
+        if any(dist(f.pos, target.pos) <= outer + f.radius for f in s.side_figs(caller.side)):
+            return 0.0
+        hit = chance(caller.prof.skill or 0)
+        score = 0.0
+        for e in s.side_figs(target.side):
+            near = dist(e.pos, target.pos) - e.radius
+            dealt = next((n for r, n in circles if near <= r), 0)
+            score += self._value(s, e, hit) * dealt
+        return score
 
     def _explode_score(self, s: State, bug: Fig) -> float:
         foes = sum(1 for e in s.side_figs(other(bug.side)) if dist(e.pos, bug.pos) <= 4)
@@ -150,6 +195,9 @@ class TacticsAI(Agent):
             return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
         if not enemies:
             return Done()
+        for a in legal:
+            if isinstance(a, Climb) and self._climb_pays(s, s.figs[a.figure], enemies):
+                return a
         best: Action = Done()
         best_score = 0.5
         busy: dict[str, bool] = {}
@@ -184,6 +232,31 @@ class TacticsAI(Agent):
                     return a
         return None
 
+    @staticmethod
+    def _targets(s: State, fig: Fig, enemies: list[Fig], level: int) -> int:
+        """How many enemies in long range `fig` would see from floor `level`."""
+        was, fig.level = fig.level, level
+        try:
+            reach = fig.prof.long
+            return sum(1 for e in enemies if dist(fig.pos, e.pos) <= reach and can_see(s, fig, e))
+        finally:
+            fig.level = was
+
+    def _climb_pays(self, s: State, fig: Fig, enemies: list[Fig]) -> bool:
+        """R50, the higher-shooter rule: a shooter climbs to the upper floor when it sees no
+        enemy in range below and some from above, with an action left to fire; it comes
+        down when it sees none from above (upstairs it cannot leave the building)."""
+        prof = fig.prof
+        if not prof.armed or fig.out_of_ammo or prof.hq or prof.scanner:
+            return False
+        if fig.level == 0:
+            return (
+                fig.ap >= 2
+                and self._targets(s, fig, enemies, 0) == 0
+                and self._targets(s, fig, enemies, 1) > 0
+            )
+        return self._targets(s, fig, enemies, 1) == 0
+
     def _wants_charge(self, s: State, a: Charge) -> bool:
         fig, target = s.figs[a.figure], s.figs[a.target]
         if not fig.prof.armed:
@@ -217,10 +290,38 @@ class TacticsAI(Agent):
                 return 0.0
             gain = (now - then) / prof.move if now > prof.short * 0.8 else 0.0
             cover = 0.6 if any(p.kind in COVER for p in s.table.pieces_at(a.to)) else 0.0
+            if then <= prof.long and self._upper_floor(s, a.to):
+                cover += HEIGHT  # R50: a house to climb for height, in range of the enemy
         else:
             gain = (now - then) / prof.move * 2
             cover = 0.0
-        return gain + cover + self._rng.random() * 0.1
+        return gain + cover + self._key_score(s, fig, a.to) + self._rng.random() * 0.1
+
+    def _key_score(self, s: State, fig: Fig, to: Point) -> float:
+        """R51, key positions: every fighting figure closes on the enemy's (more once on
+        it); of the holder's own, the nearest goes to one nobody holds, and its only guard
+        stays on it."""
+        score = 0.0
+        for k in self._keys:
+            at, radius = (k["at"][0], k["at"][1]), k["radius"]
+            now, then = dist(fig.pos, at), dist(to, at)
+            closer = KEY * (now - then) / fig.prof.move
+            if k["holder"] != fig.side:
+                score += closer + (KEY if then <= radius else 0.0)
+                continue
+            mine = [f for f in s.side_figs(fig.side) if victory.fighting(f)]
+            guards = [f for f in mine if dist(f.pos, at) <= radius]
+            if guards == [fig]:
+                score -= GUARD if then > radius else 0.0
+            elif not guards and fig is min(mine, key=lambda f: (dist(f.pos, at), f.id)):
+                score += closer
+        return score
+
+    @staticmethod
+    def _upper_floor(s: State, p: Point) -> bool:
+        """Whether `p` is at the border of a building with an upper floor."""
+        building = s.table.building_at(p)
+        return building is not None and building.floors > 1 and building.near_edge(p)
 
     # -- reactions ---------------------------------------------------------------------------
     def _opfire(self, s: State, legal: list[Action]) -> Action:

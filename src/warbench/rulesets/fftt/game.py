@@ -18,7 +18,7 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
 from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, Pending
-from warbench.rulesets.fftt import hand_to_hand, movement, setup, shooting, wounds
+from warbench.rulesets.fftt import hand_to_hand, movement, setup, shooting, victory, wounds
 from warbench.rulesets.fftt.actions import (
     CODEC,
     Answer,
@@ -109,6 +109,7 @@ class FFTTGame(Game):
         dice: DiceSource | None = None,
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
+        spec = setup.muster(self, spec)
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         figs, flanks = setup.figures(spec)
@@ -155,14 +156,15 @@ class FFTTGame(Game):
         return Decision(s.player, s.stage, f"{s.player}, {where}{PROMPTS[s.stage]}")
 
     def legal_actions(self, player: str) -> list[Action]:
-        """Every discrete action and a sample of the continuous ones, each legal."""
+        """Every discrete action and a sample of the continuous ones, each legal; `surrender`
+        last, as it is legal at every decision (R44, R47)."""
         s = self.state
         if s.stage == "over" or player != s.player:
             return []
         key = (len(self.steps), player, id(self.state))
         if self._legal_cache[0] != key:
             self._legal_cache = (key, list(self._options(player)))
-        return list(self._legal_cache[1])
+        return [*self._legal_cache[1], Surrender()]
 
     def apply(self, action: Action, player: str | None = None) -> list[Event]:
         """As `Game.apply`; forgets the legal actions it had listed."""
@@ -1006,7 +1008,10 @@ class FFTTGame(Game):
         for m in s.melees:
             m.attackers = [a for a in m.attackers if s.figs[a].where == "table"]
         if s.phase < 3:
-            self._begin_phase()
+            if victory.time_up(self.spec.victory, s):
+                self._time_over()
+            else:
+                self._begin_phase()
             return
         self._end_turn()
 
@@ -1086,9 +1091,17 @@ class FFTTGame(Game):
                 if s.races[side] != "insectoids" and not any(f.prof.hq for f in s.side_figs(side))
             ]
             reason = "lost all its headquarters"
+        if not losers and v.key_positions:
+            lost = victory.lost_keys(v, s)
+            losers = sorted(lost)
+            names = [name for side in losers for name in lost[side]]
+            reason = f"lost the key position{'s' * (len(names) > 1)} {', '.join(names)}"
         if losers:
             s.winner = None if len(losers) == 2 else other(losers[0])
             s.reason = f"{' and '.join(losers)} {reason} at the end of turn {s.turn}"
+        elif victory.time_up(v, s):
+            self._time_over()
+            return True
         elif s.turn >= v.turns:
             s.winner = (
                 None
@@ -1104,6 +1117,38 @@ class FFTTGame(Game):
         s.stage = "over"
         self.emit("end", s.reason)
         return True
+
+    def key_positions(self) -> list[dict[str, Any]]:
+        """The scenario's key positions on this table, once the sides are chosen (R49)."""
+        s = self.state
+        if s.turn == 0 and s.stage != "deploy":
+            return []  # the sides are chosen just before deployment
+        return [
+            {
+                "name": k.name,
+                "holder": victory.holder(s, k),
+                "at": list(victory.point(s, k)),
+                "radius": k.radius,
+            }
+            for k in self.spec.victory.key_positions
+        ]
+
+    def _time_over(self) -> None:
+        """R49: the time limit, reached at the end of a phase: more fighting FPs standing
+        wins, equal is a draw."""
+        s = self.state
+        strength = {side: self.fighting_strength(side) for side in ("red", "blue")}
+        s.score = {side: float(n) for side, n in strength.items()}
+        s.winner = (
+            None if strength["red"] == strength["blue"] else max(strength, key=strength.__getitem__)
+        )
+        s.reason = (
+            f"the time limit of {self.spec.victory.seconds} s ends the battle after turn "
+            f"{s.turn} phase {s.phase}: {strength['red']} FP red, {strength['blue']} FP blue "
+            "standing"
+        )
+        s.stage = "over"
+        self.emit("end", s.reason)
 
     # -- state, view, snapshots ---------------------------------------------------------------
     def state_data(self) -> dict[str, Any]:
@@ -1161,6 +1206,7 @@ class FFTTGame(Game):
             "corpses": [[c.x, c.y] for c in s.corpses],
             "moving": dict(s.moving),
             "pending": shown,
+            "key_positions": self.key_positions(),
         }
         if player is not None:
             data["races"] = {player: s.races[player]}

@@ -333,6 +333,7 @@ class _Round(Stages):
     chargers: tuple[Fig, ...]
     finish: Callable[[int, Dear], End]
     lethal: int
+    twins: bool = False  # every charger alike, and none explodes when killed
 
     def _add(self, dealt: int, dear: Dear, fig: Fig, lost: Lost, hits: int) -> tuple[int, Dear]:
         """The tally after `fig`'s roll: the wounds on the defender (more than kill it change
@@ -357,12 +358,19 @@ class _Round(Stages):
                     rolled[kind] = ({k: int(f * whole) for k, f in dist.items()}, whole)
                 ways, whole = rolled[kind]
                 of *= whole
+                left = fig.max_wounds - fig.wounds
+                steps = [
+                    (lost[0], tuple((-w, left, fig.id) for w in lost[1]), r)
+                    for lost, r in ways.items()
+                ]
+                lethal = self.lethal
                 folded: dict[tuple[int, Dear], int] = {}
                 for (dealt, dear), q in tallies.items():
-                    for lost, r in ways.items():
-                        key = self._add(dealt, dear, fig, lost, hits)
+                    for more, entries, r in steps:  # `_add`, its parts worked out once
+                        kept = tuple(sorted(dear + entries)[:hits]) if entries else dear
+                        key = (min(lethal, dealt + more), kept)
                         folded[key] = folded.get(key, 0) + q * r
-                tallies = folded
+                tallies = _as_twins(folded, fig.id) if self.twins else folded
             counted: dict[End, int] = {}
             for tally, q in tallies.items():
                 end = self.finish(*tally)
@@ -378,6 +386,22 @@ class _Round(Stages):
         for fig in self.chargers:
             dealt, dear = self._add(dealt, dear, fig, self.rolls(fig, best, dice), hits)
         return self.finish(dealt, dear)
+
+
+def _as_twins(tallies: dict[tuple[int, Dear], int], last: str) -> dict[tuple[int, Dear], int]:
+    """Tallies with alike chargers told apart only by the order of their ids: the ids in a
+    tally's beaten dice renamed, keeping their order, to the first ids (`r1`, `r2`, ...), so
+    tallies that differ only by which twin was beaten add up. Exact when the chargers are
+    alike and none explodes when killed: `finish` counts wounds and deaths, never names;
+    the dearest-first rule breaks ties by id, and the order among these ids, and with the
+    ids still to roll (which sort after `last`), is kept."""
+    names = [f"r{n}" for n in range(1, int(last[1:]) + 1)]
+    merged: dict[tuple[int, Dear], int] = {}
+    for (dealt, dear), q in tallies.items():
+        rename = {old: names[i] for i, old in enumerate(sorted({c for _, _, c in dear}))}
+        key = (dealt, tuple((minus, left, rename[c]) for minus, left, c in dear))
+        merged[key] = merged.get(key, 0) + q
+    return merged
 
 
 def _charge(opts: Options) -> Query:
@@ -437,7 +461,7 @@ def _charge(opts: Options) -> Query:
         t = s.figs[target.id]
         hurt = sum(s.figs[c.id].wounds - before[c.id] for c in chargers)
         dead = sum(1 for c in chargers if s.figs[c.id].where != "table")
-        return t.wounds - before[t.id], _state_name(t), hurt, dead
+        return min(lethal, t.wounds - before[t.id]), _state_name(t), hurt, dead
 
     counted = [c.prof.name for c in chargers]
     situation = {
@@ -461,21 +485,31 @@ def _charge(opts: Options) -> Query:
     }
     title = f"{' + '.join(counted)} charge {target.prof.name}"
     most_target = lethal
-    most_chargers = 3 * hand_to_hand.dice_for(target)
+    most_chargers = 3 * hand_to_hand.dice_for(target)  # the defender's dice, each tripled
 
     def tables(dist: Mapping[tuple[int, str, int, int], Fraction]) -> list[OutcomeTable]:
         return [
             OutcomeTable.of(TARGET, marginal(dist, lambda o: o[0]), list(range(most_target + 1))),
             OutcomeTable.of(AFTER, marginal(dist, lambda o: o[1]), _AFTER_ORDER),
             OutcomeTable.of(
-                CHARGERS_HURT, marginal(dist, lambda o: o[2]), list(range(most_chargers + 1))
+                CHARGERS_HURT,
+                marginal(dist, lambda o: o[2]),
+                list(range(max(most_chargers, *(o[2] for o in dist)) + 1)),  # bomb bugs burst
             ),
             OutcomeTable.of(
                 CHARGERS_DEAD, marginal(dist, lambda o: o[3]), list(range(len(chargers) + 1))
             ),
         ]
 
+    twins = len({_kind(c) for c in chargers}) == 1 and not (
+        chargers[0].prof.explodes or chargers[0].prof.bomb
+    )
     stages = _Round(
-        first=defend, rolls=rolls, chargers=tuple(chargers), finish=finish, lethal=lethal
+        first=defend,
+        rolls=rolls,
+        chargers=tuple(chargers),
+        finish=finish,
+        lethal=lethal,
+        twins=twins,
     )
     return Query("fftt", title, situation, stages, _reading(False), tables)

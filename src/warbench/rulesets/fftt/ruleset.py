@@ -8,7 +8,6 @@ from typing import Any
 
 from shapely.geometry import Point, box
 
-from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import Budget, searcher
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
@@ -24,6 +23,7 @@ from warbench.rulesets.fftt.determinise import determinise
 from warbench.rulesets.fftt.evaluation import position_value
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.profiles import tables
+from warbench.rulesets.fftt.random_agent import RandomAgent
 
 # 16 look-aheads of 12 decisions over 4 candidates: ~0.2 CPU s a decision (docs/sim.md)
 SEARCH = Budget(lookaheads=16, horizon=12, candidates=4)
@@ -88,9 +88,11 @@ class FFTT(Ruleset):
     def plant_hidden_marker(
         self, scenario: dict[str, Any], marker: str
     ) -> tuple[dict[str, Any], str]:
-        """The marker becomes the label of red's first flanking force, which only red knows."""
+        """The marker becomes the label of red's first flanking force, which only red knows
+        (in each force red may draw, R48)."""
         planted = copy.deepcopy(scenario)
-        planted["forces"]["red"]["flanks"][0]["label"] = marker
+        for force in [planted["forces"]["red"], *planted.get("alternatives", {}).get("red", [])]:
+            force["flanks"][0]["label"] = marker
         return planted, "red"
 
     def board_text(self, game: Game) -> str:
@@ -105,6 +107,11 @@ class FFTT(Ruleset):
             inside = "".join(f", {kind} {wall}" for wall, kind in p.openings)
             floors = ", two floors" if p.floors > 1 else ""
             lines.append(f"  {p.kind} {p.x0:g},{p.y0:g} to {p.x1:g},{p.y1:g}{inside}{floors}")
+        for k in game.key_positions():
+            lines.append(
+                f"  key position {k['name']} of {k['holder']} at {k['at'][0]:g},{k['at'][1]:g}"
+                f" ({k['radius']:g} cm)"
+            )
         player = game.pending.player if hasattr(game.pending, "player") else None
         for f in game.view(player)["figures"]:
             if f["where"] == "table":
@@ -133,4 +140,7 @@ class FFTT(Ruleset):
                 )
         for g in s.goo:
             scene.templates.append(Area("goo", Point(g.x, g.y).buffer(3.0), "acid goo"))
+        for k in game.key_positions():
+            label = f"{k['name']} ({k['holder']})"
+            scene.objectives.append(Area("objective", Point(*k["at"]).buffer(k["radius"]), label))
         return scene

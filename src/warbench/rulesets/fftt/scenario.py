@@ -12,6 +12,9 @@ from warbench.core.scenario_files import ScenarioFiles
 from warbench.rulesets.fftt.profiles import forces
 
 SIDES = ("red", "blue")
+TURN_SECONDS = 10  # "Each turn is about ten seconds approximately"
+FIRST_SECONDS = 71  # a time limit ends no sooner than the end of turn 8's first phase (R49)
+MOST_DEEP = 0.8  # a key position lies outside the enemy zone on every table (R49)
 
 
 class _Strict(BaseModel):
@@ -61,14 +64,58 @@ class ForceSpec(_Strict):
         return sum(table[f.profile].fp for f in every)
 
 
-class Victory(_Strict):
-    """END OF THE GAME's optional conditions, as settings."""
+class KeyPosition(_Strict):
+    """END OF THE GAME, "or looses ... a key position" (R49): a point its holder (the
+    attacker or the defender, diced at the start) loses if, at the end of a turn, an enemy
+    fighting figure stands within `radius` cm of it and none of the holder's. `at` is where it
+    lies whatever the table: across as a fraction of the width from the west edge, deep as a
+    fraction of the depth from the holder's own edge."""
 
-    turns: int = Field(
-        default=10, ge=8, le=30
-    )  # "finish the game in the determined number of turns"
-    third_lost: bool = False  # "when one of the players looses one third of his forces"
-    hqs_lost: bool = False  # "or looses all his headquarters"
+    name: str = Field(min_length=1, max_length=40)
+    holder: Literal["attacker", "defender"]
+    at: tuple[float, float]
+    radius: float = Field(default=5.0, ge=2.0, le=20.0)
+
+    @model_validator(mode="after")
+    def _on_the_table(self) -> KeyPosition:
+        across, deep = self.at
+        if not (0.0 <= across <= 1.0 and 0.0 <= deep <= 1.0):
+            raise ValueError(
+                f"key position '{self.name}': at must be two fractions from 0 to 1 (across "
+                f"from the west edge, deep from the holder's edge), not {list(self.at)}"
+            )
+        if deep > MOST_DEEP:
+            raise ValueError(
+                f"key position '{self.name}': deep {deep:g} lies in the enemy's deployment zone "
+                f"on a 100 cm deep table (its last 20 cm); at most {MOST_DEEP:g}"
+            )
+        return self
+
+
+class Victory(_Strict):
+    """END OF THE GAME's optional conditions, as settings: "finish the game in the
+    determined number of turns or of time, or when one of the players looses one third of
+    his forces, or looses all his headquarters, or a key position"."""
+
+    turns: int = Field(default=10, ge=8, le=30)
+    # R49: battle time, ten seconds a turn ("Each turn is about ten seconds"), checked at
+    # the end of every phase
+    seconds: int | None = Field(default=None, ge=FIRST_SECONDS, le=300)
+    third_lost: bool = False
+    hqs_lost: bool = False
+    key_positions: tuple[KeyPosition, ...] = Field(default=(), max_length=6)
+
+    @model_validator(mode="after")
+    def _reachable(self) -> Victory:
+        if self.seconds is not None and self.seconds > self.turns * TURN_SECONDS:
+            raise ValueError(
+                f"victory.seconds {self.seconds} is after the turn limit ({self.turns} turns "
+                f"= {self.turns * TURN_SECONDS} s); lower seconds or raise turns"
+            )
+        names = [k.name for k in self.key_positions]
+        if len(set(names)) != len(names):
+            raise ValueError(f"key positions need different names, not {names}")
+        return self
 
 
 class Optional(_Strict):
@@ -89,6 +136,8 @@ class Scenario(_Strict):
     force_points: int = Field(default=20, ge=15)
     scenery: Literal["generated", "placed"] = "generated"  # THE GAME TABLE: by the dice or by hand
     forces: dict[str, ForceSpec]
+    # R48: other forces a side may have; its force is drawn secretly among them all
+    alternatives: dict[str, tuple[ForceSpec, ...]] = {}
     victory: Victory = Victory()
     optional: Optional = Optional()
 
@@ -96,46 +145,62 @@ class Scenario(_Strict):
     def _consistent(self) -> Scenario:
         if set(self.forces) != set(SIDES):
             raise ValueError(f"forces must be given for red and blue, not {sorted(self.forces)}")
+        if not set(self.alternatives) <= set(SIDES):
+            raise ValueError(
+                f"alternatives may be given for red and blue, not {sorted(self.alternatives)}"
+            )
         for side, force in self.forces.items():
-            table = forces()[force.race]
-            every = [*force.figures, *(f for flank in force.flanks for f in flank.figures)]
-            for fig in every:
-                if fig.profile not in table:
-                    raise ValueError(
-                        f"{side}: {force.race} have no '{fig.profile}'; "
-                        f"they have: {', '.join(table)}"
-                    )
-            if force.points() > self.force_points:
-                raise ValueError(
-                    f"{side}: the force costs {force.points()} FP, over the {self.force_points} "
-                    "agreed"
-                )
-            quarter = self.force_points // 4
-            flanks = [f.flank for f in force.flanks]
-            if len(set(flanks)) != len(flanks):
-                raise ValueError(f"{side}: one flanking force per flank (west, east)")
-            for flank in force.flanks:
-                cost = sum(table[f.profile].fp for f in flank.figures)
-                if cost > quarter:
-                    raise ValueError(
-                        f"{side}: the {flank.flank} flanking force costs {cost} FP; at most a "
-                        f"quarter of the force, {quarter} FP"
-                    )
-            if not self.optional.experience and any(f.xp or f.ability for f in every):
-                raise ValueError(
-                    f"{side}: experience (xp) and the abilities it gives need the switch "
-                    "optional.experience"
-                )
-            if force.general is not None and force.general.figure >= len(force.figures):
-                raise ValueError(
-                    f"{side}: the general is figure {force.general.figure}; the force has "
-                    f"figures 0 to {len(force.figures) - 1}"
-                )
-            if force.race in ("marines", "machina") and not any(
-                table[f.profile].hq for f in force.figures
-            ):
-                raise ValueError(f"{side}: {force.race} must have at least one HQ on the table")
+            self._check_force(side, force)
+            for n, alternative in enumerate(self.alternatives.get(side, ()), start=2):
+                self._check_force(f"{side} (force {n})", alternative)
         return self
+
+    def _check_force(self, side: str, force: ForceSpec) -> None:
+        table = forces()[force.race]
+        every = [*force.figures, *(f for flank in force.flanks for f in flank.figures)]
+        for fig in every:
+            if fig.profile not in table:
+                raise ValueError(
+                    f"{side}: {force.race} have no '{fig.profile}'; they have: {', '.join(table)}"
+                )
+        if force.points() > self.force_points:
+            raise ValueError(
+                f"{side}: the force costs {force.points()} FP, over the {self.force_points} agreed"
+            )
+        quarter = self.force_points // 4
+        flanks = [f.flank for f in force.flanks]
+        if len(set(flanks)) != len(flanks):
+            raise ValueError(f"{side}: one flanking force per flank (west, east)")
+        for flank in force.flanks:
+            cost = sum(table[f.profile].fp for f in flank.figures)
+            if cost > quarter:
+                raise ValueError(
+                    f"{side}: the {flank.flank} flanking force costs {cost} FP; at most a "
+                    f"quarter of the force, {quarter} FP"
+                )
+        if not self.optional.experience and any(f.xp or f.ability for f in every):
+            raise ValueError(
+                f"{side}: experience (xp) and the abilities it gives need the switch "
+                "optional.experience"
+            )
+        if force.general is not None and force.general.figure >= len(force.figures):
+            raise ValueError(
+                f"{side}: the general is figure {force.general.figure}; the force has "
+                f"figures 0 to {len(force.figures) - 1}"
+            )
+        if force.race in ("marines", "machina") and not any(
+            table[f.profile].hq for f in force.figures
+        ):
+            raise ValueError(f"{side}: {force.race} must have at least one HQ on the table")
+
+    def drawn(self, choice: dict[str, int]) -> Scenario:
+        """The scenario with each side's force the one drawn (1 is `forces`, 2 on the
+        `alternatives`), R48."""
+        chosen = {
+            side: (self.forces[side], *self.alternatives.get(side, ()))[choice.get(side, 1) - 1]
+            for side in SIDES
+        }
+        return self.model_copy(update={"forces": chosen, "alternatives": {}})
 
 
 FILES = ScenarioFiles(Scenario, __package__ or "")

@@ -77,6 +77,21 @@ def scenery(ref: Referee, width: float, depth: float) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
+def muster(ref: Referee, spec: Scenario) -> Scenario:
+    """GAME STEPS, "write secretly the race and composition of your force": a side given
+    alternatives has its force drawn by a die among them, the roll and the force told to
+    that side alone (R48)."""
+    choice: dict[str, int] = {}
+    for side, alternatives in spec.alternatives.items():
+        count = 1 + len(alternatives)
+        only = frozenset({side})
+        label = f"{side}'s secret force (1 to {count})"
+        choice[side] = ref.roll(RollRequest(label, sides=count), only).total
+        race = (spec.forces[side], *alternatives)[choice[side] - 1].race
+        ref.emit("setup", f"{side} writes down force {choice[side]}: {race}", only)
+    return spec.drawn(choice) if choice else spec
+
+
 def figures(spec: Scenario) -> tuple[dict[str, Fig], list[Flank]]:
     """Every figure of both forces (behind the screen or in hidden movement)."""
     figs: dict[str, Fig] = {}
