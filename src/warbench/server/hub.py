@@ -42,7 +42,7 @@ from warbench.server.messages import (
     scene_json,
     table_message,
 )
-from warbench.server.preview import odds_preview, piece_preview
+from warbench.server.preview import odds_preview, path_preview, piece_preview
 from warbench.server.store import GameRow, StaleVersion, Store
 
 log = logging.getLogger("warbench.server")
@@ -188,7 +188,7 @@ class Hub:
             initial_hash=record.initial_hash,
             setup_rolls=record.setup_rolls,
             seats=dict(seats),
-            agent_seed=secrets.randbits(63),
+            agent_seed=self._seeds() % 2**63,  # secret too: how the AI seats will choose
             created=time.time(),
             status=_status(game)[0],
             result=None,
@@ -300,22 +300,27 @@ class Hub:
         version: int,
         piece: str | None,
         text: str | None,
+        path: str | None = None,
     ) -> Json:
-        """Before the seat confirms: a piece's reach, ranges and sight lines, or the exact
-        odds of a proposed action; only for the seat whose decision is pending, at the
-        current version, from its own view. Changes nothing."""
+        """Before the seat confirms: a piece's reach, ranges and sight lines, the exact odds
+        of a proposed action, or what a move (`path`) costs; only for the seat whose decision
+        is pending, at the current version, from its own view. Changes nothing."""
         live = await self.live(game_id)
         self.check_seat(live, seat, token)
         async with live.lock:
             game = live.game
             self._check_turn(live, seat, version)
-            if (piece is None) == (text is None):
-                raise Refused(400, "ask about one piece or one action, not both or neither")
+            if sum(x is not None for x in (piece, text, path)) != 1:
+                raise Refused(400, "ask about one piece, one action or one path, and only one")
             try:
                 if piece is not None:
                     return await asyncio.to_thread(piece_preview, game, seat, piece)
-                assert text is not None
-                action = game.parse(text)
+                action = game.parse(str(text or path))
+                if path is not None:
+                    return {
+                        "version": live.version,
+                        "action": str(action),
+                    } | await asyncio.to_thread(path_preview, game, action, seat)
                 return {"version": live.version, "action": str(action)} | await asyncio.to_thread(
                     odds_preview, game, action, seat
                 )
