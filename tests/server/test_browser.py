@@ -362,6 +362,7 @@ def test_a_person_plays_a_full_turn_by_clicking(
         if len(played) == 3:
             page.screenshot(path=str(SHOTS / f"{ruleset}-play.png"))
     page.screenshot(path=str(SHOTS / f"{ruleset}-turn-2.png"))
+    (SHOTS / f"{ruleset}-played.txt").write_text("\n".join(played) + "\n")
     assert highest >= 2, (highest, played)
     moved = [v for v in played if v in ("move", "advance", "rush", "walk", "strategic")]
     assert moved, " ".join(played)

@@ -189,3 +189,15 @@ def test_ttt_prices_each_reachable_square() -> None:
     for name, price in reach.squares:
         cost = rs.path_cost(game, player, game.parse(f"move {piece_of(action)} {name}"))
         assert cost is not None and cost.cost == price and cost.unit == "squares"
+
+
+def test_tftww2_afvs_have_the_range_bands_of_their_machine_guns() -> None:
+    """4.1 for the MG's kind (LMG and HMG: 60"), short range as for men; an AFV whose MGs
+    are out of action has none."""
+    rs, game, _, drive = at_move("tftww2", "combined-arms", "drive")
+    assert isinstance(game, TFTGame)
+    tank = game.state.tanks[piece_of(drive)]
+    bands = dict(rs.ranges(game, tank.id))
+    assert bands["short"] > 0 and any(k.endswith("effective") and v == 60 for k, v in bands.items())
+    tank.mgs_out = True
+    assert rs.ranges(game, tank.id) == []
