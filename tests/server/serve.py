@@ -75,6 +75,18 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
 
+class _Announcing(uvicorn.Server):
+    """uvicorn that says when it listens (an event to wait on, not a flag to poll)."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.listening = threading.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        self.listening.set()
+
+
 class SeededServer:
     """The app on uvicorn in a thread on 127.0.0.1, every game's dice seeded `seed` (and its
     AI seats from the same number), so a browser test plays the same game every run."""
@@ -83,14 +95,11 @@ class SeededServer:
         self.port = free_port()
         app = create_app(db, seeds=lambda: seed)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
+        self.server = _Announcing(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        for _ in range(600):
-            if self.server.started:
-                return
-            time.sleep(0.05)
-        raise AssertionError("the app did not start")
+        if not self.server.listening.wait(timeout=60):
+            raise AssertionError("the app did not start")
 
     def call(self, method: str, path: str, body: object = None, token: str = "") -> Any:
         """One JSON request to the server; HTTPError for an error status."""

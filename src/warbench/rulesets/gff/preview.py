@@ -55,8 +55,8 @@ def reach(game: GFFGame, player: str, piece: str) -> list[Reach]:
     """Where the unit's centre may move by Advance and Rush (a block move: every model by
     the same vector), as far as the move allows."""
     unit = game.state.units.get(piece)
-    if unit is None or unit.side != player or not unit.alive or not unit.models:
-        return []
+    if unit is None or unit.side != player or not unit.alive or not unit.deployed:
+        return []  # an undeployed unit has no place to measure from
     limits = {kind: allowance(unit, kind) for kind in ("advance", "rush")}
     return scan_reach(game, player, piece, unit.centre(), limits)
 

@@ -169,18 +169,29 @@ async function loadPreview(piece) {
   }
 }
 
-// The selected piece's first action that takes a point: what a click on the table fills.
-function pointTemplate() {
+// The selected piece's action that a click at table point `p` fills: of the kind of move
+// whose drawn region holds `p` (a plain move before a rush), else its first taking a point.
+function pointTemplateAt(p) {
   if (!current || !mine() || !subject || current.scene.grid) return null;
-  return (groups().get(subject) ?? []).find((a) => tokensOf(a).some(isPoint)) ?? null;
+  const withPoint = (groups().get(subject) ?? []).filter((a) => tokensOf(a).some(isPoint));
+  const at = svg.createSVGPoint();
+  at.x = p.x;
+  at.y = drawn.H - p.y;
+  for (const area of svg.querySelectorAll("path.reach-area")) {
+    if (!area.isPointInFill(at)) continue;
+    const match = withPoint.find((a) => tokensOf(a)[0] === area.dataset.verb);
+    if (match) return match;
+  }
+  return withPoint[0] ?? null;
 }
 
 // Moving the pointer over the table asks what a move there costs (hover), and a click
 // that fills a point asks it too (chosen); the server answers from the rules' own code.
 function onTableMove(event) {
   if (!preview || preview.version !== current.version) return;
-  const template = pointTemplate();
-  if (template) askCost(pointAction(template, drawn.toTable(event)), false);
+  const p = drawn.toTable(event);
+  const template = pointTemplateAt(p);
+  if (template) askCost(pointAction(template, p), false);
 }
 
 function costLine(chosen) {
@@ -325,9 +336,9 @@ function onTableClick(event) {
     if (onSquare.length > 1) return showChoices(onSquare);
     return;
   }
-  const withPoint = actions.filter((a) => tokensOf(a).some(isPoint));
-  if (withPoint.length) {
-    const action = pointAction(withPoint[0], p);
+  const template = pointTemplateAt(p);
+  if (template) {
+    const action = pointAction(template, p);
     fill(action);
     if (preview) askCost(action, true);
   }
