@@ -1,9 +1,11 @@
 """Load on `warbench serve`: N concurrent games, both seats played by bots over websockets.
 
-Run: `.venv/bin/python benchmarks/server_load.py [--games 50] [--actions 40] [--ruleset ttt]`.
-Starts the server on a free 127.0.0.1 port (loopback only) over a fresh store, opens two
-websockets per game, and each bot sends a seeded random legal action whenever its seat must
-decide. The round trip is from sending an action to its ack, which the server sends only
+Run: `.venv/bin/python benchmarks/server_load.py [--games 50] [--actions 40] [--ruleset ttt]
+[--opponent ai]`. Starts the server on a free 127.0.0.1 port (loopback only) over a fresh
+store, opens a websocket per human seat, and each bot sends a seeded random legal action
+whenever its seat must decide; with `--opponent KIND` blue is played by the server (its AI:
+the AI seat's choice, commit and push are then part of the load) and red by a bot. The
+round trip is from sending an action to its ack, which the server sends only
 after the action is committed to disk. Every loop is bounded in actions and in time. Prints
 p50/p99/max round trip, throughput, the server's CPU time per action (user + system, from
 psutil: a figure a loaded machine skews less than the round trips) and its resident memory.
@@ -91,12 +93,14 @@ async def _seat(
     return trips
 
 
-async def _run(port: int, ruleset: str, games: int, actions: int, think: float) -> list[float]:
+async def _run(
+    port: int, ruleset: str, games: int, actions: int, think: float, opponent: str = "human"
+) -> list[float]:
     url = f"ws://127.0.0.1:{port}"
     created = [
         _post(
             f"http://127.0.0.1:{port}/api/games",
-            {"ruleset": ruleset, "seats": {"red": "human", "blue": "human"}},
+            {"ruleset": ruleset, "seats": {"red": "human", "blue": opponent}},
         )
         for _ in range(games)
     ]
@@ -104,6 +108,8 @@ async def _run(port: int, ruleset: str, games: int, actions: int, think: float) 
     for number, game in enumerate(created):
         budget = [actions]
         for seat, info in game["seats"].items():
+            if not info["token"]:
+                continue  # played by the server
             rng = random.Random(number * 2 + (seat == "blue"))
             bots.append(_seat(url, game["id"], seat, info["token"], budget, rng, think))
     results = await asyncio.wait_for(asyncio.gather(*bots), timeout=TIME_LIMIT + 30)
@@ -115,6 +121,9 @@ def main(
     actions: Annotated[int, typer.Option(help="actions per game at most")] = 40,
     ruleset: Annotated[str, typer.Option(help="ruleset id")] = "ttt",
     think: Annotated[float, typer.Option(help="mean seconds a bot waits before acting")] = 0.0,
+    opponent: Annotated[
+        str, typer.Option(help="blue's player: human (a bot) or a server AI kind, e.g. ai")
+    ] = "human",
     store_dir: Annotated[
         Path | None, typer.Option(help="directory for the store (e.g. /dev/shm: no disk)")
     ] = None,
@@ -141,7 +150,7 @@ def main(
             idle = proc.memory_info().rss
             cpu_before = sum(proc.cpu_times()[:2])
             start = time.perf_counter()
-            trips = asyncio.run(_run(port, ruleset, games, actions, think))
+            trips = asyncio.run(_run(port, ruleset, games, actions, think, opponent))
             wall = time.perf_counter() - start
             busy = proc.memory_info().rss
             cpu = sum(proc.cpu_times()[:2]) - cpu_before
@@ -149,13 +158,14 @@ def main(
             server.kill()
             server.wait(timeout=30)
     ms = sorted(t * 1000 for t in trips)
-    table = Table("ruleset", "games", "think s", "actions", "p50 ms", "p99 ms", "max ms")
+    table = Table("ruleset", "blue", "games", "think s", "actions", "p50 ms", "p99 ms", "max ms")
     table.add_column("actions/s")
     table.add_column("server CPU ms/action")
     table.add_column("server RSS idle → loaded (MiB)")
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     table.add_row(
         ruleset,
+        opponent,
         str(games),
         f"{think:g}",
         str(len(ms)),

@@ -80,6 +80,7 @@ def test_fuzzed_websocket_messages(client: TestClient, messages: list[str]) -> N
     ask=st.one_of(
         st.fixed_dictionaries({"piece": st.one_of(st.text(max_size=45), values)}),
         st.fixed_dictionaries({"action": st.one_of(st.text(max_size=60), values)}),
+        st.fixed_dictionaries({"path": st.one_of(st.text(max_size=60), values)}),
         values,
     )
 )

@@ -51,7 +51,7 @@ def test_a_planted_marker_reaches_only_its_owner(
             choice = rng.choice(legal)
             if seat != owner:  # what the seat is shown before it confirms
                 asks = [{"piece": a.split()[1]} for a in legal[:3] if len(a.split()) > 1]
-                for ask in [*asks, {"action": choice}]:
+                for ask in [*asks, {"action": choice}, {"path": choice}]:
                     body = {"seat": seat, "token": tokens[seat], "version": now["version"]}
                     sent.append(client.post(f"/api/games/{game}/preview", json=body | ask).text)
             reply = act(client, game, seat, tokens[seat], now["version"], choice)

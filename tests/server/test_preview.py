@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from shapely.geometry import Point, Polygon
+from shapely.ops import unary_union
 
 from tests.server.play import act, new_game, state
 from warbench.core import registry
@@ -107,17 +109,29 @@ def test_odds_of_fire_on_a_continuous_table(
     assert state(client, game)["version"] == now["version"]
 
 
-def test_continuous_reach_is_an_outline_of_legal_points(client: TestClient) -> None:
+def test_continuous_reach_is_a_region_and_a_point_in_it_costs_its_move(
+    client: TestClient,
+) -> None:
+    """The reply draws the region of legal end points; asking the cost of a move to a
+    point inside it gives the rules' cost within the allowance, and the move is then
+    accepted; a point far outside is priced and refused with the rules' reason."""
     game, tokens = new_game(client, "gff", "skirmish")
     seat, now = play_until(client, game, tokens, "advance", seed=3)
     piece = next(a.split()[1] for a in now["legal"] if a.startswith("advance "))
     reach = ask(client, game, seat, tokens[seat], now["version"], piece=piece).json()["reach"]
     advance = next(r for r in reach if r["verb"] == "advance")
-    assert len(advance["outline"]) == 32
-    x, y = advance["outline"][0]
+    shape = unary_union([Polygon(rings[0], rings[1:]) for rings in advance["area"]])
+    inner = shape.buffer(-4 * advance["cell"]).representative_point()
+    move = f"advance {piece} {round(inner.x, 2)},{round(inner.y, 2)}"
+    priced = ask(client, game, seat, tokens[seat], now["version"], path=move).json()
+    assert priced["reason"] is None and priced["action"] == move
+    assert priced["path"]["unit"] == "inch" and 0 < priced["path"]["cost"] <= 6
     ox, oy = advance["origin"]
-    half = f"advance {piece} {round((x + ox) / 2, 1)},{round((y + oy) / 2, 1)}"
-    assert act(client, game, seat, tokens[seat], now["version"], half).status_code == 200
+    far = f"advance {piece} {round(ox, 2)},{round(oy + 30, 2)}"
+    refused = ask(client, game, seat, tokens[seat], now["version"], path=far).json()
+    assert refused["reason"] and refused["path"]["cost"] > refused["path"]["allowance"]
+    assert state(client, game)["version"] == now["version"]  # asking changes nothing
+    assert act(client, game, seat, tokens[seat], now["version"], move).status_code == 200
 
 
 def test_only_the_deciding_seat_asks_at_the_current_version(client: TestClient) -> None:
@@ -132,6 +146,8 @@ def test_only_the_deciding_seat_asks_at_the_current_version(client: TestClient) 
         (ask(client, game, seat, tokens[seat], version + 1, piece=piece), 409),
         (ask(client, game, seat, tokens[seat], version), 400),
         (ask(client, game, seat, tokens[seat], version, piece=piece, action="pass"), 400),
+        (ask(client, game, seat, tokens[seat], version, action="pass", path="pass"), 400),
+        (ask(client, game, seat, tokens[seat], version + 1, path=f"move {piece} A1"), 409),
         (ask(client, game, seat, tokens[seat], version, action="fly r1 Z99"), 400),
         (ask(client, game, seat, tokens[seat], version, piece="nobody"), 400),
         (ask(client, "no-such-game", seat, tokens[seat], version, piece=piece), 404),
@@ -142,12 +158,10 @@ def test_only_the_deciding_seat_asks_at_the_current_version(client: TestClient) 
     assert state(client, game)["version"] == version
 
 
-def test_a_hidden_ruleset_answers_from_its_determinised_copy_and_known_destinations(
-    client: TestClient,
-) -> None:
-    """fftt hides its flanking forces: the odds come from the seat's determinised copy
-    (`Ruleset.determinise`, which never reads what the view hides) and a move that rolls no
-    dice changes nothing on that copy."""
+def test_a_hidden_ruleset_answers_from_its_determinised_copy(client: TestClient) -> None:
+    """fftt hides its flanking forces: the odds, the reach and a move's cost come from the
+    seat's determinised copy (`Ruleset.determinise`, which never reads what the view
+    hides); a move that rolls no dice changes nothing on that copy."""
     game, tokens = new_game(client, "fftt", "marines-vs-machina")
     seat, now = play_until(client, game, tokens, "move", seed=1)
     action = next(a for a in now["legal"] if a.startswith("move "))
@@ -157,5 +171,8 @@ def test_a_hidden_ruleset_answers_from_its_determinised_copy_and_known_destinati
     assert outcome["probability"] == "1" and not data["confirm"]
     piece = action.split()[1]
     (reach,) = ask(client, game, seat, tokens[seat], now["version"], piece=piece).json()["reach"]
-    sent = {f"move {piece} {x:g},{y:g}" for x, y in reach["points"]}
-    assert not reach["outline"] and sent <= set(now["legal"])
+    shape = unary_union([Polygon(rings[0], rings[1:]) for rings in reach["area"]])
+    x, y = action.split()[2].split(",")
+    assert shape.buffer(reach["cell"]).contains(Point(float(x), float(y)))  # a legal move
+    priced = ask(client, game, seat, tokens[seat], now["version"], path=action).json()
+    assert priced["reason"] is None and priced["path"]["unit"] == "cm"

@@ -10,9 +10,10 @@ Everything here asks only the game contract, so every ruleset gets it:
   unit by unit. A ruleset may say how its rules read dice (`Ruleset.dice_reading`) and which
   action carries out a declared one (`Ruleset.follow_up`: fft3 resolves declared fire).
 - `reach` asks the rules' own legality test (`Game.check`) where a move of a piece may end:
-  on a grid, every square a legal move names; on a continuous table, the farthest legal
-  point along each bearing (an outline, not the exact region: a point behind an obstacle
-  may be legal and outside it).
+  on a grid, every square a legal move names; on a continuous table, the region of every
+  legal end point (`region`: the check asked at the centre of each cell of a grid over the
+  move's farthest reach, the cells at its edge split into quarters twice). A ruleset that
+  prices moves says what a move costs (`PathCost`, from its own movement code).
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shapely.geometry import Polygon
+import shapely
+from shapely import affinity
+from shapely.geometry import MultiPolygon, Polygon, box
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, RollRequest, SeededDice
@@ -38,7 +41,9 @@ if TYPE_CHECKING:
 
 MAX_WALKS = 2000  # distinct roll outcomes enumerated at most for one action's odds
 MAX_SECONDS = 3.0  # wall time one action's odds may take (a page waits on it)
-BEARINGS = 32  # bearings of a continuous reach outline
+BEARINGS = 32  # bearings scanned for a move's farthest reach when the ruleset does not say
+REGION_CELLS = 800  # cells of a reach region's grid inside the disk of its farthest reach
+REGION_SPLITS = 2  # times the cells at a region's edge are split into quarters
 Point = tuple[float, float]
 OUTCOME = "outcome"
 
@@ -140,15 +145,38 @@ def action_odds(ruleset: Ruleset, game: Game, action: Action, player: str) -> Od
 
 
 @dataclass(frozen=True)
+class PathCost:
+    """What a move costs by the ruleset's own movement rules: `cost` (infinite where no
+    way leads there) of `allowance` (None when unlimited) in `unit` (MP, inches, cm,
+    squares), and how it adds up, in words."""
+
+    cost: float
+    allowance: float | None
+    unit: str
+    detail: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        """As the client shows it."""
+        return {
+            "cost": round(self.cost, 2) if math.isfinite(self.cost) else None,
+            "allowance": self.allowance,
+            "unit": self.unit,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
 class Reach:
     """Where a move of `piece` (by `verb`) may end: squares with their cost (a grid, cost
-    None where the ruleset does not price them) or an outline of points round `origin`."""
+    None where the ruleset does not price them) or a region round `origin`: polygons, each
+    its outer ring then its holes, sampled on cells of side `cell`."""
 
     piece: str
     verb: str
     origin: Point | None = None
     squares: tuple[tuple[str, float | None], ...] = ()
-    outline: tuple[Point, ...] = ()
+    area: tuple[tuple[tuple[Point, ...], ...], ...] = ()
+    cell: float | None = None
     allowance: float | None = None  # the move's allowance in the ruleset's unit, if known
 
     def to_json(self) -> dict[str, object]:
@@ -158,7 +186,10 @@ class Reach:
             "verb": self.verb,
             "origin": self.origin,
             "squares": [list(s) for s in self.squares],
-            "outline": [[round(x, 2), round(y, 2)] for x, y in self.outline],
+            "area": [
+                [[[round(x, 2), round(y, 2)] for x, y in ring] for ring in p] for p in self.area
+            ],
+            "cell": self.cell,
             "allowance": self.allowance,
         }
 
@@ -183,8 +214,16 @@ def _point_field(action: Action) -> str | None:
     return None
 
 
-def reach(game: Game, player: str, piece: str, origin: Point | None) -> list[Reach]:
-    """Every way `piece` may move now, one `Reach` per verb (generic: the rules' check)."""
+def reach(
+    game: Game,
+    player: str,
+    piece: str,
+    origin: Point | None,
+    limits: Mapping[str, float] | None = None,
+) -> list[Reach]:
+    """Every way `piece` may move now, one `Reach` per verb (generic: the rules' check).
+    `limits` gives a verb's farthest straight move, where the ruleset knows it; otherwise it
+    is found by scanning bearings."""
     by_verb: dict[str, list[Action]] = {}
     for action in moves_of(game, player, piece):
         by_verb.setdefault(action.verb, []).append(action)
@@ -195,8 +234,13 @@ def reach(game: Game, player: str, piece: str, origin: Point | None) -> list[Rea
             squares = sorted({str(getattr(a, f.name)) for a in actions for f in _squares(a)})
             out.append(Reach(piece, verb, origin, tuple((s, None) for s in squares)))
         elif origin is not None:
-            legal = _legal_at(game, player, actions[0], field)
-            out.append(Reach(piece, verb, origin, outline=outline(origin, legal)))
+            legal = _legal_at(game, player, actions[0], field, origin)
+            far = (limits or {}).get(verb) or farthest(origin, legal)
+            if far <= 0:
+                continue
+            cell = far * math.sqrt(math.pi / REGION_CELLS)
+            shape = region(origin, legal, far, cell)
+            out.append(Reach(piece, verb, origin, area=rings(shape), cell=cell / 2**REGION_SPLITS))
     return out
 
 
@@ -205,46 +249,121 @@ def _squares(action: Action) -> list[dataclasses.Field[object]]:
 
 
 def _legal_at(
-    game: Game, player: str, template: Action, field: str
-) -> Callable[[Point, float], bool]:
+    game: Game, player: str, template: Action, field: str, origin: Point
+) -> Callable[[Point], bool]:
     facing = [f.name for f in dataclasses.fields(template) if f.name == "facing"]
 
-    def legal(point: Point, bearing: float) -> bool:
+    def legal(point: Point) -> bool:
         changes: dict[str, object] = {field: (round(point[0], 2), round(point[1], 2))}
-        if facing:
+        if facing:  # facing the way it moves: a turn at the end only costs more
+            bearing = math.degrees(math.atan2(point[0] - origin[0], point[1] - origin[1]))
             changes[facing[0]] = float(round(bearing) % 360)
         return game.check(dataclasses.replace(template, **changes), player) is None
 
     return legal
 
 
-def outline(
-    origin: Point, legal: Callable[[Point, float], bool], step: float = 0.5, far: float = 48.0
-) -> tuple[Point, ...]:
-    """The farthest legal point along each of `BEARINGS` compass bearings from `origin`,
-    stepping `step` out to `far` and then halving the last step twice."""
-    points: list[Point] = []
+def farthest(
+    origin: Point, legal: Callable[[Point], bool], step: float = 0.5, far: float = 48.0
+) -> float:
+    """The farthest legal point found along `BEARINGS` compass bearings from `origin`,
+    stepping `step` out to `far` (a few illegal steps in a row end a bearing)."""
+    best = 0.0
     for index in range(BEARINGS):
-        bearing = 360.0 * index / BEARINGS
-        dx, dy = math.sin(math.radians(bearing)), math.cos(math.radians(bearing))
-
-        def at(d: float, dx: float = dx, dy: float = dy) -> Point:
-            return (origin[0] + d * dx, origin[1] + d * dy)
-
-        best, d, misses = 0.0, step, 0
-        while d <= far and misses < 6:  # a few illegal steps in a row end the ray
-            if legal(at(d), bearing):
-                best, misses = d, 0
+        rad = math.radians(360.0 * index / BEARINGS)
+        d, misses = step, 0
+        while d <= far and misses < 6:
+            if legal((origin[0] + d * math.sin(rad), origin[1] + d * math.cos(rad))):
+                best, misses = max(best, d), 0
             else:
                 misses += 1
             d += step
-        half = step / 2
-        for _ in range(2):
-            if legal(at(best + half), bearing):
-                best += half
-            half /= 2
-        points.append(at(best))
-    return tuple(points)
+    return best + step if best else 0.0
+
+
+def region(
+    origin: Point, legal: Callable[[Point], bool], far: float, cell: float
+) -> Polygon | MultiPolygon:
+    """Every legal point within `far` of `origin`: the check asked at the centre of each
+    cell of side `cell` (the grid offset half a cell, so no centre is the origin itself),
+    then each cell whose verdict differs from a neighbour's split into four and asked
+    again, `REGION_SPLITS` times. The legal cells, merged."""
+    n = math.ceil(far / cell) + 1
+    cells: dict[tuple[int, int], bool] = {}
+    for i in range(-n, n):
+        for j in range(-n, n):
+            x, y = origin[0] + (i + 0.5) * cell, origin[1] + (j + 0.5) * cell
+            if math.hypot(x - origin[0], y - origin[1]) <= far + cell:
+                cells[(i, j)] = legal((x, y))
+    size, corner = cell, (origin[0], origin[1])
+    levels = [cells]  # the verdicts at each level of splitting; a cell not split is in one
+
+    def verdict(level: int, key: tuple[int, int]) -> bool:
+        for up in range(level, -1, -1):
+            found = levels[up].get((key[0] >> (level - up), key[1] >> (level - up)))
+            if found is not None:
+                return found
+        return False
+
+    boxes: list[Polygon] = []  # in units of the finest cells, so that they meet exactly
+    for level in range(REGION_SPLITS):
+        edge = {
+            k
+            for k, ok in cells.items()
+            if any(verdict(level, (k[0] + a, k[1] + b)) != ok for a, b in _SIDES)
+        }
+        inside = {k for k, ok in cells.items() if ok and k not in edge}
+        boxes += _boxes(inside, 2 ** (REGION_SPLITS - level))
+        size /= 2
+        cells = {
+            (2 * i + a, 2 * j + b): legal(
+                (corner[0] + (2 * i + a + 0.5) * size, corner[1] + (2 * j + b + 0.5) * size)
+            )
+            for i, j in edge
+            for a in (0, 1)
+            for b in (0, 1)
+        }
+        levels.append(cells)
+    boxes += _boxes({k for k, ok in cells.items() if ok}, 1)
+    merged = shapely.union_all(boxes) if boxes else Polygon()
+    placed = affinity.affine_transform(merged, [size, 0, 0, size, corner[0], corner[1]])
+    simple = placed.simplify(size / 4)
+    return simple if isinstance(simple, Polygon | MultiPolygon) else Polygon()
+
+
+_SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def _boxes(keep: set[tuple[int, int]], scale: int) -> list[Polygon]:
+    """The cells `keep` (grid indices of cells `scale` units wide), each row's runs of
+    neighbouring cells as one box."""
+    rows: dict[int, list[int]] = {}
+    for i, j in keep:
+        rows.setdefault(j, []).append(i)
+    out: list[Polygon] = []
+    for j, row in rows.items():
+        row.sort()
+        runs: list[list[int]] = []
+        for i in row:
+            if runs and runs[-1][1] == i - 1:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i])
+        out += [box(a * scale, j * scale, (b + 1) * scale, (j + 1) * scale) for a, b in runs]
+    return out
+
+
+def rings(shape: Polygon | MultiPolygon) -> tuple[tuple[tuple[Point, ...], ...], ...]:
+    """Each polygon of `shape` as its outer ring and then its holes."""
+    polygons = list(shape.geoms) if isinstance(shape, MultiPolygon) else [shape]
+    return tuple(
+        tuple(
+            tuple((float(x), float(y)) for x, y in ring.coords)
+            for ring in (p.exterior, *p.interiors)
+        )
+        for p in polygons
+        if not p.is_empty
+    )
 
 
 def sight_lines(scene: Scene, piece: str, targets: Sequence[str]) -> list[dict[str, object]]:

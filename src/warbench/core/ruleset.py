@@ -190,15 +190,28 @@ class Ruleset(ABC):
 
     def reach(self, game: Game, player: str, piece: str) -> list[preview.Reach]:
         """Where `piece` may move now, one `Reach` per kind of move. The default asks the
-        rules' check along bearings round the piece (`warbench.core.preview.reach`); a
-        ruleset that prices moves (ttt: squares with their cost) overrides it."""
+        rules' check over a grid round the piece (`warbench.core.preview.reach`), as far as
+        `reach_limits` says; a ruleset on a grid (ttt: squares with their cost) overrides it."""
         origin = None
         for figure in self.scene(game, player).figures:
             if figure.label.split()[:1] == [piece]:
                 centre = figure.base.centroid
                 origin = (float(centre.x), float(centre.y))
                 break
-        return preview.reach(game, player, piece, origin)
+        limits = self.reach_limits(game, player, piece)
+        return preview.reach(game, player, piece, origin, limits)
+
+    def reach_limits(self, game: Game, player: str, piece: str) -> dict[str, float]:
+        """The farthest `piece` may get in a straight move of each verb, from its centre in
+        the ruleset's unit (no legal end point lies farther); a verb left out is found by
+        scanning bearings with the rules' check."""
+        return {}
+
+    def path_cost(self, game: Game, player: str, action: Action) -> preview.PathCost | None:
+        """What the move `action` costs by the ruleset's own movement code, legal or not
+        (shown for the point under the pointer); None for an action that is no move or a
+        ruleset that does not price moves."""
+        return None
 
     def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
         """The range bands of `piece`'s weapons as (label, distance in the ruleset's unit),

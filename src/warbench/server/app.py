@@ -67,14 +67,16 @@ class ActionIn(BaseModel):
 
 
 class PreviewIn(BaseModel):
-    """Before confirming: a piece to show the reach, ranges and sight lines of, or an action
-    to show the exact odds of; for the seat whose decision it is, at the current version."""
+    """Before confirming: a piece to show the reach, ranges and sight lines of, an action
+    to show the exact odds of, or a move (`path`) to show the cost of; for the seat whose
+    decision it is, at the current version."""
 
     seat: Annotated[str, Field(max_length=20)]
     token: Annotated[str, Field(max_length=100)]
     version: Annotated[int, Field(ge=0)]
     piece: Annotated[str, Field(min_length=1, max_length=40)] | None = None
     action: Text | None = None
+    path: Text | None = None
 
 
 class WsAction(BaseModel):
@@ -215,9 +217,10 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/preview")
     async def preview(game_id: str, body: PreviewIn, request: Request) -> Json:
-        """A piece's reach, ranges and sight lines, or a proposed action's exact odds."""
+        """A piece's reach, ranges and sight lines, a proposed action's exact odds, or a
+        move's cost."""
         return await hub_of(request).preview(
-            game_id, body.seat, body.token, body.version, body.piece, body.action
+            game_id, body.seat, body.token, body.version, body.piece, body.action, body.path
         )
 
     @app.get("/api/games/{game_id}/record")

@@ -1,12 +1,11 @@
 """What a seat is shown before it confirms an action (docs/server.md, "Before you confirm"):
 where a selected piece may move, its range bands and sight lines to the pieces its actions
-name, and the exact odds of a proposed action — each only for the seat whose decision is
-pending, worked out from that seat's own view of the game.
+name, what a move to a point costs, and the exact odds of a proposed action — each only for
+the seat whose decision is pending, worked out from that seat's own view of the game.
 
-For a ruleset with hidden information the rules' check is never asked about points the
-seat did not get from the server already (that could probe pieces it may not see): its
-reach is the destinations of its legal moves, and odds come only from a copy of the game
-the ruleset builds from the seat's view (`Ruleset.determinise`), or not at all.
+For a ruleset with hidden information the rules are never asked about the true game where
+the answer could tell of pieces the seat may not see: reach, move costs and odds are worked
+out on a copy of the game the ruleset builds from the seat's view (`Ruleset.determinise`).
 """
 
 from __future__ import annotations
@@ -15,8 +14,9 @@ import dataclasses
 import logging
 
 from warbench.core.actions import Action
+from warbench.core.dice import SeededDice
 from warbench.core.game import Game
-from warbench.core.preview import TooManyOutcomes, moves_of, sight_lines
+from warbench.core.preview import TooManyOutcomes, sight_lines
 from warbench.server.messages import Json, words
 
 log = logging.getLogger("warbench.server")
@@ -36,26 +36,17 @@ def _targets(game: Game, player: str, piece: str, shown: set[str]) -> dict[str, 
     return found
 
 
-def _hidden_reach(game: Game, player: str, piece: str) -> list[Json]:
-    """The destinations of the piece's legal moves (already sent to the seat)."""
-    out: dict[str, list[list[float]]] = {}
-    for action in moves_of(game, player, piece):
-        for f in dataclasses.fields(action):
-            value = getattr(action, f.name)
-            if isinstance(value, tuple) and len(value) == 2:
-                out.setdefault(action.verb, []).append([float(value[0]), float(value[1])])
-    return [
-        {
-            "piece": piece,
-            "verb": verb,
-            "origin": None,
-            "squares": [],
-            "outline": [],
-            "points": points,
-            "allowance": None,
-        }
-        for verb, points in out.items()
-    ]
+def own_copy(game: Game, player: str) -> Game:
+    """The game as `player` may know it: for a ruleset with hidden information, the copy
+    `Ruleset.determinise` builds from the player's view (what is hidden sampled anew);
+    otherwise the game itself. ValueError when the ruleset cannot build one."""
+    rs = game.ruleset
+    if not rs.hidden_information:
+        return game
+    try:
+        return rs.determinise(game, player, SeededDice(0))
+    except NotImplementedError as err:
+        raise ValueError(f"no preview in play for {rs.name}: {err}") from None
 
 
 def piece_preview(game: Game, player: str, piece: str) -> Json:
@@ -65,10 +56,7 @@ def piece_preview(game: Game, player: str, piece: str) -> Json:
     shown = words(game.view(player))
     if piece not in shown:
         raise ValueError(f"no piece '{piece}' that you can see")
-    if rs.hidden_information:
-        reach = _hidden_reach(game, player, piece)
-    else:
-        reach = [r.to_json() | {"points": []} for r in rs.reach(game, player, piece)]
+    reach = [r.to_json() for r in rs.reach(own_copy(game, player), player, piece)]
     targets = _targets(game, player, piece, shown)
     lines = sight_lines(scene, piece, list(targets))
     for line in lines:
@@ -102,3 +90,14 @@ def odds_preview(game: Game, action: Action, player: str) -> Json:
             "confirm": False,
         }
     return {"odds": report, "reason": None, "confirm": bool(report["rolls"])}
+
+
+def path_preview(game: Game, action: Action, player: str) -> Json:
+    """What the move `action` costs by the ruleset's own movement code (`path`: None when
+    the ruleset does not price it) and, when the rules refuse it, why (`reason`)."""
+    mine = own_copy(game, player)
+    cost = game.ruleset.path_cost(mine, player, action)
+    return {
+        "path": None if cost is None else cost.to_json(),
+        "reason": mine.check(action, player),
+    }

@@ -13,6 +13,7 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
+from warbench.core.preview import PathCost
 from warbench.core.ruleset import AgentFactory, Ruleset
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fft3 import artillery, preview
@@ -66,6 +67,14 @@ class FistfulOfTows3(Ruleset):
 
     def follow_up(self, game: Game, action: Action) -> Action | None:
         return preview.follow_up(action)
+
+    def reach_limits(self, game: Game, player: str, piece: str) -> dict[str, float]:
+        assert isinstance(game, FFT3Game)
+        return preview.reach_limits(game, player, piece)
+
+    def path_cost(self, game: Game, player: str, action: Action) -> PathCost | None:
+        assert isinstance(game, FFT3Game)
+        return preview.path_cost(game, player, action)
 
     def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
         assert isinstance(game, FFT3Game)

@@ -9,13 +9,16 @@ from typing import Any
 from shapely.geometry import Point, box
 
 from warbench.ai.search import Budget, searcher
+from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
+from warbench.core.preview import PathCost
 from warbench.core.ruleset import AgentFactory, Ruleset
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.fftt import odds as fftt_odds
 from warbench.rulesets.fftt import parameters as sweep
+from warbench.rulesets.fftt import preview
 from warbench.rulesets.fftt import scenario as scenarios
 from warbench.rulesets.fftt.ai import TacticsAI
 from warbench.rulesets.fftt.census import by_unit_type
@@ -68,6 +71,14 @@ class FFTT(Ruleset):
         """A fork with what `player` cannot see sampled anew (`determinise.py`)."""
         assert isinstance(game, FFTTGame)
         return determinise(game, player, dice)
+
+    def reach_limits(self, game: Game, player: str, piece: str) -> dict[str, float]:
+        assert isinstance(game, FFTTGame)
+        return preview.reach_limits(game, player, piece)
+
+    def path_cost(self, game: Game, player: str, action: Action) -> PathCost | None:
+        assert isinstance(game, FFTTGame)
+        return preview.path_cost(game, player, action)
 
     def odds_options(self) -> Mapping[str, str]:
         return fftt_odds.OPTIONS

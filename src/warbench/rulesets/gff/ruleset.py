@@ -9,9 +9,11 @@ from shapely.geometry import Point
 
 from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import Budget, searcher
+from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, ReadingPolicy
 from warbench.core.game import Game, GameOver
 from warbench.core.odds import OddsReport
+from warbench.core.preview import PathCost, Reach
 from warbench.core.ruleset import AgentFactory, Ruleset
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.gff import odds as gff_odds
@@ -68,6 +70,14 @@ class GrimdarkFutureFirefight(Ruleset):
 
     def dice_reading(self) -> ReadingPolicy | None:
         return preview.reading()
+
+    def reach(self, game: Game, player: str, piece: str) -> list[Reach]:
+        assert isinstance(game, GFFGame)
+        return preview.reach(game, player, piece)
+
+    def path_cost(self, game: Game, player: str, action: Action) -> PathCost | None:
+        assert isinstance(game, GFFGame)
+        return preview.path_cost(game, player, action)
 
     def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
         assert isinstance(game, GFFGame)

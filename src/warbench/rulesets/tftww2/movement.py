@@ -56,6 +56,13 @@ def turn_cost(start: float, end: float) -> int:
     return math.ceil(turn_between(start, end) / 90 - 1e-9)
 
 
+def walk_cost(man: Man, to: tuple[float, float], facing: float) -> float:
+    """Walk: turn to face the point, 1 per inch to it, then turn to `facing`."""
+    heading = bearing((man.x, man.y), to) if to != (man.x, man.y) else man.facing
+    distance = math.hypot(to[0] - man.x, to[1] - man.y)
+    return turn_cost(man.facing, heading) + distance + turn_cost(heading, facing)
+
+
 def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
     """Why a man cannot end at x, y: off the table, out of his building from upstairs (F1),
     or on the base of another man on his floor."""
@@ -88,9 +95,7 @@ def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
             return f'{man.id} runs up to {2 * mov}" (twice his move rate), not {action.dist:g}'
         return blocked(game, man, *step(man, action.dist, man.facing))
     if isinstance(action, Walk):
-        heading = bearing((man.x, man.y), action.to) if action.to != (man.x, man.y) else man.facing
-        distance = math.hypot(action.to[0] - man.x, action.to[1] - man.y)
-        cost = turn_cost(man.facing, heading) + distance + turn_cost(heading, action.facing)
+        cost = walk_cost(man, action.to, action.facing)
         if cost > mov + 1e-9:
             return (
                 f"{man.id} has {mov} movement points; that walk costs {cost:.1f} "

@@ -3,7 +3,11 @@ in squares (MOVEMENT, `movement.reachable`), and its Range (ATTACKING: orthogona
 
 from __future__ import annotations
 
-from warbench.core.preview import Reach
+import math
+
+from warbench.core.actions import Action
+from warbench.core.preview import PathCost, Reach
+from warbench.rulesets.ttt.actions import Move
 from warbench.rulesets.ttt.game import TTTGame
 from warbench.rulesets.ttt.movement import reachable
 
@@ -34,3 +38,22 @@ def ranges(game: TTTGame, piece: str) -> list[tuple[str, float]]:
         return []
     reach = game.table.profile(found.kind).range
     return [(f"Range {reach}", float(reach))]
+
+
+def path_cost(game: TTTGame, player: str, action: Action) -> PathCost | None:
+    """A move's cost: the fewest squares to it (`movement.reachable`), of the Move."""
+    if not isinstance(action, Move):
+        return None
+    found = game.state.pieces.get(action.piece)
+    if found is None or found.side != player:
+        return None
+    cost = reachable(game.table, game.state, found).get(action.to)
+    allowance = float(game.table.profile(found.kind).move)
+    if cost is None:
+        return PathCost(math.inf, allowance, "squares", f"no way to {action.to} this turn")
+    return PathCost(
+        float(cost),
+        allowance,
+        "squares",
+        "orthogonal steps round pieces and buildings, the terrain capping the Move",
+    )

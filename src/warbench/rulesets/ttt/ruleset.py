@@ -10,11 +10,12 @@ from shapely.geometry import Point, box
 
 from warbench.ai.random_agent import RandomAgent
 from warbench.ai.search import Budget, searcher
+from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
 from warbench.core.game import Game, GameOver
 from warbench.core.grid import Square, column_letters
 from warbench.core.odds import OddsReport
-from warbench.core.preview import Reach
+from warbench.core.preview import PathCost, Reach
 from warbench.core.ruleset import AgentFactory, Ruleset, ScenarioModel
 from warbench.core.scene import Area, Figure, Scene
 from warbench.rulesets.ttt import cli as ttt_cli
@@ -92,6 +93,10 @@ class TableTopTroopers(Ruleset):
     def reach(self, game: Game, player: str, piece: str) -> list[Reach]:
         assert isinstance(game, TTTGame)
         return preview.reach(game, player, piece)
+
+    def path_cost(self, game: Game, player: str, action: Action) -> PathCost | None:
+        assert isinstance(game, TTTGame)
+        return preview.path_cost(game, player, action)
 
     def ranges(self, game: Game, piece: str) -> list[tuple[str, float]]:
         assert isinstance(game, TTTGame)

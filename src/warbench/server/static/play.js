@@ -2,7 +2,7 @@
 // the log with every roll, pushed over a websocket; actions go back with the version
 // they were decided at and an idempotency key.
 import { colours, logEntryNode, postJson, text } from "./api.js";
-import { drawPreview, drawScene, highlight, legend, measure, parsePoint, parseSquare, squareName } from "./table.js";
+import { drawPath, drawPreview, drawScene, highlight, legend, parsePoint, parseSquare, squareName } from "./table.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
@@ -22,6 +22,7 @@ let retry = 0;
 let overShown = false;
 let preview = null; // the selected piece's reach, ranges and sight lines (from the server)
 let proposed = null; // the action waiting for the player to confirm it
+const costs = { busy: false, next: { hover: null, chosen: null } }; // move costs asked, one at a time
 
 const isPoint = (t) => parsePoint(t) !== null;
 
@@ -148,6 +149,7 @@ function select(key) {
   subject = key;
   preview = null;
   delete svg.dataset.preview;
+  clearCosts();
   drawPreview(drawn, current.scene, null);
   renderOptions();
   if (figureIds().has(key)) loadPreview(key);
@@ -167,14 +169,82 @@ async function loadPreview(piece) {
   }
 }
 
+// The selected piece's action that a click at table point `p` fills: of the kind of move
+// whose drawn region holds `p` (a plain move before a rush), else its first taking a point.
+function pointTemplateAt(p) {
+  if (!current || !mine() || !subject || current.scene.grid) return null;
+  const withPoint = (groups().get(subject) ?? []).filter((a) => tokensOf(a).some(isPoint));
+  const at = svg.createSVGPoint();
+  at.x = p.x;
+  at.y = drawn.H - p.y;
+  for (const area of svg.querySelectorAll("path.reach-area")) {
+    if (!area.isPointInFill(at)) continue;
+    const match = withPoint.find((a) => tokensOf(a)[0] === area.dataset.verb);
+    if (match) return match;
+  }
+  return withPoint[0] ?? null;
+}
+
+// Moving the pointer over the table asks what a move there costs (hover), and a click
+// that fills a point asks it too (chosen); the server answers from the rules' own code.
 function onTableMove(event) {
-  const line = document.getElementById("measure");
-  if (!current || !preview || current.scene.grid) return;
-  const m = measure(preview, drawn.toTable(event));
-  if (!m) return;
-  const unit = current.scene.unit === "inch" ? "″" : ` ${current.scene.unit}`;
-  line.textContent = `${m.verb}: ${m.distance.toFixed(1)}${unit} from ${preview.piece}; ` +
-    `farthest legal this way ${m.most.toFixed(1)}${unit}` + (m.within ? "" : " — out of reach");
+  if (!preview || preview.version !== current.version) return;
+  const p = drawn.toTable(event);
+  const template = pointTemplateAt(p);
+  if (template) askCost(pointAction(template, p), false);
+}
+
+function costLine(chosen) {
+  return document.getElementById(chosen ? "path-cost" : "measure");
+}
+
+// One request at a time; while one is out only the latest hover and the latest click
+// wait. Each line keeps the move it was last asked (`data-asked`) and the one it shows
+// (`data-answered`).
+async function askCost(action, chosen) {
+  costLine(chosen).dataset.asked = action;
+  costs.next[chosen ? "chosen" : "hover"] = action;
+  if (costs.busy) return;
+  costs.busy = true;
+  while (costs.next.chosen || costs.next.hover) {
+    const isChosen = Boolean(costs.next.chosen);
+    const asked = isChosen ? costs.next.chosen : costs.next.hover;
+    costs.next[isChosen ? "chosen" : "hover"] = null;
+    const version = current.version;
+    const piece = subject;
+    try {
+      const data = await postJson(`/api/games/${gameId}/preview`, { seat, token, version, path: asked });
+      if (current.version === version && subject === piece && preview) showCost(data, isChosen, asked);
+    } catch (err) {
+      if (current.version === version) costLine(isChosen).textContent = err.message;
+    }
+  }
+  costs.busy = false;
+}
+
+function clearCosts() {
+  costs.next = { hover: null, chosen: null };
+  for (const line of [costLine(false), costLine(true)]) {
+    line.textContent = "";
+    delete line.dataset.asked;
+    delete line.dataset.answered;
+  }
+}
+
+function showCost(data, chosen, asked) {
+  const c = data.path;
+  let words = `${data.action}: `;
+  if (c) words += c.cost === null ? `no way there (${c.detail})` : `costs ${c.cost} of ${c.allowance} ${c.unit} (${c.detail})`;
+  else words += "no cost to show";
+  words += data.reason ? ` — refused: ${data.reason}` : " — allowed";
+  const line = costLine(chosen);
+  line.textContent = chosen ? `chosen: ${words}` : words;
+  line.dataset.answered = asked;
+  line.dataset.cost = c && c.cost !== null ? String(c.cost) : "";
+  line.dataset.legal = data.reason ? "no" : "yes";
+  const origin = preview.reach.find((r) => r.origin)?.origin;
+  const at = parsePoint(tokensOf(data.action).find(isPoint) ?? "");
+  if (origin && at) drawPath(drawn, origin, at, !data.reason);
 }
 
 // Before an action is sent: its exact odds from the server (for this seat's view). An
@@ -242,7 +312,11 @@ function fill(action) {
 function onTableClick(event) {
   if (!current || !mine()) return;
   const target = event.target.closest(".target");
-  if (target) return fill(target.dataset.text);
+  if (target) {
+    fill(target.dataset.text);
+    if (preview && tokensOf(target.dataset.text).some(isPoint)) askCost(target.dataset.text, true);
+    return;
+  }
   const all = groups();
   const actions = subject ? all.get(subject) ?? [] : [];
   const piece = event.target.closest(".piece");
@@ -262,8 +336,12 @@ function onTableClick(event) {
     if (onSquare.length > 1) return showChoices(onSquare);
     return;
   }
-  const withPoint = actions.filter((a) => tokensOf(a).some(isPoint));
-  if (withPoint.length) fill(pointAction(withPoint[0], p));
+  const template = pointTemplateAt(p);
+  if (template) {
+    const action = pointAction(template, p);
+    fill(action);
+    if (preview) askCost(action, true);
+  }
 }
 
 function showChoices(actions) {
@@ -352,7 +430,7 @@ function onMessage(message) {
     input.value = "";
     subject = null;
     preview = null;
-    document.getElementById("measure").textContent = "";
+    clearCosts();
   } else if (data.type === "error") {
     errorLine.textContent = data.detail;
     if (!current) document.getElementById("banner").textContent = data.detail;

@@ -199,7 +199,7 @@ function radiusOf(fig) {
 }
 
 // A selected piece's preview from the server: where it may move (squares with their cost,
-// or an outline of the farthest legal point along each bearing), its range bands (edge to
+// or the region of every legal end point, one per kind of move), its range bands (edge to
 // edge: round its base; on a grid, squares counted orthogonally) and sight lines to the
 // pieces its actions name, each with the distance base edge to base edge.
 export function drawPreview(drawn, scene, preview) {
@@ -214,11 +214,12 @@ export function drawPreview(drawn, scene, preview) {
       el("rect", { x: sq.col + 0.1, y: H - sq.row - 0.9, width: 0.8, height: 0.8, class: "reach" }, g);
       if (cost !== null) label(g, String(cost), sq.col + 0.5, H - sq.row - 0.12, 0.3, "#064", { class: "cost" });
     }
-    if (reach.outline.length) {
-      el("polygon", { points: pointsAttr(reach.outline, H), class: `reach-area ${reach.verb}`, "data-verb": reach.verb }, g);
+    if (reach.area.length) {
+      const d = reach.area.flat().map((ring) => `M${pointsAttr(ring, H).replaceAll(" ", " L")}Z`).join(" ");
+      el("path", { d, class: `reach-area ${reach.verb}`, "data-verb": reach.verb, "fill-rule": "evenodd" }, g);
     }
-    for (const [x, y] of reach.points) el("circle", { cx: x, cy: H - y, r: font * 0.15, class: "reach-point" }, g);
   }
+  el("g", { class: "probe" }, g);
   if (fig) {
     const r0 = drawn.grid ? 0 : radiusOf(fig);
     const cx = fig.x;
@@ -242,18 +243,14 @@ export function drawPreview(drawn, scene, preview) {
   }
 }
 
-// What a move to `p` costs, against the outline of the selected piece's reach: the
-// straight distance from the piece and the farthest legal point along that bearing.
-export function measure(preview, p) {
-  for (const reach of preview?.reach ?? []) {
-    if (!reach.outline.length || !reach.origin) continue;
-    const [ox, oy] = reach.origin;
-    const d = Math.hypot(p.x - ox, p.y - oy);
-    const bearing = ((Math.atan2(p.x - ox, p.y - oy) * 180) / Math.PI + 360) % 360;
-    const n = reach.outline.length;
-    const [fx, fy] = reach.outline[Math.round(bearing / (360 / n)) % n];
-    const most = Math.hypot(fx - ox, fy - oy);
-    return { verb: reach.verb, distance: d, most, within: d <= most + 1e-6 };
-  }
-  return null;
+// The straight path of a move from `origin` (where the reach was measured from) to `p`,
+// ending in a mark that says whether the rules allow it (`legal`), over the reach.
+export function drawPath(drawn, origin, p, legal) {
+  const probe = drawn.preview.querySelector("g.probe");
+  if (!probe) return;
+  probe.replaceChildren();
+  const { font, H } = drawn;
+  const how = legal ? "legal" : "refused";
+  el("line", { x1: origin[0], y1: H - origin[1], x2: p.x, y2: H - p.y, class: `path-line ${how}` }, probe);
+  el("circle", { cx: p.x, cy: H - p.y, r: font * 0.25, class: `path-end ${how}` }, probe);
 }
