@@ -52,7 +52,7 @@ def at_move(
         moves = [a for a in legal if a.verb == verb]
         if moves:
             return rs, game, pending.player, moves[0]
-        busy = [a for a in legal if a.verb not in ("end", "pass", "done")]
+        busy = [a for a in legal if a.verb not in ("end", "pass", "done", "surrender")]
         game.apply(rng.choice(busy or legal), pending.player)
     raise AssertionError(f"no '{verb}' came up")
 
