@@ -35,7 +35,7 @@ from warbench.rulesets.fftt.actions import (
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import COVER, dist
+from warbench.rulesets.fftt.table import Point, dist
 
 
 def chance(needed: int) -> Fraction:
@@ -52,7 +52,6 @@ class TacticsAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
-        legal = game.legal_actions(player)
         s = game.state
         if s.stage == "table":
             return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
@@ -60,14 +59,15 @@ class TacticsAI(Agent):
             return ChooseSide("south")
         if s.stage == "first":
             return First(other(player))
+        if s.stage == "move":  # only the actions it weighs are listed
+            return self._move(game, s, player)
+        legal = game.legal_actions(player)
         if s.stage == "deploy":
             return self._deploy(s, legal)
         if s.stage == "enter":
             return self._enter(s, legal)
         if s.stage in ("light", "general"):
             return self._fire(s, player, legal)
-        if s.stage == "move":
-            return self._move(s, player, legal)
         if s.stage == "opfire":
             return self._opfire(s, legal)
         if s.stage == "answer":
@@ -81,7 +81,7 @@ class TacticsAI(Agent):
         deploys = [a for a in legal if isinstance(a, Deploy)]
         fid = deploys[0].figure
         mine = [a for a in deploys if a.figure == fid]
-        covered = [a for a in mine if any(p.kind in COVER for p in s.table.pieces_at(a.at))]
+        covered = [a for a in mine if s.table.covered(a.at)]
         return self._rng.choice(covered or mine)
 
     def _enter(self, s: State, legal: list[Action]) -> Action:
@@ -134,54 +134,66 @@ class TacticsAI(Agent):
         return float(foes - friends) if foes else 0.0
 
     # -- movement ----------------------------------------------------------------------------
-    def _move(self, s: State, player: str, legal: list[Action]) -> Action:
+    def _move(self, game: FFTTGame, s: State, player: str) -> Action:
+        """In order: heal, eat or lay; a bomb bug going off among enemies; a healer going to
+        the wounded; the best charge; the best move. Moves are listed only for the figures
+        whose moves it weighs (in the order of `legal_actions`, the random tie-break drawn
+        for the same moves)."""
+        mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
-        for a in legal:
+        acts = game.figure_options((f.id for f in mine), (Heal, Eat, Lay, Explode, Charge))
+        for a in acts:
             if isinstance(a, Heal | Eat | Lay):
                 return a
-        for a in legal:
+        for a in acts:
             if isinstance(a, Explode) and self._explode_score(s, s.figs[a.bug]) > 0:
                 return a
-        tend = self._to_the_wounded(s, player, legal)
+        tend = self._to_the_wounded(game, s, mine)
         if tend is not None:
             return tend
-        charges = [a for a in legal if isinstance(a, Charge) and self._wants_charge(s, a)]
+        charges = [a for a in acts if isinstance(a, Charge) and self._wants_charge(s, a)]
         if charges:
             return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
         if not enemies:
             return Done()
+        movers = [
+            f
+            for f in mine
+            if f.ap >= 1
+            and not (f.prof.hq or f.prof.scanner or (f.prof.armed and f.out_of_ammo))
+            and not self._has_target(s, f, enemies)
+        ]  # the others' moves would all score 0, or they stay to fire
+        nearest = {f.id: min(dist(f.pos, e.pos) for e in enemies) for f in movers}
+        spots = [e.pos for e in enemies]
         best: Action = Done()
         best_score = 0.5
-        busy: dict[str, bool] = {}
-        nearest: dict[str, float] = {}
-        for a in legal:
-            if not isinstance(a, Move):
-                continue
-            fig = s.figs[a.figure]
-            if fig.id not in busy:
-                busy[fig.id] = self._has_target(s, fig, enemies)
-                nearest[fig.id] = min(dist(fig.pos, e.pos) for e in enemies)
-            if busy[fig.id]:
-                continue
-            score = self._move_score(s, fig, a, enemies, nearest[fig.id])
+        for a in game.figure_options(nearest, (Move,)):
+            assert isinstance(a, Move)
+            score = self._move_score(s, s.figs[a.figure], a, spots, nearest[a.figure])
             if score > best_score:
                 best, best_score = a, score
         return best
 
-    def _to_the_wounded(self, s: State, player: str, legal: list[Action]) -> Action | None:
+    def _to_the_wounded(self, game: FFTTGame, s: State, mine: list[Fig]) -> Action | None:
         """A medic or tank with the actions to move and heal goes to a wounded friend."""
-        for a in legal:
-            if not isinstance(a, Move):
-                continue
-            healer = s.figs[a.figure]
+        for healer in mine:
             kind = FFTTGame.heals(healer)
-            if kind is None or healer.ap < 3 or movement.actions_for(s, healer, a.to) > 1:
+            if kind is None or healer.ap < 3:
                 continue
-            for f in s.side_figs(player):
-                if f is healer or not f.wounds or (kind == "repair") != f.prof.mechanical:
+            hurt = [
+                f
+                for f in mine
+                if f is not healer and f.wounds and (kind == "repair") == f.prof.mechanical
+            ]
+            if not hurt:
+                continue
+            for a in game.figure_options((healer.id,), (Move,)):
+                assert isinstance(a, Move)
+                if movement.actions_for(s, healer, a.to) > 1:
                     continue
-                if dist(a.to, f.pos) <= healer.radius + f.radius + movement.CONTACT:
-                    return a
+                for f in hurt:
+                    if dist(a.to, f.pos) <= healer.radius + f.radius + movement.CONTACT:
+                        return a
         return None
 
     def _wants_charge(self, s: State, a: Charge) -> bool:
@@ -201,23 +213,24 @@ class TacticsAI(Agent):
             dist(fig.pos, e.pos) <= reach and can_see(s, fig, e) for e in enemies
         )
 
-    def _move_score(self, s: State, fig: Fig, a: Move, enemies: list[Fig], now: float) -> float:
+    def _move_score(self, s: State, fig: Fig, a: Move, spots: list[Point], now: float) -> float:
         """How much better off `fig` is after the move: closer to the enemy it should reach
-        (`now` cm from the nearest), in cover, keeping its actions when it already has a
-        target."""
+        (`now` cm from the nearest of the enemies standing at `spots`), in cover, keeping its
+        actions when it already has a target."""
         prof = fig.prof
         if prof.hq or prof.scanner:
             return 0.0
-        then = min(dist(a.to, e.pos) for e in enemies)
-        spent = movement.actions_for(s, fig, a.to)
+        to = a.to
         if prof.armed:
-            if fig.ap - spent < 1 and now < prof.long + 2 * prof.move:
+            if now < prof.long + 2 * prof.move and fig.ap - movement.actions_for(s, fig, to) < 1:
                 return 0.0  # keep an action to fire
             if fig.out_of_ammo:
                 return 0.0
+            then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move if now > prof.short * 0.8 else 0.0
-            cover = 0.6 if any(p.kind in COVER for p in s.table.pieces_at(a.to)) else 0.0
+            cover = 0.6 if s.table.covered(to) else 0.0
         else:
+            then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move * 2
             cover = 0.0
         return gain + cover + self._rng.random() * 0.1

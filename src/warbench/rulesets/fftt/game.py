@@ -11,7 +11,7 @@ ask, in the middle of the other side's action.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
@@ -59,7 +59,7 @@ from warbench.rulesets.fftt.state import (
     State,
     other,
 )
-from warbench.rulesets.fftt.table import Table, dist
+from warbench.rulesets.fftt.table import KEPT, Point, Table, dist
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -93,6 +93,7 @@ PROMPTS = {
     "allocate": "your defender beat several attackers: choose who takes its wound",
 }
 CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
+Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
 
 
 class FFTTGame(Game):
@@ -111,6 +112,7 @@ class FFTTGame(Game):
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
+        self._reaches: tuple[Table | None, dict[tuple[object, ...], tuple[Move, ...]]] = (None, {})
         figs, flanks = setup.figures(spec)
         attacker = setup.attacker(self)
         self.state = State(
@@ -174,26 +176,58 @@ class FFTTGame(Game):
         figure's own part of that test is done once); a move blocked at full reach is tried
         at half reach."""
         s = self.state
-        near: dict[str, list[Fig] | None] = {}
+        if s.stage == "opfire":  # `opfire_options` are the legal shots: no test per candidate
+            yield from self._candidates(player)
+            return
+        near: Movers = {}
         for a in self._candidates(player):
-            if isinstance(a, Move) and s.stage == "move":
-                fig = s.figs[a.figure]
-                if a.figure not in near:
-                    free = movement.mover_problem(s, fig) is None
-                    near[a.figure] = movement.neighbours(s, fig) if free else None
-                others = near[a.figure]
-                if others is None:
-                    continue
-                if movement.route_problem(s, fig, a.to, others=others) is None:
-                    yield a
-                    continue
-                half = Move(
-                    a.figure, (round((fig.x + a.to[0]) / 2, 1), round((fig.y + a.to[1]) / 2, 1))
-                )
-                if movement.route_problem(s, fig, half.to, others=others) is None:
-                    yield half
-            elif self._illegal(a, player) is None:
-                yield a
+            legal = self._legal_form(a, player, near)
+            if legal is not None:
+                yield legal
+
+    def _legal_form(self, a: Action, player: str, near: Movers) -> Action | None:
+        """The candidate if it passes `_illegal`, for a move blocked at full reach the move at
+        half reach if that passes, else None. A move's figure is tested once, into `near`
+        (its test of destinations, None if it may not move at all)."""
+        s = self.state
+        if not (isinstance(a, Move) and s.stage == "move"):
+            return a if self._illegal(a, player) is None else None
+        fig = s.figs[a.figure]
+        if a.figure not in near:
+            free = movement.mover_problem(s, fig) is None
+            near[a.figure] = movement.route_tester(s, fig) if free else None
+        clear = near[a.figure]
+        if clear is None:
+            return None
+        if clear(a.to):
+            return a
+        half = Move(a.figure, (round((fig.x + a.to[0]) / 2, 1), round((fig.y + a.to[1]) / 2, 1)))
+        return half if clear(half.to) else None
+
+    def figure_options(
+        self, figures: Iterable[str], kinds: tuple[type[Action], ...]
+    ) -> list[Action]:
+        """The legal actions of `kinds` of these figures of the moving player in the movement
+        step, in the order `legal_actions` lists them: for an agent that weighs only some
+        actions (the same legality tests as `legal_actions`)."""
+        s = self.state
+        if s.stage != "move":
+            return []
+        mine = s.side_figs(s.player)
+        enemies = s.side_figs(other(s.player))
+        wanted = set(figures)
+        moves = any(issubclass(Move, k) for k in kinds)
+        near: Movers = {}
+        found = []
+        for fig in mine:
+            if fig.id not in wanted:
+                continue
+            for a in self._figure_candidates(fig, mine, enemies, moves=moves):
+                if isinstance(a, kinds):
+                    legal = self._legal_form(a, s.player, near)
+                    if legal is not None:
+                        found.append(legal)
+        return found
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -240,37 +274,68 @@ class FFTTGame(Game):
                         acts += [CallSupport(fig.id, e.id) for e in enemies]
             return acts
         for fig in mine:  # the movement step
-            if fig.ap < 1:
-                continue
-            if self.heals(fig):
-                hurt = [f for f in mine if f.wounds and f is not fig]
-                acts += [Heal(fig.id, f.id) for f in hurt]
-                acts += [Move(fig.id, movement.charge_point(fig, f)) for f in hurt]
-            if fig.prof.queen:
-                acts += [Eat(fig.id), Lay(fig.id)]
-            if fig.prof.bomb:
-                acts.append(Explode(fig.id))
-            acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
-            if movement.stuck(s, fig):
-                continue
-            if s.table.building_at(fig.pos) is not None:
-                acts.append(Climb(fig.id))
-            reach_all = fig.pace * fig.ap
-            acts += [
-                Move(fig.id, (round(p[0], 1), round(p[1], 1)))
-                for p in s.table.portals
-                if dist(p, fig.pos) <= reach_all
-            ]
-            reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
-            for angle in range(0, 360, 45):
-                rad = math.radians(angle)
-                for reach in reaches:
-                    to = (
-                        round(fig.x + reach * math.sin(rad), 1),
-                        round(fig.y + reach * math.cos(rad), 1),
-                    )
-                    acts.append(Move(fig.id, to))
+            acts += self._figure_candidates(fig, mine, enemies)
         return acts
+
+    def _figure_candidates(
+        self, fig: Fig, mine: list[Fig], enemies: list[Fig], *, moves: bool = True
+    ) -> list[Action]:
+        """One figure's candidates in the movement step (`mine`: its side on the table), its
+        moves left out if not `moves`."""
+        s = self.state
+        if fig.ap < 1:
+            return []
+        acts: list[Action] = []
+        if self.heals(fig):
+            hurt = [f for f in mine if f.wounds and f is not fig]
+            acts += [Heal(fig.id, f.id) for f in hurt]
+            if moves:
+                acts += [Move(fig.id, movement.charge_point(fig, f)) for f in hurt]
+        if fig.prof.queen:
+            acts += [Eat(fig.id), Lay(fig.id)]
+        if fig.prof.bomb:
+            acts.append(Explode(fig.id))
+        acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
+        if movement.stuck(s, fig):
+            return acts
+        if s.table.building_at(fig.pos) is not None:
+            acts.append(Climb(fig.id))
+        if not moves:
+            return acts
+        return acts + list(self._reach(fig))
+
+    def _reach(self, fig: Fig) -> tuple[Move, ...]:
+        """A figure's moves to the points by the openings and wrecks within its reach, then
+        eight ways as far as one action and all its actions go; remembered per place (a
+        figure stands still while others move)."""
+        s = self.state
+        table, kept = self._reaches
+        if table is not s.table:
+            kept = {}
+            self._reaches = (s.table, kept)
+        key = (fig.id, fig.x, fig.y, fig.pace, fig.ap)
+        found = kept.get(key)
+        if found is not None:
+            return found
+        reach_all = fig.pace * fig.ap
+        acts = [
+            Move(fig.id, (round(p[0], 1), round(p[1], 1)))
+            for p in s.table.portals
+            if dist(p, fig.pos) <= reach_all
+        ]
+        reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
+        for angle in range(0, 360, 45):
+            rad = math.radians(angle)
+            for reach in reaches:
+                to = (
+                    round(fig.x + reach * math.sin(rad), 1),
+                    round(fig.y + reach * math.cos(rad), 1),
+                )
+                acts.append(Move(fig.id, to))
+        if len(kept) >= KEPT:
+            kept.clear()
+        found = kept[key] = tuple(acts)
+        return found
 
     def _deploy_candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -734,10 +799,23 @@ class FFTTGame(Game):
     def _settle(self) -> None:
         """Skip a player's part of a step when `done` is all they could do."""
         s = self.state
-        if s.stage in ("light", "move", "general") and not any(
-            not isinstance(a, Done) for a in self._options(s.player)
-        ):
+        if s.stage in ("light", "move", "general") and not self._can_act(s.player):
             self._next_part()
+
+    def _can_act(self, player: str) -> bool:
+        """Whether the player has a legal action other than `done` (in the movement step
+        looked for figure by figure, stopping at the first)."""
+        s = self.state
+        if s.stage != "move":
+            return any(not isinstance(a, Done) for a in self._options(player))
+        mine = s.side_figs(player)
+        enemies = s.side_figs(other(player))
+        near: Movers = {}
+        return any(
+            self._legal_form(a, player, near) is not None
+            for fig in mine
+            for a in self._figure_candidates(fig, mine, enemies)
+        )
 
     def _next_part(self) -> None:
         s = self.state

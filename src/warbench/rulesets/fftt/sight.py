@@ -29,11 +29,12 @@ def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> boo
     between block it; 'When the shooter is in a higher level ... it will be possible to shoot
     if the shooter is nearer to that something than the target'."""
     a, b = shooter.pos, at or target.pos
-    if s.table.screened(a, b, (shooter.level, target.level)):
+    blockers = s.table.sight(a, b, (shooter.level, target.level))
+    if blockers is None:
         return False
     high = s.table.height(a) + shooter.level > s.table.height(b) + target.level
     length = dist(a, b)
-    for t in s.table.blockers(a, b):
+    for t in blockers:
         if not (high and t < 0.5):
             return False
     ax, ay = a
