@@ -59,11 +59,11 @@ class TacticsAI(Agent):
             return ChooseSide("south")
         if s.stage == "first":
             return First(other(player))
+        if s.stage == "deploy":
+            return self._deploy(game, s, player)
         if s.stage == "move":  # only the actions it weighs are listed
             return self._move(game, s, player)
         legal = game.legal_actions(player)
-        if s.stage == "deploy":
-            return self._deploy(s, legal)
         if s.stage == "enter":
             return self._enter(s, legal)
         if s.stage in ("light", "general"):
@@ -77,12 +77,15 @@ class TacticsAI(Agent):
         return legal[0]
 
     # -- setup -------------------------------------------------------------------------------
-    def _deploy(self, s: State, legal: list[Action]) -> Action:
-        deploys = [a for a in legal if isinstance(a, Deploy)]
-        fid = deploys[0].figure
-        mine = [a for a in deploys if a.figure == fid]
-        covered = [a for a in mine if s.table.covered(a.at)]
-        return self._rng.choice(covered or mine)
+    def _deploy(self, game: FFTTGame, s: State, player: str) -> Action:
+        """The first figure still to deploy (that can), in cover if it can be."""
+        for fig in s.figs.values():
+            if fig.side == player and fig.where == "reserve":
+                mine = game.figure_options((fig.id,), (Deploy,))
+                if mine:
+                    covered = [a for a in mine if isinstance(a, Deploy) and s.table.covered(a.at)]
+                    return self._rng.choice(covered or mine)
+        raise AssertionError(f"{player} has no figure to deploy")
 
     def _enter(self, s: State, legal: list[Action]) -> Action:
         enters = [a for a in legal if isinstance(a, Enter)]

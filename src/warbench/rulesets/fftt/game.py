@@ -112,6 +112,7 @@ class FFTTGame(Game):
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
+        self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
         self._reaches: tuple[Table | None, dict[tuple[object, ...], tuple[Move, ...]]] = (None, {})
         figs, flanks = setup.figures(spec)
         attacker = setup.attacker(self)
@@ -207,15 +208,23 @@ class FFTTGame(Game):
     def figure_options(
         self, figures: Iterable[str], kinds: tuple[type[Action], ...]
     ) -> list[Action]:
-        """The legal actions of `kinds` of these figures of the moving player in the movement
-        step, in the order `legal_actions` lists them: for an agent that weighs only some
-        actions (the same legality tests as `legal_actions`)."""
+        """The legal actions of `kinds` of these figures of the deciding player in the
+        deployment or the movement step, in the order `legal_actions` lists them: for an
+        agent that weighs only some actions (the same legality tests as `legal_actions`)."""
         s = self.state
+        wanted = set(figures)
+        if s.stage == "deploy":
+            return [
+                a
+                for fig in s.figs.values()
+                if fig.id in wanted and fig.side == s.player and fig.where == "reserve"
+                for a in self._deploy_spots(fig)
+                if isinstance(a, kinds) and self._illegal(a, s.player) is None
+            ]
         if s.stage != "move":
             return []
         mine = s.side_figs(s.player)
         enemies = s.side_figs(other(s.player))
-        wanted = set(figures)
         moves = any(issubclass(Move, k) for k in kinds)
         near: Movers = {}
         found = []
@@ -339,17 +348,24 @@ class FFTTGame(Game):
 
     def _deploy_candidates(self, player: str) -> list[Action]:
         s = self.state
+        return [
+            a
+            for fig in s.figs.values()
+            if fig.side == player and fig.where == "reserve"
+            for a in self._deploy_spots(fig)
+        ]
+
+    def _deploy_spots(self, fig: Fig) -> list[Action]:
+        """One figure's candidates for deployment: 8 across its zone, 2 deep."""
+        s = self.state
         depth = s.table.zone_depth
-        north = s.edge(player) == "north"
+        north = s.edge(fig.side) == "north"
         acts: list[Action] = []
-        for fig in s.figs.values():
-            if fig.side != player or fig.where != "reserve":
-                continue
-            for i in range(8):
-                x = round(s.table.width * (i + 0.5) / 8, 1)
-                for j in (0.3, 0.7):
-                    y = round(s.table.depth - depth * j if north else depth * j, 1)
-                    acts.append(Deploy(fig.id, (x, y)))
+        for i in range(8):
+            x = round(s.table.width * (i + 0.5) / 8, 1)
+            for j in (0.3, 0.7):
+                y = round(s.table.depth - depth * j if north else depth * j, 1)
+                acts.append(Deploy(fig.id, (x, y)))
         return acts
 
     def _enter_candidates(self) -> list[Action]:
@@ -580,10 +596,29 @@ class FFTTGame(Game):
 
     # -- opportunity fire -------------------------------------------------------------------
     def opfire_options(self) -> list[tuple[str, int]]:
-        """(firer, path point) pairs the non-moving player may fire at the mover."""
+        """(firer, path point) pairs the non-moving player may fire at the mover; remembered
+        for the same move and figures (asked for by the move, the listing, the check and the
+        resolution)."""
         s = self.state
         if s.stage != "opfire" and not s.moving:
             return []
+        key = (
+            s.table,
+            s.moving["mover"],
+            tuple(tuple(p) for p in s.moving["points"]),
+            s.moving["next"],
+            tuple(
+                (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
+                for f in s.figs.values()
+            ),
+            tuple((m.defender, tuple(m.attackers)) for m in s.melees),
+        )
+        if self._opfire_kept[0] != key:
+            self._opfire_kept = (key, self._opfire_options())
+        return list(self._opfire_kept[1])
+
+    def _opfire_options(self) -> list[tuple[str, int]]:
+        s = self.state
         mover = s.figs[s.moving["mover"]]
         if mover.ability == LUCKY_BASTARD:
             return []  # 'it can never be hurt when shot in the opportunity fire phase'

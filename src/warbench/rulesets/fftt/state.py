@@ -59,9 +59,10 @@ class Fig:
 
     def copy(self) -> Fig:
         """A copy (its list of figures seen copied too)."""
-        twin = Fig.__new__(Fig)  # as copy.copy, without its generic machinery
-        twin.__dict__.update(self.__dict__)
-        twin.sees = list(self.sees)
+        twin = object.__new__(Fig)  # as copy.copy, without its generic machinery
+        fields = self.__dict__.copy()
+        fields["sees"] = list(self.sees)
+        twin.__dict__ = fields
         return twin
 
     @property
