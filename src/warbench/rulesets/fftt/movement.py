@@ -8,6 +8,7 @@ behind the screen and the entry of flanking forces."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from warbench.rulesets.fftt.profiles import tables
@@ -18,7 +19,6 @@ from warbench.rulesets.fftt.table import Point, dist
 CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
 PLACES_KEPT = 5_000  # places (figure, actions, floor, position) whose moves a table remembers
-CROWDS_KEPT = 50  # crowds around one place whose answers it remembers
 
 
 def in_contact(s: State, a: Fig, b: Fig) -> bool:
@@ -224,37 +224,29 @@ def route_problem(
 
 def route_tester(s: State, fig: Fig) -> Callable[[Point], bool]:
     """A test of destinations `to`: whether `route_problem(s, fig, to)` is None for `fig`,
-    free to move (a move, not a charge). The same tests, remembered by the table per place
-    (figure, actions, floor, position) and destination: the scenery's part, and the whole
-    answer per crowd (the figures near enough to matter, where they stand) — legal moves
-    are listed again at every decision while most figures, and those near them, stand
-    still."""
+    free to move (a move, not a charge). The same tests: the scenery's part remembered by
+    the table per place (figure, actions, floor, position) and destination — legal moves are
+    listed again at every decision while most figures stand still —, the figures looked at
+    only where they stand near enough to `to` to matter."""
     place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y)
     routes = s.table.routes
-    kept = routes.get(place)
-    if kept is None:
+    known = routes.get(place)
+    if known is None:
         if len(routes) >= PLACES_KEPT:
             routes.clear()
-        kept = routes[place] = ({}, {})
-    scenery_known, crowds = kept
-    others = neighbours(s, fig)
-    crowd = (fig.side, s.revealed, tuple((o.x, o.y, o.level, o.side, o.radius) for o in others))
-    known = crowds.get(crowd)
-    if known is None:
-        if len(crowds) >= CROWDS_KEPT:
-            crowds.clear()
-        known = crowds[crowd] = {}
+        known = routes[place] = {}
+    others = sorted(neighbours(s, fig), key=lambda o: o.x)
+    xs = [o.x for o in others]
+    span = fig.radius + max((o.radius for o in others), default=0.0) + CONTACT + 1.0
 
     def clear(to: Point) -> bool:
-        verdict = known.get(to)
-        if verdict is None:
-            scenery = scenery_known.get(to)
-            if scenery is None:
-                scenery = scenery_known[to] = _scenery_open(s, fig, to)
-            verdict = known[to] = (
-                scenery and _base_problem(s, fig, to, moving=True, others=others) is None
-            )
-        return verdict
+        scenery = known.get(to)
+        if scenery is None:
+            scenery = known[to] = _scenery_open(s, fig, to)
+        if not scenery:
+            return False
+        near = others[bisect_left(xs, to[0] - span) : bisect_right(xs, to[0] + span)]
+        return not near or _base_problem(s, fig, to, moving=True, others=near) is None
 
     return clear
 

@@ -26,7 +26,6 @@ WALLED = frozenset({"building", "vehicle"})  # crossed only through openings (or
 BORDER = 2.0  # OURS: "in the border" of a building or forest = within 2 cm of its edge
 INSIDE_SIGHT = 5.0  # "at a maximum distance of 5 cm. if both ... are inside"
 Point = tuple[float, float]
-Verdicts = dict[Point, bool]  # destination: whether a move there is open
 KEPT = 50_000  # answers of one kind a table remembers (a battle asks for some 20,000 costs)
 
 
@@ -242,10 +241,10 @@ class Table:
         return {}
 
     @cached_property
-    def routes(self) -> dict[tuple[object, ...], tuple[Verdicts, dict[object, Verdicts]]]:
-        """Whether a move is open, per mover's place and destination: as far as the scenery
-        goes, and per crowd of figures about it; filled by `movement.py` (figures stand still
-        while others move, and their moves are asked for again at every decision)."""
+    def routes(self) -> dict[tuple[object, ...], dict[Point, bool]]:
+        """Whether a move is open as far as the scenery goes, per mover's place and
+        destination, filled by `movement.py`: figures stand still while others move, and
+        their moves are asked for again at every decision."""
         return {}
 
     def move_cost(self, a: Point, b: Point, ignores_terrain: bool) -> float:
