@@ -92,9 +92,10 @@ class TacticsAI(Agent):
         enemies = s.side_figs(other(s.player))
         if not enemies:
             return enters[0]
-        return min(
-            enters, key=lambda a: (min(abs(dist(a.at, e.pos) - 15) for e in enemies), str(a))
-        )
+        spots = [e.pos for e in enemies]
+        gaps = [min([abs(dist(a.at, p) - 15) for p in spots]) for a in enters]
+        best = min(gaps)  # about 15 cm from an enemy; ties broken by the text of the action
+        return min((a for a, gap in zip(enters, gaps, strict=True) if gap == best), key=str)
 
     # -- firing ------------------------------------------------------------------------------
     def _value(self, s: State, target: Fig, hit: Fraction) -> float:
