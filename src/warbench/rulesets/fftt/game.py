@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
@@ -96,6 +97,15 @@ CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
 Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
 
 
+@dataclass
+class Reach:
+    """A figure's moves from one place (`FFTTGame._reach`) and, once asked for, the move
+    half way for each."""
+
+    moves: tuple[Move, ...]
+    halves: dict[Move, Move]
+
+
 class FFTTGame(Game):
     """One FFTT battle."""
 
@@ -113,7 +123,7 @@ class FFTTGame(Game):
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
-        self._reaches: tuple[Table | None, dict[tuple[object, ...], tuple[Move, ...]]] = (None, {})
+        self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
         figs, flanks = setup.figures(spec)
         attacker = setup.attacker(self)
         self.state = State(
@@ -202,7 +212,7 @@ class FFTTGame(Game):
             return None
         if clear(a.to):
             return a
-        half = Move(a.figure, (round((fig.x + a.to[0]) / 2, 1), round((fig.y + a.to[1]) / 2, 1)))
+        half = Move(a.figure, self._half(fig, a.to))
         return half if clear(half.to) else None
 
     def figure_options(
@@ -227,9 +237,12 @@ class FFTTGame(Game):
         enemies = s.side_figs(other(s.player))
         moves = any(issubclass(Move, k) for k in kinds)
         near: Movers = {}
-        found = []
+        found: list[Action] = []
         for fig in mine:
             if fig.id not in wanted:
+                continue
+            if kinds == (Move,) and not self.heals(fig):  # its moves are all in its reach
+                found += self._reach_options(fig)
                 continue
             for a in self._figure_candidates(fig, mine, enemies, moves=moves):
                 if isinstance(a, kinds):
@@ -311,9 +324,29 @@ class FFTTGame(Game):
             acts.append(Climb(fig.id))
         if not moves:
             return acts
-        return acts + list(self._reach(fig))
+        return acts + list(self._reach(fig).moves)
 
-    def _reach(self, fig: Fig) -> tuple[Move, ...]:
+    def _reach_options(self, fig: Fig) -> list[Action]:
+        """The legal forms of a figure's `_reach` moves (all its moves if it heals no one),
+        as `_legal_form` gives them, without its dispatch: a decision lists some 60."""
+        s = self.state
+        if movement.mover_problem(s, fig) is not None:
+            return []
+        clear = movement.route_tester(s, fig)
+        reach = self._reach(fig)
+        found: list[Action] = []
+        for a in reach.moves:
+            if clear(a.to):
+                found.append(a)
+                continue
+            half = reach.halves.get(a)
+            if half is None:
+                half = reach.halves[a] = Move(a.figure, self._half(fig, a.to))
+            if clear(half.to):
+                found.append(half)
+        return found
+
+    def _reach(self, fig: Fig) -> Reach:
         """A figure's moves to the points by the openings and wrecks within its reach, then
         eight ways as far as one action and all its actions go; remembered per place (a
         figure stands still while others move)."""
@@ -322,7 +355,7 @@ class FFTTGame(Game):
         if table is not s.table:
             kept = {}
             self._reaches = (s.table, kept)
-        key = (fig.id, fig.x, fig.y, fig.pace, fig.ap)
+        key = (fig.id, fig.x, fig.y, fig.pace, fig.ap, fig.level)
         found = kept.get(key)
         if found is not None:
             return found
@@ -343,8 +376,14 @@ class FFTTGame(Game):
                 acts.append(Move(fig.id, to))
         if len(kept) >= KEPT:
             kept.clear()
-        found = kept[key] = tuple(acts)
+        found = kept[key] = Reach(tuple(acts), {})
         return found
+
+    @staticmethod
+    def _half(fig: Fig, to: Point) -> Point:
+        """The point half way to `to`, to 0.1 cm: where a move blocked at full reach is
+        tried."""
+        return (round((fig.x + to[0]) / 2, 1), round((fig.y + to[1]) / 2, 1))
 
     def _deploy_candidates(self, player: str) -> list[Action]:
         s = self.state
