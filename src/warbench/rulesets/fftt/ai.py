@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -38,6 +39,7 @@ from warbench.rulesets.fftt.state import Fig, State, other
 from warbench.rulesets.fftt.table import Point, dist
 
 
+@cache
 def chance(needed: int) -> Fraction:
     """P(2D6 <= needed)."""
     ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= needed)
