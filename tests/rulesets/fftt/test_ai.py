@@ -71,7 +71,7 @@ def test_the_ai_seeks_the_border_of_a_house_with_an_upper_floor() -> None:
         enemy = fig("b1", "terminator", 50, 62)
         s = state(grunt, enemy, pieces=[house], stage="move")
         door = Move("r1", (50.0, 40.0))
-        score[floors] = TacticsAI(0)._move_score(s, grunt, door, [enemy], 32.0)
+        score[floors] = TacticsAI(0)._move_score(s, grunt, door, [enemy.pos], 32.0)
         if floors == 2:
             chosen = TacticsAI(0).choose(game(s), "red")
             assert isinstance(chosen, Move) and house.near_edge(chosen.to)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from warbench.core.actions import Action
@@ -40,7 +41,7 @@ from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import COVER, Point, dist
+from warbench.rulesets.fftt.table import Point, dist
 
 KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the enemy)
 GUARD = 5.0  # R51: the only guard of its own key position does not leave it
@@ -48,6 +49,7 @@ HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upp
 HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
 
 
+@cache
 def chance(needed: int) -> Fraction:
     """P(2D6 <= needed)."""
     ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= needed)
@@ -63,7 +65,6 @@ class TacticsAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
-        legal = game.legal_actions(player)
         s = game.state
         if s.stage == "move" and self.hopeless(game, player):
             return Surrender()
@@ -75,13 +76,14 @@ class TacticsAI(Agent):
         if s.stage == "first":
             return First(other(player))
         if s.stage == "deploy":
-            return self._deploy(s, legal)
+            return self._deploy(game, s, player)
+        if s.stage == "move":  # only the actions it weighs are listed
+            return self._move(game, s, player)
+        legal = game.legal_actions(player)
         if s.stage == "enter":
             return self._enter(s, legal)
         if s.stage in ("light", "general"):
             return self._fire(s, player, legal)
-        if s.stage == "move":
-            return self._move(s, player, legal)
         if s.stage == "opfire":
             return self._opfire(s, legal)
         if s.stage == "answer":
@@ -105,21 +107,25 @@ class TacticsAI(Agent):
         return theirs > 0 and game.fighting_strength(player) * HOPELESS <= theirs
 
     # -- setup -------------------------------------------------------------------------------
-    def _deploy(self, s: State, legal: list[Action]) -> Action:
-        deploys = [a for a in legal if isinstance(a, Deploy)]
-        fid = deploys[0].figure
-        mine = [a for a in deploys if a.figure == fid]
-        covered = [a for a in mine if any(p.kind in COVER for p in s.table.pieces_at(a.at))]
-        return self._rng.choice(covered or mine)
+    def _deploy(self, game: FFTTGame, s: State, player: str) -> Action:
+        """The first figure still to deploy (that can), in cover if it can be."""
+        for fig in s.figs.values():
+            if fig.side == player and fig.where == "reserve":
+                mine = game.figure_options((fig.id,), (Deploy,))
+                if mine:
+                    covered = [a for a in mine if isinstance(a, Deploy) and s.table.covered(a.at)]
+                    return self._rng.choice(covered or mine)
+        raise AssertionError(f"{player} has no figure to deploy")
 
     def _enter(self, s: State, legal: list[Action]) -> Action:
         enters = [a for a in legal if isinstance(a, Enter)]
         enemies = s.side_figs(other(s.player))
         if not enemies:
             return enters[0]
-        return min(
-            enters, key=lambda a: (min(abs(dist(a.at, e.pos) - 15) for e in enemies), str(a))
-        )
+        spots = [e.pos for e in enemies]
+        gaps = [min([abs(dist(a.at, p) - 15) for p in spots]) for a in enters]
+        best = min(gaps)  # about 15 cm from an enemy; ties broken by the text of the action
+        return min((a for a, gap in zip(enters, gaps, strict=True) if gap == best), key=str)
 
     # -- firing ------------------------------------------------------------------------------
     def _value(self, s: State, target: Fig, hit: Fraction) -> float:
@@ -179,57 +185,69 @@ class TacticsAI(Agent):
         return float(foes - friends) if foes else 0.0
 
     # -- movement ----------------------------------------------------------------------------
-    def _move(self, s: State, player: str, legal: list[Action]) -> Action:
+    def _move(self, game: FFTTGame, s: State, player: str) -> Action:
+        """In order: heal, eat or lay; a bomb bug going off among enemies; a healer going to
+        the wounded; the best charge; the best move. Moves are listed only for the figures
+        whose moves it weighs (in the order of `legal_actions`, the random tie-break drawn
+        for the same moves)."""
+        mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
-        for a in legal:
+        acts = game.figure_options((f.id for f in mine), (Heal, Eat, Lay, Explode, Charge))
+        for a in acts:
             if isinstance(a, Heal | Eat | Lay):
                 return a
-        for a in legal:
+        for a in acts:
             if isinstance(a, Explode) and self._explode_score(s, s.figs[a.bug]) > 0:
                 return a
-        tend = self._to_the_wounded(s, player, legal)
+        tend = self._to_the_wounded(game, s, mine)
         if tend is not None:
             return tend
-        charges = [a for a in legal if isinstance(a, Charge) and self._wants_charge(s, a)]
+        charges = [a for a in acts if isinstance(a, Charge) and self._wants_charge(s, a)]
         if charges:
             return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
         if not enemies:
             return Done()
-        for a in legal:
+        for a in game.figure_options((f.id for f in mine), (Climb,)):
             if isinstance(a, Climb) and self._climb_pays(s, s.figs[a.figure], enemies):
                 return a
+        movers = [
+            f
+            for f in mine
+            if f.ap >= 1
+            and not (f.prof.hq or f.prof.scanner or (f.prof.armed and f.out_of_ammo))
+            and not self._has_target(s, f, enemies)
+        ]  # the others' moves would all score 0, or they stay to fire
+        nearest = {f.id: min(dist(f.pos, e.pos) for e in enemies) for f in movers}
+        spots = [e.pos for e in enemies]
         best: Action = Done()
         best_score = 0.5
-        busy: dict[str, bool] = {}
-        nearest: dict[str, float] = {}
-        for a in legal:
-            if not isinstance(a, Move):
-                continue
-            fig = s.figs[a.figure]
-            if fig.id not in busy:
-                busy[fig.id] = self._has_target(s, fig, enemies)
-                nearest[fig.id] = min(dist(fig.pos, e.pos) for e in enemies)
-            if busy[fig.id]:
-                continue
-            score = self._move_score(s, fig, a, enemies, nearest[fig.id])
+        for a in game.figure_options(nearest, (Move,)):
+            assert isinstance(a, Move)
+            score = self._move_score(s, s.figs[a.figure], a, spots, nearest[a.figure])
             if score > best_score:
                 best, best_score = a, score
         return best
 
-    def _to_the_wounded(self, s: State, player: str, legal: list[Action]) -> Action | None:
+    def _to_the_wounded(self, game: FFTTGame, s: State, mine: list[Fig]) -> Action | None:
         """A medic or tank with the actions to move and heal goes to a wounded friend."""
-        for a in legal:
-            if not isinstance(a, Move):
-                continue
-            healer = s.figs[a.figure]
+        for healer in mine:
             kind = FFTTGame.heals(healer)
-            if kind is None or healer.ap < 3 or movement.actions_for(s, healer, a.to) > 1:
+            if kind is None or healer.ap < 3:
                 continue
-            for f in s.side_figs(player):
-                if f is healer or not f.wounds or (kind == "repair") != f.prof.mechanical:
+            hurt = [
+                f
+                for f in mine
+                if f is not healer and f.wounds and (kind == "repair") == f.prof.mechanical
+            ]
+            if not hurt:
+                continue
+            for a in game.figure_options((healer.id,), (Move,)):
+                assert isinstance(a, Move)
+                if movement.actions_for(s, healer, a.to) > 1:
                     continue
-                if dist(a.to, f.pos) <= healer.radius + f.radius + movement.CONTACT:
-                    return a
+                for f in hurt:
+                    if dist(a.to, f.pos) <= healer.radius + f.radius + movement.CONTACT:
+                        return a
         return None
 
     @staticmethod
@@ -274,25 +292,26 @@ class TacticsAI(Agent):
             dist(fig.pos, e.pos) <= reach and can_see(s, fig, e) for e in enemies
         )
 
-    def _move_score(self, s: State, fig: Fig, a: Move, enemies: list[Fig], now: float) -> float:
+    def _move_score(self, s: State, fig: Fig, a: Move, spots: list[Point], now: float) -> float:
         """How much better off `fig` is after the move: closer to the enemy it should reach
-        (`now` cm from the nearest), in cover, keeping its actions when it already has a
-        target."""
+        (`now` cm from the nearest of the enemies standing at `spots`), in cover, keeping its
+        actions when it already has a target."""
         prof = fig.prof
         if prof.hq or prof.scanner:
             return 0.0
-        then = min(dist(a.to, e.pos) for e in enemies)
-        spent = movement.actions_for(s, fig, a.to)
+        to = a.to
         if prof.armed:
-            if fig.ap - spent < 1 and now < prof.long + 2 * prof.move:
+            if now < prof.long + 2 * prof.move and fig.ap - movement.actions_for(s, fig, to) < 1:
                 return 0.0  # keep an action to fire
             if fig.out_of_ammo:
                 return 0.0
+            then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move if now > prof.short * 0.8 else 0.0
-            cover = 0.6 if any(p.kind in COVER for p in s.table.pieces_at(a.to)) else 0.0
-            if then <= prof.long and self._upper_floor(s, a.to):
+            cover = 0.6 if s.table.covered(to) else 0.0
+            if then <= prof.long and self._upper_floor(s, to):
                 cover += HEIGHT  # R50: a house to climb for height, in range of the enemy
         else:
+            then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move * 2
             cover = 0.0
         return gain + cover + self._key_score(s, fig, a.to) + self._rng.random() * 0.1

@@ -11,7 +11,8 @@ ask, in the middle of the other side's action.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
@@ -59,7 +60,7 @@ from warbench.rulesets.fftt.state import (
     State,
     other,
 )
-from warbench.rulesets.fftt.table import Table, dist
+from warbench.rulesets.fftt.table import KEPT, Point, Table, dist
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -93,6 +94,16 @@ PROMPTS = {
     "allocate": "your defender beat several attackers: choose who takes its wound",
 }
 CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
+Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
+
+
+@dataclass
+class Reach:
+    """A figure's moves from one place (`FFTTGame._reach`) and, once asked for, the move
+    half way for each."""
+
+    moves: tuple[Move, ...]
+    halves: dict[Move, Move]
 
 
 class FFTTGame(Game):
@@ -112,6 +123,8 @@ class FFTTGame(Game):
         spec = setup.muster(self, spec)
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
+        self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
+        self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
         figs, flanks = setup.figures(spec)
         attacker = setup.attacker(self)
         self.state = State(
@@ -176,26 +189,69 @@ class FFTTGame(Game):
         figure's own part of that test is done once); a move blocked at full reach is tried
         at half reach."""
         s = self.state
-        near: dict[str, list[Fig] | None] = {}
+        if s.stage == "opfire":  # `opfire_options` are the legal shots: no test per candidate
+            yield from self._candidates(player)
+            return
+        near: Movers = {}
         for a in self._candidates(player):
-            if isinstance(a, Move) and s.stage == "move":
-                fig = s.figs[a.figure]
-                if a.figure not in near:
-                    free = movement.mover_problem(s, fig) is None
-                    near[a.figure] = movement.neighbours(s, fig) if free else None
-                others = near[a.figure]
-                if others is None:
-                    continue
-                if movement.route_problem(s, fig, a.to, others=others) is None:
-                    yield a
-                    continue
-                half = Move(
-                    a.figure, (round((fig.x + a.to[0]) / 2, 1), round((fig.y + a.to[1]) / 2, 1))
-                )
-                if movement.route_problem(s, fig, half.to, others=others) is None:
-                    yield half
-            elif self._illegal(a, player) is None:
-                yield a
+            legal = self._legal_form(a, player, near)
+            if legal is not None:
+                yield legal
+
+    def _legal_form(self, a: Action, player: str, near: Movers) -> Action | None:
+        """The candidate if it passes `_illegal`, for a move blocked at full reach the move at
+        half reach if that passes, else None. A move's figure is tested once, into `near`
+        (its test of destinations, None if it may not move at all)."""
+        s = self.state
+        if not (isinstance(a, Move) and s.stage == "move"):
+            return a if self._illegal(a, player) is None else None
+        fig = s.figs[a.figure]
+        if a.figure not in near:
+            free = movement.mover_problem(s, fig) is None
+            near[a.figure] = movement.route_tester(s, fig) if free else None
+        clear = near[a.figure]
+        if clear is None:
+            return None
+        if clear(a.to):
+            return a
+        half = Move(a.figure, self._half(fig, a.to))
+        return half if clear(half.to) else None
+
+    def figure_options(
+        self, figures: Iterable[str], kinds: tuple[type[Action], ...]
+    ) -> list[Action]:
+        """The legal actions of `kinds` of these figures of the deciding player in the
+        deployment or the movement step, in the order `legal_actions` lists them: for an
+        agent that weighs only some actions (the same legality tests as `legal_actions`)."""
+        s = self.state
+        wanted = set(figures)
+        if s.stage == "deploy":
+            return [
+                a
+                for fig in s.figs.values()
+                if fig.id in wanted and fig.side == s.player and fig.where == "reserve"
+                for a in self._deploy_spots(fig)
+                if isinstance(a, kinds) and self._illegal(a, s.player) is None
+            ]
+        if s.stage != "move":
+            return []
+        mine = s.side_figs(s.player)
+        enemies = s.side_figs(other(s.player))
+        moves = any(issubclass(Move, k) for k in kinds)
+        near: Movers = {}
+        found: list[Action] = []
+        for fig in mine:
+            if fig.id not in wanted:
+                continue
+            if kinds == (Move,) and not self.heals(fig):  # its moves are all in its reach
+                found += self._reach_options(fig)
+                continue
+            for a in self._figure_candidates(fig, mine, enemies, moves=moves):
+                if isinstance(a, kinds):
+                    legal = self._legal_form(a, s.player, near)
+                    if legal is not None:
+                        found.append(legal)
+        return found
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -242,51 +298,115 @@ class FFTTGame(Game):
                         acts += [CallSupport(fig.id, e.id) for e in enemies]
             return acts
         for fig in mine:  # the movement step
-            if fig.ap < 1:
-                continue
-            if self.heals(fig):
-                hurt = [f for f in mine if f.wounds and f is not fig]
-                acts += [Heal(fig.id, f.id) for f in hurt]
-                acts += [Move(fig.id, movement.charge_point(fig, f)) for f in hurt]
-            if fig.prof.queen:
-                acts += [Eat(fig.id), Lay(fig.id)]
-            if fig.prof.bomb:
-                acts.append(Explode(fig.id))
-            acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
-            if movement.stuck(s, fig):
-                continue
-            if s.table.building_at(fig.pos) is not None:
-                acts.append(Climb(fig.id))
-            reach_all = fig.pace * fig.ap
-            acts += [
-                Move(fig.id, (round(p[0], 1), round(p[1], 1)))
-                for p in s.table.portals
-                if dist(p, fig.pos) <= reach_all
-            ]
-            reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
-            for angle in range(0, 360, 45):
-                rad = math.radians(angle)
-                for reach in reaches:
-                    to = (
-                        round(fig.x + reach * math.sin(rad), 1),
-                        round(fig.y + reach * math.cos(rad), 1),
-                    )
-                    acts.append(Move(fig.id, to))
+            acts += self._figure_candidates(fig, mine, enemies)
         return acts
+
+    def _figure_candidates(
+        self, fig: Fig, mine: list[Fig], enemies: list[Fig], *, moves: bool = True
+    ) -> list[Action]:
+        """One figure's candidates in the movement step (`mine`: its side on the table), its
+        moves left out if not `moves`."""
+        s = self.state
+        if fig.ap < 1:
+            return []
+        acts: list[Action] = []
+        if self.heals(fig):
+            hurt = [f for f in mine if f.wounds and f is not fig]
+            acts += [Heal(fig.id, f.id) for f in hurt]
+            if moves:
+                acts += [Move(fig.id, movement.charge_point(fig, f)) for f in hurt]
+        if fig.prof.queen:
+            acts += [Eat(fig.id), Lay(fig.id)]
+        if fig.prof.bomb:
+            acts.append(Explode(fig.id))
+        acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
+        if movement.stuck(s, fig):
+            return acts
+        if s.table.building_at(fig.pos) is not None:
+            acts.append(Climb(fig.id))
+        if not moves:
+            return acts
+        return acts + list(self._reach(fig).moves)
+
+    def _reach_options(self, fig: Fig) -> list[Action]:
+        """The legal forms of a figure's `_reach` moves (all its moves if it heals no one),
+        as `_legal_form` gives them, without its dispatch: a decision lists some 60."""
+        s = self.state
+        if movement.mover_problem(s, fig) is not None:
+            return []
+        clear = movement.route_tester(s, fig)
+        reach = self._reach(fig)
+        found: list[Action] = []
+        for a in reach.moves:
+            if clear(a.to):
+                found.append(a)
+                continue
+            half = reach.halves.get(a)
+            if half is None:
+                half = reach.halves[a] = Move(a.figure, self._half(fig, a.to))
+            if clear(half.to):
+                found.append(half)
+        return found
+
+    def _reach(self, fig: Fig) -> Reach:
+        """A figure's moves to the points by the openings and wrecks within its reach, then
+        eight ways as far as one action and all its actions go; remembered per place (a
+        figure stands still while others move)."""
+        s = self.state
+        table, kept = self._reaches
+        if table is not s.table:
+            kept = {}
+            self._reaches = (s.table, kept)
+        key = (fig.id, fig.x, fig.y, fig.pace, fig.ap, fig.level)
+        found = kept.get(key)
+        if found is not None:
+            return found
+        reach_all = fig.pace * fig.ap
+        acts = [
+            Move(fig.id, (round(p[0], 1), round(p[1], 1)))
+            for p in s.table.portals
+            if dist(p, fig.pos) <= reach_all
+        ]
+        reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
+        for angle in range(0, 360, 45):
+            rad = math.radians(angle)
+            for reach in reaches:
+                to = (
+                    round(fig.x + reach * math.sin(rad), 1),
+                    round(fig.y + reach * math.cos(rad), 1),
+                )
+                acts.append(Move(fig.id, to))
+        if len(kept) >= KEPT:
+            kept.clear()
+        found = kept[key] = Reach(tuple(acts), {})
+        return found
+
+    @staticmethod
+    def _half(fig: Fig, to: Point) -> Point:
+        """The point half way to `to`, to 0.1 cm: where a move blocked at full reach is
+        tried."""
+        return (round((fig.x + to[0]) / 2, 1), round((fig.y + to[1]) / 2, 1))
 
     def _deploy_candidates(self, player: str) -> list[Action]:
         s = self.state
+        return [
+            a
+            for fig in s.figs.values()
+            if fig.side == player and fig.where == "reserve"
+            for a in self._deploy_spots(fig)
+        ]
+
+    def _deploy_spots(self, fig: Fig) -> list[Action]:
+        """One figure's candidates for deployment: 8 across its zone, 2 deep."""
+        s = self.state
         depth = s.table.zone_depth
-        north = s.edge(player) == "north"
+        north = s.edge(fig.side) == "north"
         acts: list[Action] = []
-        for fig in s.figs.values():
-            if fig.side != player or fig.where != "reserve":
-                continue
-            for i in range(8):
-                x = round(s.table.width * (i + 0.5) / 8, 1)
-                for j in (0.3, 0.7):
-                    y = round(s.table.depth - depth * j if north else depth * j, 1)
-                    acts.append(Deploy(fig.id, (x, y)))
+        for i in range(8):
+            x = round(s.table.width * (i + 0.5) / 8, 1)
+            for j in (0.3, 0.7):
+                y = round(s.table.depth - depth * j if north else depth * j, 1)
+                acts.append(Deploy(fig.id, (x, y)))
         return acts
 
     def _enter_candidates(self) -> list[Action]:
@@ -517,10 +637,29 @@ class FFTTGame(Game):
 
     # -- opportunity fire -------------------------------------------------------------------
     def opfire_options(self) -> list[tuple[str, int]]:
-        """(firer, path point) pairs the non-moving player may fire at the mover."""
+        """(firer, path point) pairs the non-moving player may fire at the mover; remembered
+        for the same move and figures (asked for by the move, the listing, the check and the
+        resolution)."""
         s = self.state
         if s.stage != "opfire" and not s.moving:
             return []
+        key = (
+            s.table,
+            s.moving["mover"],
+            tuple(tuple(p) for p in s.moving["points"]),
+            s.moving["next"],
+            tuple(
+                (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
+                for f in s.figs.values()
+            ),
+            tuple((m.defender, tuple(m.attackers)) for m in s.melees),
+        )
+        if self._opfire_kept[0] != key:
+            self._opfire_kept = (key, self._opfire_options())
+        return list(self._opfire_kept[1])
+
+    def _opfire_options(self) -> list[tuple[str, int]]:
+        s = self.state
         mover = s.figs[s.moving["mover"]]
         if mover.ability == LUCKY_BASTARD:
             return []  # 'it can never be hurt when shot in the opportunity fire phase'
@@ -736,10 +875,23 @@ class FFTTGame(Game):
     def _settle(self) -> None:
         """Skip a player's part of a step when `done` is all they could do."""
         s = self.state
-        if s.stage in ("light", "move", "general") and not any(
-            not isinstance(a, Done) for a in self._options(s.player)
-        ):
+        if s.stage in ("light", "move", "general") and not self._can_act(s.player):
             self._next_part()
+
+    def _can_act(self, player: str) -> bool:
+        """Whether the player has a legal action other than `done` (in the movement step
+        looked for figure by figure, stopping at the first)."""
+        s = self.state
+        if s.stage != "move":
+            return any(not isinstance(a, Done) for a in self._options(player))
+        mine = s.side_figs(player)
+        enemies = s.side_figs(other(player))
+        near: Movers = {}
+        return any(
+            self._legal_form(a, player, near) is not None
+            for fig in mine
+            for a in self._figure_candidates(fig, mine, enemies)
+        )
 
     def _next_part(self) -> None:
         s = self.state

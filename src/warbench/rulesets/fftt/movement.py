@@ -8,6 +8,8 @@ behind the screen and the entry of flanking forces."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.shooting import engaged
@@ -16,6 +18,7 @@ from warbench.rulesets.fftt.table import Point, dist
 
 CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
+PLACES_KEPT = 5_000  # places (figure, actions, floor, position) whose moves a table remembers
 
 
 def in_contact(s: State, a: Fig, b: Fig) -> bool:
@@ -87,6 +90,19 @@ def _space_problem(
         return (
             f"{to[0]:g},{to[1]:g} puts {fig.id} off the {s.table.width:g}x{s.table.depth:g} table"
         )
+    return _base_problem(s, fig, to, ignore, moving=moving, others=others)
+
+
+def _base_problem(
+    s: State,
+    fig: Fig,
+    to: Point,
+    ignore: tuple[str, ...] = (),
+    *,
+    moving: bool = False,
+    others: list[Fig] | None = None,
+) -> str | None:
+    """The figures' part of `_space_problem`."""
     mine = fig.radius
     x, y = to
     for o in s.figs.values() if others is None else others:
@@ -206,14 +222,59 @@ def route_problem(
     return _space_problem(s, fig, to, moving=True, others=others)
 
 
+def route_tester(s: State, fig: Fig) -> Callable[[Point], bool]:
+    """A test of destinations `to`: whether `route_problem(s, fig, to)` is None for `fig`,
+    free to move (a move, not a charge). The same tests: the scenery's part remembered by
+    the table per place (figure, actions, floor, position) and destination — legal moves are
+    listed again at every decision while most figures stand still —, the figures looked at
+    only where they stand near enough to `to` to matter."""
+    place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y)
+    routes = s.table.routes
+    known = routes.get(place)
+    if known is None:
+        if len(routes) >= PLACES_KEPT:
+            routes.clear()
+        known = routes[place] = {}
+    others = sorted(neighbours(s, fig), key=lambda o: o.x)
+    xs = [o.x for o in others]
+    span = fig.radius + max((o.radius for o in others), default=0.0) + CONTACT + 1.0
+
+    def clear(to: Point) -> bool:
+        scenery = known.get(to)
+        if scenery is None:
+            scenery = known[to] = _scenery_open(s, fig, to)
+        if not scenery:
+            return False
+        near = others[bisect_left(xs, to[0] - span) : bisect_right(xs, to[0] + span)]
+        return not near or _base_problem(s, fig, to, moving=True, others=near) is None
+
+    return clear
+
+
+def _scenery_open(s: State, fig: Fig, to: Point) -> bool:
+    """`route_problem`'s tests of a move that do not look at other figures: walls and doors,
+    the cost against the actions left, low walls, the table's edge."""
+    extra, problem = passage(s, fig, to)
+    if problem is not None:
+        return False
+    cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
+    if cost > fig.pace * (fig.ap - extra) + 1e-6:
+        return False
+    if not fig.prof.over_walls and s.table.crosses_wall(fig.pos, to):
+        return False
+    return s.table.on_table(to, fig.radius)
+
+
 def neighbours(s: State, fig: Fig) -> list[Fig]:
-    """The figures on the table that `fig` could reach or touch with its actions left."""
+    """The figures on the table, on its floor, that `fig` could reach or touch with its
+    actions left."""
     reach = fig.pace * max(1, fig.ap) + fig.radius + 3.0 + CONTACT
     return [
         o
         for o in s.figs.values()
         if o.where == "table"
         and o is not fig
+        and o.level == fig.level
         and abs(o.x - fig.x) <= reach
         and abs(o.y - fig.y) <= reach
     ]

@@ -29,26 +29,30 @@ def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> boo
     between block it; 'When the shooter is in a higher level ... it will be possible to shoot
     if the shooter is nearer to that something than the target'."""
     a, b = shooter.pos, at or target.pos
-    if s.table.screened(a, b, (shooter.level, target.level)):
+    blockers = s.table.sight(a, b, (shooter.level, target.level))
+    if blockers is None:
         return False
-    high = s.table.height(a) + shooter.level > s.table.height(b) + target.level
-    length = dist(a, b)
-    for t in s.table.blockers(a, b):
-        if not (high and t < 0.5):
+    high: bool | None = None  # worked out only when something stands in the way
+    if blockers:
+        high = s.table.height(a) + shooter.level > s.table.height(b) + target.level
+        if not high or any(t >= 0.5 for t in blockers):
             return False
     ax, ay = a
     bx, by = b
     lox, hix = (ax, bx) if ax < bx else (bx, ax)
     loy, hiy = (ay, by) if ay < by else (by, ay)
+    ends = (shooter.id, target.id)
     for other in s.figs.values():
-        if other.where != "table" or other.id in (shooter.id, target.id):
-            continue
         radius = other.radius
         ox, oy = other.x, other.y
         if ox + radius < lox or ox - radius > hix or oy + radius < loy or oy - radius > hiy:
             continue  # too far off the line to touch it
+        if other.where != "table" or other.id in ends:
+            continue
         if segment_distance((ox, oy), a, b) < radius:
-            if high and length and dist(a, (ox, oy)) < dist(b, (ox, oy)):
+            if high is None:
+                high = s.table.height(a) + shooter.level > s.table.height(b) + target.level
+            if high and dist(a, b) and dist(a, (ox, oy)) < dist(b, (ox, oy)):
                 continue
             return False
     return True

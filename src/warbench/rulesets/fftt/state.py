@@ -3,8 +3,6 @@ where the sequence of play stands."""
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -61,9 +59,10 @@ class Fig:
 
     def copy(self) -> Fig:
         """A copy (its list of figures seen copied too)."""
-        twin = Fig.__new__(Fig)  # as copy.copy, without its generic machinery
-        twin.__dict__.update(self.__dict__)
-        twin.sees = list(self.sees)
+        twin = object.__new__(Fig)  # as copy.copy, without its generic machinery
+        fields = self.__dict__.copy()
+        fields["sees"] = list(self.sees)
+        twin.__dict__ = fields
         return twin
 
     @property
@@ -182,10 +181,14 @@ class State:
     score: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> State:
-        """A deep copy (the table is immutable and shared)."""
-        twin = copy.copy(self)
+        """A deep copy (the table is immutable and shared), built field by field: `apply`
+        takes one before every action."""
+        twin = State.__new__(State)
+        twin.__dict__.update(self.__dict__)
         twin.figs = {k: f.copy() for k, f in self.figs.items()}
-        twin.flanks = [dataclasses.replace(f, figures=list(f.figures)) for f in self.flanks]
+        twin.flanks = [
+            Flank(f.side, f.flank, f.label, list(f.figures), f.entered) for f in self.flanks
+        ]
         twin.races = dict(self.races)
         twin.to_enter = list(self.to_enter)
         twin.pending_wounds = dict(self.pending_wounds)
@@ -193,9 +196,9 @@ class State:
         twin.melees = [Melee(m.defender, list(m.attackers), m.rounds) for m in self.melees]
         twin.allocation = _plain(self.allocation)
         twin.heals = [list(h) for h in self.heals]
-        twin.goo = [dataclasses.replace(g) for g in self.goo]
-        twin.eggs = [dataclasses.replace(e) for e in self.eggs]
-        twin.corpses = [dataclasses.replace(c) for c in self.corpses]
+        twin.goo = [Goo(g.x, g.y, g.until) for g in self.goo]
+        twin.eggs = [Egg(e.side, e.x, e.y, e.hatch) for e in self.eggs]
+        twin.corpses = [Corpse(c.x, c.y) for c in self.corpses]
         twin.moving = _plain(self.moving)
         twin.score = dict(self.score)
         return twin

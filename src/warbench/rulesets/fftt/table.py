@@ -26,7 +26,7 @@ WALLED = frozenset({"building", "vehicle"})  # crossed only through openings (or
 BORDER = 2.0  # OURS: "in the border" of a building or forest = within 2 cm of its edge
 INSIDE_SIGHT = 5.0  # "at a maximum distance of 5 cm. if both ... are inside"
 Point = tuple[float, float]
-COSTS_KEPT = 50_000  # move costs a table remembers (a battle asks for some 20,000)
+KEPT = 50_000  # answers of one kind a table remembers (a battle asks for some 20,000 costs)
 
 
 @dataclass(frozen=True)
@@ -161,9 +161,7 @@ class Piece:
         return shape
 
 
-def dist(a: Point, b: Point) -> float:
-    """Distance between two points."""
-    return math.hypot(a[0] - b[0], a[1] - b[1])
+dist = math.dist  # the distance between two points: the same float as `math.hypot` of the gaps
 
 
 def segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -204,6 +202,20 @@ class Table:
         return [piece for piece in self.pieces if piece.contains(p)]
 
     @cached_property
+    def _covered(self) -> dict[Point, bool]:
+        return {}
+
+    def covered(self, p: Point) -> bool:
+        """Whether `p` lies in a piece that gives cover (remembered, as `move_cost`)."""
+        kept = self._covered
+        found = kept.get(p)
+        if found is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            found = kept[p] = any(piece.kind in COVER for piece in self.pieces_at(p))
+        return found
+
+    @cached_property
     def hills(self) -> tuple[Piece, ...]:
         """The hills."""
         return tuple(p for p in self.pieces if p.kind == "hill")
@@ -228,13 +240,20 @@ class Table:
         move itself all ask for the same moves."""
         return {}
 
+    @cached_property
+    def routes(self) -> dict[tuple[object, ...], dict[Point, bool]]:
+        """Whether a move is open as far as the scenery goes, per mover's place and
+        destination, filled by `movement.py`: figures stand still while others move, and
+        their moves are asked for again at every decision."""
+        return {}
+
     def move_cost(self, a: Point, b: Point, ignores_terrain: bool) -> float:
         """MOVEMENT: cm of allowance a straight move uses; double through slowing terrain."""
         key = (a, b, ignores_terrain)
         costs = self._costs
         cost = costs.get(key)
         if cost is None:
-            if len(costs) >= COSTS_KEPT:
+            if len(costs) >= KEPT:
                 costs.clear()
             cost = costs[key] = self._move_cost(a, b, ignores_terrain)
         return cost
@@ -278,9 +297,38 @@ class Table:
         """The building `p` lies in, if any."""
         return next((pc for pc in self.walled if pc.kind == "building" and pc.contains(p)), None)
 
-    def crossings(self, a: Point, b: Point) -> list[tuple[Piece, Point]]:
-        """Each wall of a building or side of a wreck the segment a→b crosses, and where."""
-        return [(pc, p) for pc in self.walled for p in pc.outline_crossings(a, b)]
+    @cached_property
+    def _crossings(self) -> dict[tuple[Point, Point], tuple[tuple[Piece, Point], ...]]:
+        return {}
+
+    def crossings(self, a: Point, b: Point) -> tuple[tuple[Piece, Point], ...]:
+        """Each wall of a building or side of a wreck the segment a→b crosses, and where
+        (remembered, as `move_cost`)."""
+        kept = self._crossings
+        found = kept.get((a, b))
+        if found is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            found = kept[a, b] = tuple(
+                (pc, p) for pc in self.walled for p in pc.outline_crossings(a, b)
+            )
+        return found
+
+    @cached_property
+    def _sight(self) -> dict[tuple[Point, Point, tuple[int, int]], tuple[float, ...] | None]:
+        return {}
+
+    def sight(self, a: Point, b: Point, floors: tuple[int, int]) -> tuple[float, ...] | None:
+        """What the scenery does to a line of sight a→b between figures on `floors`: None if
+        `screened`, else its `blockers` (remembered, as `move_cost`)."""
+        key = (a, b, floors)
+        kept = self._sight
+        if key in kept:
+            return kept[key]
+        if len(kept) >= KEPT:
+            kept.clear()
+        found = kept[key] = None if self.screened(a, b, floors) else tuple(self.blockers(a, b))
+        return found
 
     def screened(self, a: Point, b: Point, floors: tuple[int, int] = (0, 0)) -> bool:
         """SHOOTING: 'When inside buildings and forests, figures can shoot outside or be shot
@@ -316,7 +364,7 @@ class Table:
     def in_cover(self, shooter: Point, target: Point) -> bool:
         """Cover: the target is in (or partly behind) cover — inside a covering piece, or a
         low wall or covering piece crosses the line within 3 cm of it (OURS)."""
-        if any(p.kind in COVER for p in self.pieces_at(target)):
+        if self.covered(target):
             return True
         d = dist(shooter, target)
         if d == 0:
