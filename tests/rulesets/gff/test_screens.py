@@ -14,7 +14,7 @@ from warbench.core.dice import SeededDice
 from warbench.core.game import Decision
 from warbench.core.geometry import Base, Path
 from warbench.core.terrain import Trait
-from warbench.rulesets.gff.actions import Charge
+from warbench.rulesets.gff.actions import Charge, Deploy
 from warbench.rulesets.gff.battlefield import (
     Battlefield,
     arrange,
@@ -30,6 +30,7 @@ from warbench.rulesets.gff.battlefield import (
 )
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.movement import block_move_problem, others, screen_block_moves
+from warbench.rulesets.gff.placements import PlacementMemory
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 
 
@@ -132,3 +133,40 @@ def test_the_charge_screen_only_drops_charges_the_rules_refuse(seed: int) -> Non
                             assert game.check(action) is not None, action
         game.apply(agents[player].choose(game, player), player)
     assert screened > 0 and checked > screened
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_placements_kept_across_decisions_are_those_found_afresh(seed: int) -> None:
+    """Every deployment decision lists the same placements, in the same formations, with the
+    placements kept from the decisions before as with none kept."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+    assert isinstance(game, GFFGame)
+    agents = {p: ruleset.agents()["random"](seed + n) for n, p in enumerate(ruleset.players)}
+    compared = 0
+    while isinstance(game.pending, Decision) and game.state.phase != "activate":
+        player = game.pending.player
+        if game.state.phase in ("deploy", "scout"):
+            memory, listed = game._placed, []
+            for game._placed in (PlacementMemory(), memory):  # afresh, then kept
+                with game.listing():
+                    deploys = [a for a in game.candidates(player) if isinstance(a, Deploy)]
+                    listed.append(
+                        [(a, game._arranged(game.state.units[a.unit], a.at)) for a in deploys]
+                    )
+            fresh, kept = listed
+            assert kept == fresh
+            compared += len(kept)
+        game.apply(agents[player].choose(game, player), player)
+    assert compared > 20
+
+
+def test_kept_placements_forget_the_points_a_removed_base_frees() -> None:
+    table = Battlefield()
+    gone = Base((10.0, 10.0), 1.0)
+    kept = PlacementMemory().of(("k",), table, [gone], 3, 1.0)
+    for point in [(12.0, 10.0), (40.0, 40.0)]:
+        kept.formations[point] = arrange(point, 3, 1.0, table, occupied=[gone])
+        kept.legal[point] = True
+    kept.refresh([])
+    assert list(kept.formations) == list(kept.legal) == [(40.0, 40.0)]

@@ -1400,6 +1400,14 @@ def arrange(
     return None
 
 
+def arrange_reach(count: int, base: float, *, gap: float = 0.25, max_shift: float = 6.0) -> float:
+    """How far from the centre `arrange` may put a base's rim (the farthest member of any
+    layout, shifted by `max_shift`): bases further away cannot change its answer."""
+    layouts = _layouts(count, float(base), float(gap)) if count > 0 else ()
+    farthest = max((float(np.hypot(g[:, 0], g[:, 1]).max()) for g in layouts), default=0.0)
+    return max_shift + farthest + base / 2
+
+
 def arrange_many(
     centres: Sequence[Point],
     count: int,

@@ -60,6 +60,7 @@ from warbench.rulesets.gff.movement import (
     too_close,
     translate,
 )
+from warbench.rulesets.gff.placements import KeptPlacements, PlacementMemory
 from warbench.rulesets.gff.scenario import Scenario
 from warbench.rulesets.gff.shooting import (
     MAX_TARGETS,
@@ -119,6 +120,7 @@ class GFFGame(OpenGame):
         self._rolled: set[str] = set()  # models that rolled for dangerous terrain this activation
         self._memo: dict[tuple[object, ...], Any] | None = None  # while listing legal actions
         self._vouched: tuple[Action, str, int] | None = None  # found legal at this step
+        self._placed = PlacementMemory()  # deployment placements kept across decisions
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -161,6 +163,7 @@ class GFFGame(OpenGame):
     def _detach(self) -> None:
         self._rolled = set(self._rolled)
         self._vouched = None
+        self._placed = PlacementMemory()
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -337,24 +340,49 @@ class GFFGame(OpenGame):
         found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
         visits = [grid[(n * stride) % len(grid)] for n in range(len(grid))]
+        kept = self._kept(unit)
         for start in range(0, len(visits), wanted + 4):
             batch = visits[start : start + wanted + 4]
             if self._memo is not None:  # their formations at once
-                formations = bfm.arrange_many(
-                    batch,
-                    len(unit.models),
-                    unit.profile.base,
-                    self.field,
-                    occupied=self._others(unit),
+                todo = batch if kept is None else [p for p in batch if p not in kept.formations]
+                formations = (
+                    []
+                    if not todo
+                    else bfm.arrange_many(
+                        todo,
+                        len(unit.models),
+                        unit.profile.base,
+                        self.field,
+                        occupied=self._others(unit),
+                    )
                 )
-                for point, formation in zip(batch, formations, strict=True):
+                for point, formation in zip(todo, formations, strict=True):
                     self._memo[("arranged", *self._shape(unit), point)] = formation
+                    if kept is not None:
+                        kept.formations[point] = formation
             for point in batch:
                 if self._placement_problem(unit, point) is None:
                     found.append(point)
                     if len(found) == wanted:
                         return found
         return found
+
+    def _kept(self, unit: Unit) -> KeptPlacements | None:
+        """The placements of a unit waiting to deploy or scout, kept across decisions (the
+        points no newly placed unit can affect keep their answers)."""
+        s = self.state
+        if unit.deployed or s.phase not in ("deploy", "scout"):
+            return None
+        key = (s.phase, s.edges.get(unit.side), *self._shape(unit))
+        if self._memo is not None and ("kept", *key) in self._memo:
+            found: KeptPlacements = self._memo[("kept", *key)]
+            return found
+        kept = self._placed.of(
+            key, self.field, self._others(unit), len(unit.models), unit.profile.base
+        )
+        if self._memo is not None:
+            self._memo[("kept", *key)] = kept
+        return kept
 
     def _others(self, unit: Unit) -> list[Base]:
         """`others(state, unit)`, listed once while the legal actions are."""
@@ -436,12 +464,17 @@ class GFFGame(OpenGame):
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
         key = ("arranged", *self._shape(unit), at)
+        kept = self._kept(unit)
         if self._memo is not None and key in self._memo:
             points = self._memo[key]
+        elif kept is not None and at in kept.formations:
+            points = kept.formations[at]
         else:
             points = bfm.arrange(
                 at, len(unit.models), unit.profile.base, self.field, occupied=occupied
             )
+            if kept is not None:
+                kept.formations[at] = points
         if points is None:
             return None
         return [Base(p, unit.profile.base) for p in points]
@@ -456,6 +489,15 @@ class GFFGame(OpenGame):
         return problem
 
     def _find_placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
+        kept = self._kept(unit)
+        if kept is not None and kept.legal.get(at):
+            return None
+        problem = self._placement_problem_now(unit, at)
+        if kept is not None:
+            kept.legal[at] = problem is None
+        return problem
+
+    def _placement_problem_now(self, unit: Unit, at: tuple[float, float]) -> str | None:
         s = self.state
         bases = self._arranged(unit, at)
         if bases is None:
