@@ -20,6 +20,7 @@ from warbench.rulesets.gff.battlefield import (
     arrange,
     arrange_many,
     box_covers,
+    box_covers_many,
     crosses_dangerous,
     generate_battlefield,
     in_dangerous,
@@ -29,8 +30,13 @@ from warbench.rulesets.gff.battlefield import (
     screen_objectives,
 )
 from warbench.rulesets.gff.game import GFFGame
-from warbench.rulesets.gff.movement import block_move_problem, others, screen_block_moves
-from warbench.rulesets.gff.placements import PlacementMemory
+from warbench.rulesets.gff.movement import (
+    block_move_problem,
+    others,
+    screen_block_moves,
+    too_close,
+)
+from warbench.rulesets.gff.placements import PlacementMemory, too_close_many
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 
 
@@ -170,3 +176,25 @@ def test_kept_placements_forget_the_points_a_removed_base_frees() -> None:
         kept.legal[point] = True
     kept.refresh([])
     assert list(kept.formations) == list(kept.legal) == [(40.0, 40.0)]
+
+
+def test_many_formations_judged_at_once_as_one_at_a_time() -> None:
+    """`too_close_many` and `box_covers_many` agree with `too_close` and `box_covers`, also
+    for gaps of exactly 1" and bases touching the zone's edge."""
+    rng = random.Random(5)
+    box = shapely.box(0.0, 0.0, 48.0, 12.0)
+    obstacles = [Base((rng.uniform(0, 48), rng.uniform(0, 14)), 1.0) for _ in range(6)]
+    formations = [
+        [(rng.uniform(-1, 49), rng.uniform(-1, 13)) for _ in range(3)] for _ in range(300)
+    ]
+    formations += [[(0.5, 6.0), (2.0, 6.0), (3.5, 6.0)]]  # touching the edge from inside
+    x, y = obstacles[0].centre
+    formations += [[(x + 2.0, y), (x + 3.5, y), (x + 5.0, y)]]  # exactly 1" from a base
+    spots = np.array(formations, dtype=np.float64)
+    near = too_close_many(spots, 1.0, obstacles)
+    inside = box_covers_many(box, spots, 1.0)
+    for f, n, i in zip(formations, near, inside, strict=True):
+        bases = [Base(p, 1.0) for p in f]
+        assert n == too_close(bases, obstacles)
+        assert i == box_covers(box, bases)
+    assert any(near) and not all(near) and any(inside) and not all(inside)

@@ -60,7 +60,7 @@ from warbench.rulesets.gff.movement import (
     too_close,
     translate,
 )
-from warbench.rulesets.gff.placements import KeptPlacements, PlacementMemory
+from warbench.rulesets.gff.placements import KeptPlacements, PlacementMemory, too_close_many
 from warbench.rulesets.gff.scenario import Scenario
 from warbench.rulesets.gff.shooting import (
     MAX_TARGETS,
@@ -326,6 +326,50 @@ class GFFGame(OpenGame):
         return found
 
     def _find_placements(self, unit: Unit, wanted: int) -> list[tuple[float, float]]:
+        kept = self._kept(unit)
+        visits = kept.visits if kept is not None else None
+        if visits is None:
+            visits = self._grid_visits(unit)
+            if kept is not None:
+                kept.visits = visits
+        found: list[tuple[float, float]] = []
+        for start in range(0, len(visits), wanted + 4):
+            batch = visits[start : start + wanted + 4]
+            if self._memo is not None or kept is not None:  # their formations at once
+                todo = batch if kept is None else [p for p in batch if p not in kept.formations]
+                formations = (
+                    bfm.arrange_many(
+                        todo,
+                        len(unit.models),
+                        unit.profile.base,
+                        self.field,
+                        occupied=self._others(unit),
+                    )
+                    if todo
+                    else []
+                )
+                for point, formation in zip(todo, formations, strict=True):
+                    if self._memo is not None:
+                        self._memo[("arranged", *self._shape(unit), point)] = formation
+                    if kept is not None:
+                        kept.formations[point] = formation
+            if kept is not None:
+                self._judge_placements(unit, kept, batch)
+            for point in batch:
+                legal = (
+                    kept.legal[point]
+                    if kept is not None
+                    else self._placement_problem(unit, point) is None
+                )
+                if legal:
+                    found.append(point)
+                    if len(found) == wanted:
+                        return found
+        return found
+
+    def _grid_visits(self, unit: Unit) -> list[tuple[float, float]]:
+        """The points of a 3" grid (inside the unit's zone, when there is one), in an order
+        that spreads over the whole area."""
         zone = None if self.state.phase == "ambush" else self._zone(unit)
         grid = [
             (x, y) for x in _steps(self.field.width, 3.0) for y in _steps(self.field.depth, 3.0)
@@ -337,35 +381,29 @@ class GFFGame(OpenGame):
                 for p, inside in zip(grid, shapely.contains_xy(zone, xs, ys), strict=True)
                 if inside
             ]
-        found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
-        visits = [grid[(n * stride) % len(grid)] for n in range(len(grid))]
-        kept = self._kept(unit)
-        for start in range(0, len(visits), wanted + 4):
-            batch = visits[start : start + wanted + 4]
-            if self._memo is not None:  # their formations at once
-                todo = batch if kept is None else [p for p in batch if p not in kept.formations]
-                formations = (
-                    []
-                    if not todo
-                    else bfm.arrange_many(
-                        todo,
-                        len(unit.models),
-                        unit.profile.base,
-                        self.field,
-                        occupied=self._others(unit),
-                    )
-                )
-                for point, formation in zip(todo, formations, strict=True):
-                    self._memo[("arranged", *self._shape(unit), point)] = formation
-                    if kept is not None:
-                        kept.formations[point] = formation
-            for point in batch:
-                if self._placement_problem(unit, point) is None:
-                    found.append(point)
-                    if len(found) == wanted:
-                        return found
-        return found
+        return [grid[(n * stride) % len(grid)] for n in range(len(grid))]
+
+    def _judge_placements(
+        self, unit: Unit, kept: KeptPlacements, points: list[tuple[float, float]]
+    ) -> None:
+        """Whether placing the unit at each point is legal (`_placement_problem` is None:
+        it fits, keeps over 1" from other units and stays in its zone), all at once."""
+        fits = []
+        for point in points:
+            if point not in kept.legal:
+                if kept.formations[point] is None:
+                    kept.legal[point] = False
+                else:
+                    fits.append(point)
+        if not fits:
+            return
+        spots = np.array([kept.formations[p] for p in fits], dtype=np.float64)
+        base = unit.profile.base
+        near = too_close_many(spots, base, self._others(unit))
+        inside = bfm.box_covers_many(self._zone(unit), spots, base)
+        for point, close, within in zip(fits, near, inside, strict=True):
+            kept.legal[point] = within and not close
 
     def _kept(self, unit: Unit) -> KeptPlacements | None:
         """The placements of a unit waiting to deploy or scout, kept across decisions (the
@@ -436,15 +474,26 @@ class GFFGame(OpenGame):
         return found
 
     def _screened_out(self, action: Action) -> bool:
-        """Whether a screen already shows the action illegal (legal_actions only)."""
+        """Whether a screen already shows the action illegal (legal_actions only); a unit
+        that may not move now (Shaken, Immobile, done) is refused before any screen."""
         if isinstance(action, PlaceMarker):
             return self._marker_screen().get(action.at) is False
+        if isinstance(action, Advance | Rush | Charge) and self._may_not_move(action.unit):
+            return True
         if isinstance(action, Charge):
             return self._out_of_charge_reach(action)
         if not isinstance(action, Advance | Rush):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
         return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
+
+    def _may_not_move(self, unit_id: str) -> bool:
+        """Surely illegal for any move: the unit is Shaken or Immobile, or may not activate
+        (the first refusals of `_illegal_activation`)."""
+        unit = self.state.units.get(unit_id)
+        if unit is None or not unit.alive or unit.side != self.state.player:
+            return False  # refused by `_illegal`, with its reason
+        return not unit.deployed or unit.activated or unit.shaken or unit.all_have("Immobile")
 
     def _out_of_charge_reach(self, action: Charge) -> bool:
         """Surely illegal: every enemy model is further than the charge move even in a

@@ -16,14 +16,40 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 
 from warbench.core.geometry import Base, Point
 from warbench.rulesets.gff import battlefield as bfm
-from warbench.rulesets.gff.movement import UNIT_GAP
+from warbench.rulesets.gff.movement import _NOISE, EPS, UNIT_GAP, too_close
 
+Floats = npt.NDArray[np.float64]
 _MARGIN = 0.01  # inches of slack on the reach: forgetting more than needed is always exact
+
+
+def too_close_many(formations: Floats, diameter: float, obstacles: Sequence[Base]) -> list[bool]:
+    """`movement.too_close` of each formation (k × n centres of round bases of `diameter`)
+    with the obstacles, at once: settled in numpy unless a gap is within float noise of 1"."""
+    shapes = formations.tolist()
+    if not obstacles:
+        return [False] * len(shapes)
+    if any(o.depth is not None for o in obstacles):
+        return [too_close([Base((x, y), diameter) for x, y in f], obstacles) for f in shapes]
+    limit = UNIT_GAP - EPS
+    theirs = np.array([(*o.centre, o.width) for o in obstacles], dtype=np.float64)
+    apart = np.hypot(
+        formations[:, :, None, 0] - theirs[None, None, :, 0],
+        formations[:, :, None, 1] - theirs[None, None, :, 1],
+    )
+    gaps = (apart - (diameter + theirs[None, None, :, 2]) / 2).reshape(len(shapes), -1)
+    close = cast(list[bool], (gaps < limit - _NOISE).any(axis=1).tolist())
+    clear = cast(list[bool], (gaps > limit + _NOISE).all(axis=1).tolist())
+    return [
+        c or (not k and too_close([Base((x, y), diameter) for x, y in f], obstacles))
+        for c, k, f in zip(close, clear, shapes, strict=True)
+    ]
 
 
 def _extent(base: Base) -> float:
@@ -42,6 +68,7 @@ class KeptPlacements:
     radius: float  # of the unit's bases
     formations: dict[Point, list[Point] | None] = field(default_factory=dict)
     legal: dict[Point, bool] = field(default_factory=dict)
+    visits: list[Point] | None = None  # the grid points in the zone, in the order visited
 
     def refresh(self, occupied: Sequence[Base]) -> None:
         """Forget the answers of every point a base added or removed may change."""
