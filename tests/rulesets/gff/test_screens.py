@@ -3,6 +3,7 @@ rules they stand in for (seeded random positions on generated tables)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -21,6 +22,7 @@ from warbench.rulesets.gff.battlefield import (
     arrange_many,
     box_covers,
     box_covers_many,
+    can_see,
     crosses_dangerous,
     generate_battlefield,
     in_dangerous,
@@ -28,6 +30,7 @@ from warbench.rulesets.gff.battlefield import (
     objective_problem,
     round_enters,
     screen_objectives,
+    sees_any,
 )
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.movement import (
@@ -198,3 +201,26 @@ def test_many_formations_judged_at_once_as_one_at_a_time() -> None:
         assert n == too_close(bases, obstacles)
         assert i == box_covers(box, bases)
     assert any(near) and not all(near) and any(inside) and not all(inside)
+
+
+@pytest.mark.parametrize("heights", [False, True])
+def test_sees_any_is_can_see_of_each_pair(heights: bool) -> None:
+    """`sees_any` (all pairs at once) agrees with `can_see` one pair at a time, on generated
+    tables with platforms and with heights counting or not."""
+    rng = random.Random(13)
+    settled = {True: 0, False: 0}
+    for seed in (1, 2, 3, 4):
+        field = dataclasses.replace(
+            generate_battlefield(SeededDice(seed), jumping=True), heights=heights
+        )
+        for _ in range(10):
+            shooters = [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.0) for _ in range(4)]
+            targets = [
+                [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.25) for _ in range(k)]
+                for k in (0, 1, 3, 5)
+            ]
+            seen = sees_any(shooters, targets, field)
+            for shooter, theirs, sees in zip(shooters, targets, seen, strict=True):
+                assert sees == any(can_see(shooter, t, field) for t in theirs)
+                settled[sees] += 1
+    assert settled[True] > 10 and settled[False] > 10

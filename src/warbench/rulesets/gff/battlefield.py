@@ -883,6 +883,41 @@ def visibility(shooter: Base, target: Base, bf: Battlefield) -> Visibility:
     return "obscured"
 
 
+def sees_any(
+    shooters: Sequence[Base], targets: Sequence[Sequence[Base]], bf: Battlefield
+) -> list[bool]:
+    """For each shooter, whether any of its own targets is in its line of sight (`can_see`:
+    not every one of the 81 lines blocked), for all pairs at once: the centre-to-centre lines
+    first, then all 81 lines of the pairs of shooters still unsettled."""
+    seen = [False] * len(shooters)
+    owner = np.array([i for i, ts in enumerate(targets) for _ in ts], dtype=np.intp)
+    if not len(owner):
+        return seen
+    flat = [t for ts in targets for t in ts]
+    a = np.stack([sight_points(s) for s in shooters])[owner]  # (pairs, 9, 2)
+    b = np.stack([sight_points(t) for t in flat])
+    eyes = None
+    if bf.heights:
+        eyes = (_eyes(shooters, bf)[owner], _eyes(flat, bf))
+    clear = ~_blocked(a[:, 0], b[:, 0], bf, eyes)
+    for i in owner[clear].tolist():
+        seen[i] = True
+    rest = np.array([p for p, i in enumerate(owner.tolist()) if not seen[i]], dtype=np.intp)
+    if len(rest):
+        n = a.shape[1]
+        starts = np.repeat(a[rest], n, axis=1).reshape(-1, 2)  # each point of a, n times
+        ends = np.tile(b[rest], (1, n, 1)).reshape(-1, 2)  # against every point of b
+        rise = (
+            None
+            if eyes is None
+            else (np.repeat(eyes[0][rest], n * n), np.repeat(eyes[1][rest], n * n))
+        )
+        hidden = _blocked(starts, ends, bf, rise).reshape(len(rest), -1).all(axis=1)
+        for i in owner[rest][~hidden].tolist():
+            seen[i] = True
+    return seen
+
+
 def can_see(shooter: Base, target: Base, bf: Battlefield) -> bool:
     """Whether `target` is in line of sight of `shooter` (clear or obscured)."""
     return visibility(shooter, target, bf) != "hidden"

@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from warbench.core.geometry import edge_distance
+from warbench.core.geometry import Base, edge_distance
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import (
@@ -60,25 +60,30 @@ def ranged_weapons(unit: Unit) -> list[Weapon]:
 def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
     """Models carrying `weapon` with the target in range and line of sight (Indirect needs
     no sight); each fires the weapon's attacks."""
-    attacks, nearest = 0, math.inf
     theirs = target.bases()
     indirect = weapon.rating("Indirect") is not None
     size = unit.profile.base
+    able: list[tuple[int, Base, list[tuple[float, Base]]]] = []  # carried, base, in range
     for model in unit.models:
-        carried = sum(1 for w in model.weapons if w == weapon)
+        carried = sum(1 for w in model.weapons if w is weapon or w == weapon)
         if not carried:
             continue
         base = model.base(size)
-        reachable = sorted(
-            ((d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= weapon.range),
-            key=lambda pair: pair[0],
-        )
-        if not reachable:
-            continue
-        if not indirect and all(bfm.visibility(base, t, field) == "hidden" for _, t in reachable):
-            continue
-        attacks += carried * weapon.attacks
-        nearest = min(nearest, reachable[0][0])
+        reachable = [
+            (d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= weapon.range
+        ]
+        if reachable:
+            able.append((carried, base, reachable))
+    seeing = (
+        [True] * len(able)
+        if indirect
+        else bfm.sees_any([b for _, b, _ in able], [[t for _, t in r] for _, _, r in able], field)
+    )
+    attacks, nearest = 0, math.inf
+    for (carried, _, reachable), sees in zip(able, seeing, strict=True):
+        if sees:
+            attacks += carried * weapon.attacks
+            nearest = min(nearest, min(d for d, _ in reachable))
     return FireSolution(attacks, nearest)
 
 
