@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
-from shapely.geometry import Point
+import shapely
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -120,6 +120,7 @@ class FirefightAI(Agent):
             actions = game.candidates(player)
             self._rng.shuffle(actions)
             moves = self._move_scores(game, actions)
+            moves.update(self._marker_scores(game, player, actions))
             ranked = sorted(
                 actions,
                 key=lambda a: -(moves[a] if a in moves else self._score(game, player, a)),
@@ -150,8 +151,6 @@ class FirefightAI(Agent):
         s = game.state
         if isinstance(action, Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve):
             return self._passive(game, player, action)
-        if isinstance(action, PlaceMarker):
-            return -self._distance_to_side(game, player, action.at)
         if isinstance(action, Deploy):
             unit = s.units[action.unit]
             return -self._nearest_marker_distance(game, action.at) + self._cover_bonus(
@@ -232,6 +231,19 @@ class FirefightAI(Agent):
             scores.update(zip(moves, values.tolist(), strict=True))
         return scores
 
+    def _marker_scores(
+        self, game: GFFGame, player: str, actions: list[Action]
+    ) -> dict[Action, float]:
+        """The scores of PlaceMarker, all at once: minus the distance to our deployment zone
+        (markers placed near our side)."""
+        marks = [a for a in actions if isinstance(a, PlaceMarker)]
+        if not marks:
+            return {}
+        zone = game.field.deployment_zone(game.state.edges[player])  # type: ignore[arg-type]
+        spots = shapely.points(np.array([a.at for a in marks], dtype=np.float64))
+        gaps: list[float] = shapely.distance(zone, spots).tolist()
+        return {a: -gap for a, gap in zip(marks, gaps, strict=True)}
+
     def _holding_many(
         self, game: GFFGame, unit: Unit, at: npt.NDArray[np.float64]
     ) -> npt.NDArray[np.float64]:
@@ -254,10 +266,6 @@ class FirefightAI(Agent):
         if isinstance(action, Done):
             return 0.0 if game.state.phase != "shoot" else 5.0
         return 0.0
-
-    def _distance_to_side(self, game: GFFGame, player: str, at: tuple[float, float]) -> float:
-        zone = game.field.deployment_zone(game.state.edges[player])  # type: ignore[arg-type]
-        return float(zone.distance(Point(*at)))
 
     def _nearest_marker_distance(self, game: GFFGame, at: tuple[float, float]) -> float:
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in game.state.markers), default=0.0)
