@@ -147,6 +147,14 @@ class FirefightAI(Agent):
             self._lasting[key] = solution(game.field, unit, weapon, target).attacks
         return int(self._lasting[key])
 
+    def _melee_value(self, attacker: Unit, target: Unit) -> float:
+        """`melee_value`, kept while the attacker has the same models (their ids fix their
+        weapons) and the target the same Defense."""
+        key = ("melee", attacker.id, *(m.id for m in attacker.models), target.profile.defense)
+        if key not in self._lasting:
+            self._lasting[key] = melee_value(attacker, target)
+        return self._lasting[key]
+
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state
         if isinstance(action, Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve):
@@ -166,8 +174,8 @@ class FirefightAI(Agent):
             )
         if isinstance(action, Charge):
             unit, target = s.units[action.unit], s.units[action.target]
-            gain = melee_value(unit, target) * worth(target)
-            loss = melee_value(target, unit) * worth(unit)
+            gain = self._melee_value(unit, target) * worth(target)
+            loss = self._melee_value(target, unit) * worth(unit)
             return 2.0 * (gain - 0.7 * loss) + (3.0 if self._on_marker(game, target) else 0.0)
         if isinstance(action, Fire):
             unit, target = s.units[action.unit], s.units[action.target]
