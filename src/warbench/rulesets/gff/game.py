@@ -121,6 +121,7 @@ class GFFGame(OpenGame):
         self._memo: dict[tuple[object, ...], Any] | None = None  # while listing legal actions
         self._vouched: tuple[Action, str, int] | None = None  # found legal at this step
         self._placed = PlacementMemory()  # deployment placements kept across decisions
+        self._terrain_screens: dict[tuple[object, ...], Any] = {}  # moves' terrain verdicts
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -164,6 +165,7 @@ class GFFGame(OpenGame):
         self._rolled = set(self._rolled)
         self._vouched = None
         self._placed = PlacementMemory()
+        self._terrain_screens = {}
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -446,9 +448,17 @@ class GFFGame(OpenGame):
             targets = {k: self._destinations(unit, k) for k in kinds}
             points = [p for k in kinds for p in targets[k]]
             reach = [allowance(unit, k) for k in kinds for _ in targets[k]]
+            if len(self._terrain_screens) > 256:
+                self._terrain_screens.clear()
             verdicts = iter(
                 screen_block_moves(
-                    self.field, unit, points, reach, self._others(unit), jumping=self.spec.jumping
+                    self.field,
+                    unit,
+                    points,
+                    reach,
+                    self._others(unit),
+                    jumping=self.spec.jumping,
+                    terrain=self._terrain_screens,
                 )
             )
             for k in kinds:
