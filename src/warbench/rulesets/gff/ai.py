@@ -44,7 +44,7 @@ from warbench.rulesets.gff.actions import (
 from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
 from warbench.rulesets.gff.profiles import Weapon
-from warbench.rulesets.gff.shooting import solution, weapon_named
+from warbench.rulesets.gff.shooting import weapon_named
 from warbench.rulesets.gff.spells import spell_named
 from warbench.rulesets.gff.state import Marker, Unit
 
@@ -144,7 +144,7 @@ class FirefightAI(Agent):
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
         key = (weapon, _placed(unit), _placed(target))  # the same wherever nothing moved
         if key not in self._lasting:
-            self._lasting[key] = solution(game.field, unit, weapon, target).attacks
+            self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
 
     def _melee_value(self, attacker: Unit, target: Unit) -> float:

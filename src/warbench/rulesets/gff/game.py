@@ -61,10 +61,12 @@ from warbench.rulesets.gff.movement import (
     translate,
 )
 from warbench.rulesets.gff.placements import KeptPlacements, PlacementMemory, too_close_many
+from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.scenario import Scenario
 from warbench.rulesets.gff.shooting import (
     MAX_TARGETS,
     BlastSplit,
+    FireSolution,
     fire,
     ranged_weapons,
     solution,
@@ -122,6 +124,7 @@ class GFFGame(OpenGame):
         self._vouched: tuple[Action, str, int] | None = None  # found legal at this step
         self._placed = PlacementMemory()  # deployment placements kept across decisions
         self._terrain_screens: dict[tuple[object, ...], Any] = {}  # moves' terrain verdicts
+        self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -166,6 +169,7 @@ class GFFGame(OpenGame):
         self._vouched = None
         self._placed = PlacementMemory()
         self._terrain_screens = {}
+        self._solutions = {}
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -755,7 +759,7 @@ class GFFGame(OpenGame):
         targets = s.step.get("targets", [])
         if target.id not in targets and len(targets) >= MAX_TARGETS:
             return f"{unit.name} already fires at two targets ({', '.join(targets)})"
-        if solution(self.field, unit, weapon, target).attacks == 0:
+        if self.fire_solution(unit, weapon, target).attacks == 0:
             return (
                 f'no model with {weapon.name} ({weapon.range}") has {target.name} in range '
                 f"and line of sight"
@@ -786,6 +790,17 @@ class GFFGame(OpenGame):
                 names = ", ".join(sorted(allowed)) or "none"
                 return f"'{target}' is not a target for {spell.name}; targets: {names}"
         return None
+
+    def fire_solution(self, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
+        """`shooting.solution`, kept while both units' models stand where they stood (a
+        model's id fixes its weapons and base)."""
+        key = (unit.id, id(weapon), _placed(unit), target.id, _placed(target))
+        found = self._solutions.get(key)
+        if found is None:
+            if len(self._solutions) > 1024:
+                self._solutions.clear()
+            found = self._solutions[key] = solution(self.field, unit, weapon, target)
+        return found
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
         side = other(unit.side) if spell.on_enemies else unit.side
@@ -1340,6 +1355,11 @@ class GFFGame(OpenGame):
             "winner": s.winner,
             "reason": s.reason,
         }
+
+
+def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
+    """Where each of the unit's models stands."""
+    return tuple((m.id, m.x, m.y) for m in unit.models)
 
 
 def _extent(unit: Unit) -> float:
