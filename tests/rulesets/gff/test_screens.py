@@ -4,16 +4,17 @@ rules they stand in for (seeded random positions on generated tables)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import numpy as np
 import pytest
 import shapely
 
-from tests.rulesets.gff.position import profile, state_of, unit
+from tests.rulesets.gff.position import gun, profile, state_of, unit
 from warbench.core.dice import SeededDice
 from warbench.core.game import Decision
-from warbench.core.geometry import Base, Path
+from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
 from warbench.rulesets.gff.actions import Charge, Deploy
 from warbench.rulesets.gff.battlefield import (
@@ -41,6 +42,7 @@ from warbench.rulesets.gff.movement import (
 )
 from warbench.rulesets.gff.placements import PlacementMemory, too_close_many
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
+from warbench.rulesets.gff.shooting import solutions
 
 
 @pytest.fixture(scope="module", params=[1, 2, 3])
@@ -224,3 +226,39 @@ def test_sees_any_is_can_see_of_each_pair(heights: bool) -> None:
                 assert sees == any(can_see(shooter, t, field) for t in theirs)
                 settled[sees] += 1
     assert settled[True] > 10 and settled[False] > 10
+
+
+def test_fire_solutions_at_once_follow_the_rule_model_by_model(table: Battlefield) -> None:
+    """`solutions` (every weapon at every target, sight asked at once) gives each model's
+    attacks when a target model is in its weapon's range and line of sight (Indirect: range
+    only), and the nearest such distance."""
+    rng = random.Random(17)
+    firing = {True: 0, False: 0}
+    weapons = [gun("Rifle", 24, 2), gun("Pistol", 8, 1), gun("Mortar", 30, 1, ["Indirect"])]
+    for trial in range(12):
+        spots = [(rng.uniform(2, 46), rng.uniform(2, 46)) for _ in range(3)]
+        shooters = unit("r1", profile(size=3, weapons=weapons), spots)
+        targets = [
+            unit(
+                f"b{k}", profile(size=2, base=1.25), [(rng.uniform(0, 48), rng.uniform(0, 48))] * 2
+            )
+            for k in range(3)
+        ]
+        found = solutions(table, shooters, weapons, targets)
+        for weapon, row in zip(weapons, found, strict=True):
+            for target, shot in zip(targets, row, strict=True):
+                attacks, nearest = 0, math.inf
+                for model in shooters.models:
+                    base = model.base(1.0)
+                    near = [
+                        (edge_distance(base, b), b)
+                        for b in target.bases()
+                        if edge_distance(base, b) <= weapon.range
+                    ]
+                    indirect = weapon.rating("Indirect") is not None
+                    if near and (indirect or any(can_see(base, b, table) for _, b in near)):
+                        attacks += weapon.attacks
+                        nearest = min(nearest, min(d for d, _ in near))
+                assert (shot.attacks, shot.distance) == (attacks, nearest), (trial, weapon.name)
+                firing[attacks > 0] += 1
+    assert firing[True] > 5 and firing[False] > 5

@@ -69,7 +69,7 @@ from warbench.rulesets.gff.shooting import (
     FireSolution,
     fire,
     ranged_weapons,
-    solution,
+    solutions,
     split_blast,
     weapon_named,
 )
@@ -794,12 +794,21 @@ class GFFGame(OpenGame):
     def fire_solution(self, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
         """`shooting.solution`, kept while both units' models stand where they stood (a
         model's id fixes its weapons and base)."""
-        key = (unit.id, id(weapon), _placed(unit), target.id, _placed(target))
+        mine = _placed(unit)
+        key = (unit.id, id(weapon), mine, target.id, _placed(target))
         found = self._solutions.get(key)
-        if found is None:
+        if found is None:  # every weapon of the unit at every enemy on the table, at once
             if len(self._solutions) > 1024:
                 self._solutions.clear()
-            found = self._solutions[key] = solution(self.field, unit, weapon, target)
+            weapons = ranged_weapons(unit)
+            weapons += [] if any(w is weapon for w in weapons) else [weapon]
+            targets = self.state.side_units(other(unit.side))
+            targets += [] if target in targets else [target]
+            rows = solutions(self.field, unit, weapons, targets)
+            for w, row in zip(weapons, rows, strict=True):
+                for t, shot in zip(targets, row, strict=True):
+                    self._solutions[(unit.id, id(w), mine, t.id, _placed(t))] = shot
+            found = self._solutions[key]
         return found
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:

@@ -60,31 +60,38 @@ def ranged_weapons(unit: Unit) -> list[Weapon]:
 def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
     """Models carrying `weapon` with the target in range and line of sight (Indirect needs
     no sight); each fires the weapon's attacks."""
-    theirs = target.bases()
-    indirect = weapon.rating("Indirect") is not None
-    size = unit.profile.base
-    able: list[tuple[int, Base, list[tuple[float, Base]]]] = []  # carried, base, in range
-    for model in unit.models:
-        carried = sum(1 for w in model.weapons if w is weapon or w == weapon)
-        if not carried:
-            continue
-        base = model.base(size)
-        reachable = [
-            (d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= weapon.range
-        ]
-        if reachable:
-            able.append((carried, base, reachable))
-    seeing = (
-        [True] * len(able)
-        if indirect
-        else bfm.sees_any([b for _, b, _ in able], [[t for _, t in r] for _, _, r in able], field)
-    )
-    attacks, nearest = 0, math.inf
-    for (carried, _, reachable), sees in zip(able, seeing, strict=True):
-        if sees:
-            attacks += carried * weapon.attacks
-            nearest = min(nearest, min(d for d, _ in reachable))
-    return FireSolution(attacks, nearest)
+    return solutions(field, unit, [weapon], [target])[0][0]
+
+
+def solutions(
+    field: Battlefield, unit: Unit, weapons: Sequence[Weapon], targets: Sequence[Unit]
+) -> list[list[FireSolution]]:
+    """`solution` of each weapon (rows) at each target (columns), with the line of sight of
+    every shooter asked at once."""
+    bases = [(model, model.base(unit.profile.base)) for model in unit.models]
+    theirs = [target.bases() for target in targets]
+    apart = [[[(edge_distance(b, x), x) for x in their] for their in theirs] for _, b in bases]
+    able: list[tuple[int, int, int, Base, list[float], list[Base]]] = []
+    for w, weapon in enumerate(weapons):
+        for (model, base), gaps in zip(bases, apart, strict=True):
+            carried = sum(1 for x in model.weapons if x is weapon or x == weapon)
+            for t, pairs in enumerate(gaps if carried else []):
+                near = [(d, x) for d, x in pairs if d <= weapon.range]
+                if near:
+                    able.append((w, t, carried, base, [d for d, _ in near], [x for _, x in near]))
+    blind = [weapon.rating("Indirect") is not None for weapon in weapons]
+    sighted = [a for a in able if not blind[a[0]]]
+    sees = iter(bfm.sees_any([a[3] for a in sighted], [a[5] for a in sighted], field))
+    attacks = [[0] * len(targets) for _ in weapons]
+    nearest = [[math.inf] * len(targets) for _ in weapons]
+    for w, t, carried, _, distances, _ in able:
+        if blind[w] or next(sees):
+            attacks[w][t] += carried * weapons[w].attacks
+            nearest[w][t] = min(nearest[w][t], min(distances))
+    return [
+        [FireSolution(a, d) for a, d in zip(row, far, strict=True)]
+        for row, far in zip(attacks, nearest, strict=True)
+    ]
 
 
 def target_in_cover(field: Battlefield, shooter: Unit, target: Unit, weapon: Weapon) -> bool:
