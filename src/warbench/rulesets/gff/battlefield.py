@@ -350,21 +350,34 @@ def _roll_between(dice: DiceSource, label: str, least: float, most: float, step:
     return least + (_roll(dice, label, sides) - 1) * (most - least) / (sides - 1)
 
 
+_ELLIPSE_TURNS = tuple(
+    (math.sin(t), math.cos(t))
+    for t in (2 * math.pi * i / _ELLIPSE_SIDES for i in range(_ELLIPSE_SIDES))
+)
+
+
 def _corners(
-    kind: TerrainKind, length: float, width: float, facing: float, at: Point
+    shape: str, length: float, width: float, facing: float, at: Point
 ) -> list[tuple[float, float]]:
-    """A piece's outline: `length` along compass `facing`, `width` across, centred `at`
-    (corners rounded to a millionth of an inch)."""
-    if kind.shape == "rect":
+    """A piece's outline (a `rect` or an ellipse): `length` along compass `facing`, `width`
+    across, centred `at` (corners rounded to a millionth of an inch)."""
+    if shape == "rect":
         local = [(-width / 2, length / 2), (width / 2, length / 2)]
         local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
     else:
-        turns = (2 * math.pi * i / _ELLIPSE_SIDES for i in range(_ELLIPSE_SIDES))
-        local = [(width / 2 * math.sin(t), length / 2 * math.cos(t)) for t in turns]
+        local = [(width / 2 * sin, length / 2 * cos) for sin, cos in _ELLIPSE_TURNS]
     fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
     rx, ry = fy, -fx
     cx, cy = at
     return [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
+
+
+@cache
+def _reach(
+    shape: str, length: float, width: float, facing: float
+) -> tuple[float, float, float, float]:
+    """The bounds of a piece's outline centred on the origin (`_corners`)."""
+    return _bounds(_corners(shape, length, width, facing, (0.0, 0.0)))
 
 
 def _bounds(corners: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
@@ -417,13 +430,13 @@ def _place(
     for attempt in range(1, PLACEMENT_TRIES + 1):
         tried = f"{label}, try {attempt}"
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
-        x0, y0, x1, y1 = _bounds(_corners(kind, length, across, facing, (0.0, 0.0)))
+        x0, y0, x1, y1 = _reach(kind.shape, length, across, facing)
         xs, ys = (margin - x0, width - margin - x1), (margin - y0, depth - margin - y1)
         if xs[1] < xs[0] or ys[1] < ys[0]:
             continue  # does not fit the table at this facing
         x = _roll_between(dice, f"{tried}: x", *xs, POSITION_STEP)
         y = _roll_between(dice, f"{tried}: y", *ys, POSITION_STEP)
-        corners = _corners(kind, length, across, facing, (x, y))
+        corners = _corners(kind.shape, length, across, facing, (x, y))
         ax0, ay0, ax1, ay1 = _bounds(corners)  # rounded corners may stray a millionth
         on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
         if on_table and _clear_of(corners, (ax0, ay0, ax1, ay1), areas, boxes, needed):
@@ -697,6 +710,16 @@ def sight_points(base: Base) -> Floats:
     return np.vstack([centre, centre + (rim - centre) * (1 - SIGHT_PULL)])
 
 
+def _many_sight_points(bases: Sequence[Base]) -> Floats:
+    """`sight_points` of each base (n × 9 × 2), round ones all at once."""
+    if any(b.depth is not None for b in bases):
+        return np.stack([sight_points(b) for b in bases])
+    spots = np.array([(*b.centre, b.width) for b in bases], dtype=np.float64)
+    reach = spots[:, 2] / 2 * (1 - SIGHT_PULL)
+    result: Floats = spots[:, None, :2] + _COMPASS[None, :, :] * reach[:, None, None]
+    return result
+
+
 @dataclass(frozen=True)
 class _SightBlockers:
     """Sight-blocking areas as arrays: bounding boxes, and for convex ones their corners
@@ -762,6 +785,8 @@ def _blocked(
     near = (x0[:, None] < boxes[None, :, 2]) & (x1[:, None] > boxes[None, :, 0])
     near &= (y0[:, None] < boxes[None, :, 3]) & (y1[:, None] > boxes[None, :, 1])
     line_i, piece_i = np.nonzero(near)
+    if not len(line_i):
+        return blocked
     convex = sight.convex[piece_i]
     li, pi = line_i[convex], piece_i[convex]
     if len(li):
@@ -894,8 +919,8 @@ def sees_any(
     if not len(owner):
         return seen
     flat = [t for ts in targets for t in ts]
-    a = np.stack([sight_points(s) for s in shooters])[owner]  # (pairs, 9, 2)
-    b = np.stack([sight_points(t) for t in flat])
+    a = _many_sight_points(shooters)[owner]  # (pairs, 9, 2)
+    b = _many_sight_points(flat)
     eyes = None
     if bf.heights:
         eyes = (_eyes(shooters, bf)[owner], _eyes(flat, bf))

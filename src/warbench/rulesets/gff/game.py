@@ -797,17 +797,23 @@ class GFFGame(OpenGame):
         mine = _placed(unit)
         key = (unit.id, id(weapon), mine, target.id, _placed(target))
         found = self._solutions.get(key)
-        if found is None:  # every weapon of the unit at every enemy on the table, at once
+        if found is None:  # every weapon of the unit at every enemy not yet known, at once
             if len(self._solutions) > 1024:
                 self._solutions.clear()
             weapons = ranged_weapons(unit)
             weapons += [] if any(w is weapon for w in weapons) else [weapon]
-            targets = self.state.side_units(other(unit.side))
-            targets += [] if target in targets else [target]
+            enemies = self.state.side_units(other(unit.side))
+            spots = {t.id: _placed(t) for t in [*enemies, target]}
+            targets = [target] + [
+                t
+                for t in enemies
+                if t is not target
+                and (unit.id, id(weapon), mine, t.id, spots[t.id]) not in self._solutions
+            ]
             rows = solutions(self.field, unit, weapons, targets)
             for w, row in zip(weapons, rows, strict=True):
                 for t, shot in zip(targets, row, strict=True):
-                    self._solutions[(unit.id, id(w), mine, t.id, _placed(t))] = shot
+                    self._solutions[(unit.id, id(w), mine, t.id, spots[t.id])] = shot
             found = self._solutions[key]
         return found
 
