@@ -595,13 +595,11 @@ class GFFGame(OpenGame):
     def _sample_destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
         reach = allowance(unit, kind)
         cx, cy = unit.centre()
-        points = []
-        for angle in range(0, 360, 45):
-            rad = math.radians(angle)
-            for frac in (1.0, 0.5):
-                points.append(
-                    (cx + reach * frac * math.sin(rad), cy + reach * frac * math.cos(rad))
-                )
+        points = [
+            (cx + reach * frac * sin, cy + reach * frac * cos)
+            for sin, cos in _COMPASS_8
+            for frac in (1.0, 0.5)
+        ]
         for marker in self.state.markers:
             dx, dy = marker.x - cx, marker.y - cy
             dist = math.hypot(dx, dy)
@@ -1400,6 +1398,11 @@ def _models(uid: str, profile: Any) -> list[Model]:
         for index in range(item.count):
             loadouts[index].append(item.weapon)
     return [Model(f"{uid}.{n + 1}", 0.0, 0.0, tuple(w)) for n, w in enumerate(loadouts)]
+
+
+_COMPASS_8 = tuple(
+    (math.sin(math.radians(angle)), math.cos(math.radians(angle))) for angle in range(0, 360, 45)
+)  # the sampled directions of Advance and Rush
 
 
 def _coprime_stride(size: int) -> int:
