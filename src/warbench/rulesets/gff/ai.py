@@ -121,10 +121,7 @@ class FirefightAI(Agent):
             self._rng.shuffle(actions)
             moves = self._move_scores(game, actions)
             moves.update(self._marker_scores(game, player, actions))
-            ranked = sorted(
-                actions,
-                key=lambda a: -(moves[a] if a in moves else self._score(game, player, a)),
-            )
+            ranked = sorted(actions, key=lambda a: -self._ranking(game, player, a, moves))
             for action in ranked:
                 if game.legal_now(action, player):
                     found.append(action)
@@ -133,6 +130,13 @@ class FirefightAI(Agent):
         if not found:
             raise ValueError(f"no legal action for {player}")
         return found
+
+    def _ranking(
+        self, game: GFFGame, player: str, action: Action, moves: dict[Action, float]
+    ) -> float:
+        """The action's score: from the ones found all at once, else `_score`."""
+        found = moves.get(action)
+        return found if found is not None else self._score(game, player, action)
 
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
         """`value()` computed once per decision for `key`."""
