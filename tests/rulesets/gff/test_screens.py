@@ -42,7 +42,7 @@ from warbench.rulesets.gff.movement import (
 )
 from warbench.rulesets.gff.placements import PlacementMemory, too_close_many
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
-from warbench.rulesets.gff.shooting import solutions
+from warbench.rulesets.gff.shooting import solutions, volleys
 
 
 @pytest.fixture(scope="module", params=[1, 2, 3])
@@ -231,7 +231,7 @@ def test_sees_any_is_can_see_of_each_pair(heights: bool) -> None:
 def test_fire_solutions_at_once_follow_the_rule_model_by_model(table: Battlefield) -> None:
     """`solutions` (every weapon at every target, sight asked at once) gives each model's
     attacks when a target model is in its weapon's range and line of sight (Indirect: range
-    only), and the nearest such distance."""
+    only), and the nearest such distance; `volleys` of several units gives each one's."""
     rng = random.Random(17)
     firing = {True: 0, False: 0}
     weapons = [gun("Rifle", 24, 2), gun("Pistol", 8, 1), gun("Mortar", 30, 1, ["Indirect"])]
@@ -261,4 +261,7 @@ def test_fire_solutions_at_once_follow_the_rule_model_by_model(table: Battlefiel
                         nearest = min(nearest, min(d for d, _ in near))
                 assert (shot.attacks, shot.distance) == (attacks, nearest), (trial, weapon.name)
                 firing[attacks > 0] += 1
+        others = unit("r2", profile(size=2, weapons=weapons[:2]), spots[:2])
+        asks = [(shooters, weapons, targets), (others, weapons[:2], targets[1:])]
+        assert volleys(table, asks) == [solutions(table, *ask) for ask in asks]
     assert firing[True] > 5 and firing[False] > 5

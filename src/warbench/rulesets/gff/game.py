@@ -67,10 +67,11 @@ from warbench.rulesets.gff.shooting import (
     MAX_TARGETS,
     BlastSplit,
     FireSolution,
+    Volley,
     fire,
     ranged_weapons,
-    solutions,
     split_blast,
+    volleys,
     weapon_named,
 )
 from warbench.rulesets.gff.state import Marker, Model, State, Unit
@@ -791,27 +792,43 @@ class GFFGame(OpenGame):
 
     def fire_solution(self, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
         """`shooting.solution`, kept while both units' models stand where they stood (a
-        model's id fixes its weapons and base)."""
-        mine = _placed(unit)
-        key = (unit.id, id(weapon), mine, target.id, _placed(target))
+        model's id fixes its weapons and base). Not known yet: found for every weapon of
+        this unit and of its side's units yet to activate, at every enemy not yet known for
+        them, all at once."""
+        key = (unit.id, id(weapon), _placed(unit), target.id, _placed(target))
         found = self._solutions.get(key)
-        if found is None:  # every weapon of the unit at every enemy not yet known, at once
+        if found is None:
             if len(self._solutions) > 1024:
                 self._solutions.clear()
-            weapons = ranged_weapons(unit)
-            weapons += [] if any(w is weapon for w in weapons) else [weapon]
+            spots = {u.id: _placed(u) for u in self.state.units.values() if u.deployed}
+            spots.update({unit.id: key[2], target.id: key[4]})
             enemies = self.state.side_units(other(unit.side))
-            spots = {t.id: _placed(t) for t in [*enemies, target]}
-            targets = [target] + [
-                t
-                for t in enemies
-                if t is not target
-                and (unit.id, id(weapon), mine, t.id, spots[t.id]) not in self._solutions
+            shooters = [unit] + [
+                u for u in self.state.side_units(unit.side) if u is not unit and not u.activated
             ]
-            rows = solutions(self.field, unit, weapons, targets)
-            for w, row in zip(weapons, rows, strict=True):
-                for t, shot in zip(targets, row, strict=True):
-                    self._solutions[(unit.id, id(w), mine, t.id, spots[t.id])] = shot
+            asks: list[Volley] = []
+            for shooter in shooters:
+                weapons = ranged_weapons(shooter)
+                if shooter is unit and not any(w is weapon for w in weapons):
+                    weapons.append(weapon)
+                if not weapons:
+                    continue
+                first = (shooter.id, id(weapons[0]), spots[shooter.id])
+                targets = [
+                    t
+                    for t in enemies
+                    if (*first, t.id, spots[t.id]) not in self._solutions
+                    and not (shooter is unit and t is target)
+                ]
+                if shooter is unit:
+                    targets.insert(0, target)
+                if targets:
+                    asks.append((shooter, weapons, targets))
+            for (who, arms, aims), rows in zip(asks, volleys(self.field, asks), strict=True):
+                mine = spots[who.id]
+                for w, row in zip(arms, rows, strict=True):
+                    for t, shot in zip(aims, row, strict=True):
+                        self._solutions[(who.id, id(w), mine, t.id, spots[t.id])] = shot
             found = self._solutions[key]
         return found
 

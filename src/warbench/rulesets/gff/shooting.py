@@ -68,29 +68,44 @@ def solutions(
 ) -> list[list[FireSolution]]:
     """`solution` of each weapon (rows) at each target (columns), with the line of sight of
     every shooter asked at once."""
-    bases = [(model, model.base(unit.profile.base)) for model in unit.models]
-    theirs = [target.bases() for target in targets]
-    apart = [[[(edge_distance(b, x), x) for x in their] for their in theirs] for _, b in bases]
-    able: list[tuple[int, int, int, Base, list[float], list[Base]]] = []
-    for w, weapon in enumerate(weapons):
-        for (model, base), gaps in zip(bases, apart, strict=True):
-            carried = sum(1 for x in model.weapons if x is weapon or x == weapon)
-            for t, pairs in enumerate(gaps if carried else []):
-                near = [(d, x) for d, x in pairs if d <= weapon.range]
-                if near:
-                    able.append((w, t, carried, base, [d for d, _ in near], [x for _, x in near]))
-    blind = [weapon.rating("Indirect") is not None for weapon in weapons]
-    sighted = [a for a in able if not blind[a[0]]]
-    sees = iter(bfm.sees_any([a[3] for a in sighted], [a[5] for a in sighted], field))
-    attacks = [[0] * len(targets) for _ in weapons]
-    nearest = [[math.inf] * len(targets) for _ in weapons]
-    for w, t, carried, _, distances, _ in able:
-        if blind[w] or next(sees):
-            attacks[w][t] += carried * weapons[w].attacks
-            nearest[w][t] = min(nearest[w][t], min(distances))
+    return volleys(field, [(unit, weapons, targets)])[0]
+
+
+Volley = tuple[Unit, Sequence[Weapon], Sequence[Unit]]
+
+
+def volleys(field: Battlefield, asks: Sequence[Volley]) -> list[list[list[FireSolution]]]:
+    """`solutions` of several units (each with its weapons and targets), with the line of
+    sight of every shooter of every unit asked at once."""
+    able: list[tuple[int, int, int, int, Base, list[float], list[Base]]] = []
+    blind: list[list[bool]] = []
+    for k, (unit, weapons, targets) in enumerate(asks):
+        bases = [(model, model.base(unit.profile.base)) for model in unit.models]
+        theirs = [target.bases() for target in targets]
+        apart = [[[(edge_distance(b, x), x) for x in their] for their in theirs] for _, b in bases]
+        for w, weapon in enumerate(weapons):
+            for (model, base), gaps in zip(bases, apart, strict=True):
+                carried = sum(1 for x in model.weapons if x is weapon or x == weapon)
+                for t, pairs in enumerate(gaps if carried else []):
+                    near = [(d, x) for d, x in pairs if d <= weapon.range]
+                    if near:
+                        distances, bases_near = [d for d, _ in near], [x for _, x in near]
+                        able.append((k, w, t, carried, base, distances, bases_near))
+        blind.append([weapon.rating("Indirect") is not None for weapon in weapons])
+    sighted = [a for a in able if not blind[a[0]][a[1]]]
+    sees = iter(bfm.sees_any([a[4] for a in sighted], [a[6] for a in sighted], field))
+    attacks = [[[0] * len(targets) for _ in weapons] for _, weapons, targets in asks]
+    nearest = [[[math.inf] * len(targets) for _ in weapons] for _, weapons, targets in asks]
+    for k, w, t, carried, _, distances, _ in able:
+        if blind[k][w] or next(sees):
+            attacks[k][w][t] += carried * asks[k][1][w].attacks
+            nearest[k][w][t] = min(nearest[k][w][t], min(distances))
     return [
-        [FireSolution(a, d) for a, d in zip(row, far, strict=True)]
-        for row, far in zip(attacks, nearest, strict=True)
+        [
+            [FireSolution(a, d) for a, d in zip(row, far, strict=True)]
+            for row, far in zip(rows, fars, strict=True)
+        ]
+        for rows, fars in zip(attacks, nearest, strict=True)
     ]
 
 
