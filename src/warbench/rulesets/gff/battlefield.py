@@ -461,7 +461,7 @@ def _clear_of(
     near = apart < needed - EPS
     if not near.any():
         return True
-    distances = shapely.distance(areas[near], shapely.Polygon(corners))
+    distances = shapely.distance(areas[near], shapely.polygons(corners))
     return bool(np.all(distances >= needed[near] - EPS))
 
 
