@@ -126,6 +126,7 @@ class GFFGame(OpenGame):
         self._placed = PlacementMemory()  # deployment placements kept across decisions
         self._terrain_screens: dict[tuple[object, ...], Any] = {}  # moves' terrain verdicts
         self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
+        self._sampled: dict[tuple[object, ...], list[tuple[float, float]]] = {}  # moves
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -171,6 +172,7 @@ class GFFGame(OpenGame):
         self._placed = PlacementMemory()
         self._terrain_screens = {}
         self._solutions = {}
+        self._sampled = {}
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -584,18 +586,22 @@ class GFFGame(OpenGame):
         return None
 
     def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
-        """The sampled Advance or Rush points of the unit (kept while listing)."""
-        if self._memo is None:
-            return self._sample_destinations(unit, kind)
-        key = ("destinations", unit.id, kind)
-        if key not in self._memo:
-            self._memo[key] = self._sample_destinations(unit, kind)
-        found: list[tuple[float, float]] = self._memo[key]
+        """The sampled Advance or Rush points of the unit (kept while it stands where it
+        stood: the markers do not move)."""
+        centre = unit.centre()
+        key = (unit.id, kind, centre, len(self.state.markers))
+        found = self._sampled.get(key)
+        if found is None:
+            if len(self._sampled) > 256:
+                self._sampled.clear()
+            found = self._sampled[key] = self._sample_destinations(unit, kind, centre)
         return found
 
-    def _sample_destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
+    def _sample_destinations(
+        self, unit: Unit, kind: str, centre: tuple[float, float]
+    ) -> list[tuple[float, float]]:
         reach = allowance(unit, kind)
-        cx, cy = unit.centre()
+        cx, cy = centre
         points = [
             (cx + reach * frac * sin, cy + reach * frac * cos)
             for sin, cos in _COMPASS_8
