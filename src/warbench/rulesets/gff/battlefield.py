@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from warbench.core.dice import DiceSource, RollRequest, resolve
+from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
 from warbench.core.terrain import TerrainPiece, Trait
 
@@ -338,7 +338,10 @@ def _polygon(points: object, where: str) -> Polygon:
 def _roll(dice: DiceSource, label: str, sides: int) -> int:
     """One die of `sides` faces through the game's dice: the face rolled."""
     request = RollRequest(label=label, dice=1, sides=sides)
-    return resolve(request, dice.faces(request)).total
+    faces = dice.faces(request)
+    if len(faces) != 1 or not 1 <= faces[0] <= sides:
+        raise ValueError(f"{label}: faces {list(faces)} do not fit d{sides}")
+    return faces[0]
 
 
 def _roll_between(dice: DiceSource, label: str, least: float, most: float, step: float) -> float:
