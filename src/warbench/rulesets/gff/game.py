@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -97,6 +97,22 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "consolidate": (Consolidate, Done),
 }
 """The actions each step of the game allows."""
+
+
+_PROMPTS: dict[str, Callable[[State], str]] = {
+    "edge": lambda s: "pick your table edge (north, south, east, west)",
+    "markers": lambda s: f"place an objective marker ({s.markers_to_place} to place)",
+    "deploy": lambda s: 'deploy a unit within 12" of your edge, or set aside Ambush/Scout',
+    "scout": lambda s: 'deploy a Scout unit within 12" of your deployment zone',
+    "ambush": lambda s: 'deploy an Ambush unit over 9" from enemies, or wait',
+    "activate": lambda s: f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
+    "shoot": lambda s: f"{s.active}: fire a weapon or cast a spell, or done",
+    "spell-help": lambda s: "spend spell tokens on the casting roll, or done",
+    "blast-split": lambda s: "choose which of your units takes an odd Blast hit",
+    "strike-back": lambda s: f"{s.step.get('defender')} was charged: strike back or not",
+    "consolidate": lambda s: f'{s.step.get("survivor")} may move up to 3", or done',
+}
+"""What each decision asks, by step of the game."""
 
 
 def other(side: str) -> str:
@@ -187,20 +203,7 @@ class GFFGame(OpenGame):
         s = self.state
         if s.phase == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        prompts = {
-            "edge": "pick your table edge (north, south, east, west)",
-            "markers": f"place an objective marker ({s.markers_to_place} to place)",
-            "deploy": 'deploy a unit within 12" of your edge, or set aside Ambush/Scout',
-            "scout": 'deploy a Scout unit within 12" of your deployment zone',
-            "ambush": 'deploy an Ambush unit over 9" from enemies, or wait',
-            "activate": f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
-            "shoot": f"{s.active}: fire a weapon or cast a spell, or done",
-            "spell-help": "spend spell tokens on the casting roll, or done",
-            "blast-split": "choose which of your units takes an odd Blast hit",
-            "strike-back": f"{s.step.get('defender')} was charged: strike back or not",
-            "consolidate": f'{s.step.get("survivor")} may move up to 3", or done',
-        }
-        return Decision(s.player, s.phase, f"{s.player}: {prompts[s.phase]}")
+        return Decision(s.player, s.phase, f"{s.player}: {_PROMPTS[s.phase](s)}")
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action, and a sample of the continuous ones (each one legal)."""
