@@ -146,7 +146,7 @@ class FirefightAI(Agent):
 
     def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
-        key = (weapon, _placed(unit), _placed(target))  # the same wherever nothing moved
+        key = (id(weapon), _placed(unit), _placed(target))  # the same wherever nothing moved
         if key not in self._lasting:
             self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
@@ -290,12 +290,10 @@ class FirefightAI(Agent):
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
 
     def _free_markers(self, game: GFFGame, unit: Unit) -> list[Marker]:
-        friends = [u for u in game.state.side_units(unit.side) if u is not unit]
+        friends = [u.centre() for u in game.state.side_units(unit.side) if u is not unit]
 
         def claimed(x: float, y: float) -> bool:
-            return any(
-                math.hypot(fx - x, fy - y) <= 3.0 for f in friends for fx, fy in [f.centre()]
-            )
+            return any(math.hypot(fx - x, fy - y) <= 3.0 for fx, fy in friends)
 
         markers = game.state.markers
         free = [m for m in markers if m.owner != unit.side and not claimed(m.x, m.y)]
@@ -311,8 +309,13 @@ class FirefightAI(Agent):
         )
 
     def _on_marker(self, game: GFFGame, unit: Unit) -> bool:
-        cx, cy = unit.centre()
-        return any(math.hypot(m.x - cx, m.y - cy) <= 4.0 for m in game.state.markers)
+        """Whether the unit's centre is within 4" of a marker (once per decision)."""
+
+        def near() -> float:
+            cx, cy = unit.centre()
+            return float(any(math.hypot(m.x - cx, m.y - cy) <= 4.0 for m in game.state.markers))
+
+        return self._remember(("on-marker", unit.id), near) > 0
 
     def _cover_bonus(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         key = ("cover", at, unit.profile.base)
