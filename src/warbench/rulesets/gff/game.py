@@ -339,11 +339,14 @@ class GFFGame(OpenGame):
 
     def _find_placements(self, unit: Unit, wanted: int) -> list[tuple[float, float]]:
         kept = self._kept(unit)
-        visits = kept.visits if kept is not None else None
-        if visits is None:
-            visits = self._grid_visits(unit)
-            if kept is not None:
-                kept.visits = visits
+        s = self.state
+        visits = (
+            self._grid_visits(unit)
+            if kept is None
+            else self._placed.visits(
+                (s.phase, s.edges.get(unit.side)), self.field, lambda: self._grid_visits(unit)
+            )
+        )
         found: list[tuple[float, float]] = []
         for start in range(0, len(visits), wanted + 4):
             batch = visits[start : start + wanted + 4]

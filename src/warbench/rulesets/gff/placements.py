@@ -14,7 +14,8 @@ plus its own extent: those points are forgotten.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -63,23 +64,22 @@ class KeptPlacements:
     table is `table` and the other bases are `occupied`."""
 
     table: bfm.Battlefield
-    occupied: frozenset[Base]
+    occupied: list[Base]
     reach: float  # how far from a point a base may change its answers (its own extent aside)
     radius: float  # of the unit's bases
     formations: dict[Point, list[Point] | None] = field(default_factory=dict)
     legal: dict[Point, bool] = field(default_factory=dict)
-    visits: list[Point] | None = None  # the grid points in the zone, in the order visited
 
     def refresh(self, occupied: Sequence[Base]) -> None:
         """Forget the answers of every point a base added or removed may change."""
-        now = frozenset(occupied)
-        if now == self.occupied:
+        if list(occupied) == self.occupied:
             return
-        removed = [(b.centre, self.reach + _extent(b)) for b in self.occupied - now]
+        before, now = Counter(self.occupied), Counter(occupied)
+        removed = [(b.centre, self.reach + _extent(b)) for b in before - now]
         for point in [*self.formations.keys() | self.legal.keys()]:
             if any(math.dist(point, c) <= r for c, r in removed):
                 self._forget(point)
-        added = [b for b in now - self.occupied]
+        added = list(now - before)
         placed = [(p, f) for p, f in self.formations.items() if f]
         if added and placed:
             centres = np.array([b.centre for b in added], dtype=np.float64)
@@ -91,7 +91,7 @@ class KeptPlacements:
             )
             for row in np.flatnonzero((gaps <= near).any(axis=(1, 2))).tolist():
                 self._forget(placed[row][0])
-        self.occupied = now
+        self.occupied = list(occupied)
 
     def _forget(self, point: Point) -> None:
         self.formations.pop(point, None)
@@ -103,6 +103,17 @@ class PlacementMemory:
 
     def __init__(self) -> None:
         self._kept: dict[tuple[object, ...], KeptPlacements] = {}
+        self._visits: dict[tuple[object, ...], tuple[bfm.Battlefield, list[Point]]] = {}
+
+    def visits(
+        self, key: tuple[object, ...], table: bfm.Battlefield, find: Callable[[], list[Point]]
+    ) -> list[Point]:
+        """The grid points of the zone `key` in the order they are visited (`find` them the
+        first time)."""
+        kept = self._visits.get(key)
+        if kept is None or kept[0] is not table:
+            kept = self._visits[key] = (table, find())
+        return kept[1]
 
     def of(
         self,
@@ -117,7 +128,7 @@ class PlacementMemory:
         kept = self._kept.get(key)
         if kept is None or kept.table is not table:
             reach = bfm.arrange_reach(count, base) + UNIT_GAP + _MARGIN
-            kept = self._kept[key] = KeptPlacements(table, frozenset(occupied), reach, base / 2)
+            kept = self._kept[key] = KeptPlacements(table, list(occupied), reach, base / 2)
         else:
             kept.refresh(occupied)
         return kept
