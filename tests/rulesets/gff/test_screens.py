@@ -16,6 +16,7 @@ from warbench.core.dice import SeededDice
 from warbench.core.game import Decision
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
+from warbench.rulesets.gff import battlefield
 from warbench.rulesets.gff.actions import Charge, Deploy
 from warbench.rulesets.gff.battlefield import (
     Battlefield,
@@ -265,3 +266,17 @@ def test_fire_solutions_at_once_follow_the_rule_model_by_model(table: Battlefiel
         asks = [(shooters, weapons, targets), (others, weapons[:2], targets[1:])]
         assert volleys(table, asks) == [solutions(table, *ask) for ask in asks]
     assert firing[True] > 5 and firing[False] > 5
+
+
+def test_formations_are_the_same_whether_bases_are_looked_up_in_a_tree_or_not(
+    table: Battlefield, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`arrange_many` measures every spot against every occupied base when they are few,
+    else asks an STRtree for the near pairs first: the formations are the same."""
+    rng = random.Random(23)
+    occupied = [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.0) for _ in range(60)]
+    centres = [(x + 1.5, y + 1.5) for x in range(0, 48, 3) for y in range(0, 48, 6)]
+    direct = arrange_many(centres, 4, 1.0, table, occupied=occupied)
+    monkeypatch.setattr(battlefield, "_EVERY_PAIR", 0)
+    assert arrange_many(centres, 4, 1.0, table, occupied=occupied) == direct
+    assert direct != arrange_many(centres, 4, 1.0, table)  # the bases moved formations

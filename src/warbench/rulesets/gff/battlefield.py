@@ -72,6 +72,7 @@ SIGHT_PULL = 0.01  # sight points on a base's edge are pulled this fraction towa
 EYE = 1.0  # ours (GFF-R29): sight is traced this high above the ground a model stands on
 _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
+_EVERY_PAIR = 200_000  # spots × bases up to which every distance is measured, not a tree's
 _INSCRIBED = 1e-3  # a round base's polygon reaches at least this much less than its radius
 TINY = EPS  # lengths closer than this count as equal (move lengths, the table's edges)
 
@@ -1371,12 +1372,18 @@ def _free_checks(
     if rounds:
         centres = np.array([b.centre for b in rounds], dtype=np.float64)
         reach = np.array([b.width / 2 for b in rounds]) + radius - _TOUCH
-        tree = shapely.STRtree(shapely.points(centres))
+        trees: list[shapely.STRtree] = []  # built when first needed
         farthest = float(reach.max())
 
         def off_rounds(at: Floats) -> Bools:
+            if len(at) * len(centres) <= _EVERY_PAIR:  # every distance, as the tree's pairs
+                apart = np.linalg.norm(at[:, None, :] - centres[None, :, :], axis=2)
+                clear: Bools = ~(apart < reach[None, :]).any(axis=1)
+                return clear
+            if not trees:
+                trees.append(shapely.STRtree(shapely.points(centres)))
             ok = np.ones(len(at), dtype=np.bool_)
-            spot, other = tree.query(shapely.points(at), predicate="dwithin", distance=farthest)
+            spot, other = trees[0].query(shapely.points(at), predicate="dwithin", distance=farthest)
             apart = np.linalg.norm(at[spot] - centres[other], axis=1)
             ok[spot[apart < reach[other]]] = False
             return ok
