@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -119,9 +120,8 @@ class FirefightAI(Agent):
         with game.listing():
             actions = game.candidates(player)
             self._rng.shuffle(actions)
-            moves = self._move_scores(game, actions)
-            moves.update(self._marker_scores(game, player, actions))
-            ranked = sorted(actions, key=lambda a: -self._ranking(game, player, a, moves))
+            keys = [-score for score in self._scores(game, player, actions)]
+            ranked = [actions[n] for n in sorted(range(len(actions)), key=keys.__getitem__)]
             for action in ranked:
                 if game.legal_now(action, player):
                     found.append(action)
@@ -131,12 +131,16 @@ class FirefightAI(Agent):
             raise ValueError(f"no legal action for {player}")
         return found
 
-    def _ranking(
-        self, game: GFFGame, player: str, action: Action, moves: dict[Action, float]
-    ) -> float:
-        """The action's score: from the ones found all at once, else `_score`."""
-        found = moves.get(action)
-        return found if found is not None else self._score(game, player, action)
+    def _scores(self, game: GFFGame, player: str, actions: list[Action]) -> list[float]:
+        """Each action's score: Advance, Rush and PlaceMarker all at once, the others by
+        `_score`."""
+        scores = self._move_scores(game, actions)
+        for n, value in self._marker_scores(game, player, actions).items():
+            scores[n] = value
+        return [
+            found if found is not None else self._score(game, player, action)
+            for found, action in zip(scores, actions, strict=True)
+        ]
 
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
         """`value()` computed once per decision for `key`."""
@@ -216,58 +220,78 @@ class FirefightAI(Agent):
                 value += max(1, abs(spell.value))
         return 100.0 + value / spell.cost
 
-    def _move_scores(self, game: GFFGame, actions: list[Action]) -> dict[Action, float]:
-        """The scores of Advance and Rush, all of a unit's at once (numpy): markers to take
-        there, the nearest free marker, and for Advance the volley after."""
-        by_unit: dict[str, list[Advance | Rush]] = {}
-        for action in actions:
-            if isinstance(action, Advance | Rush):
-                by_unit.setdefault(action.unit, []).append(action)
-        scores: dict[Action, float] = {}
-        for uid, moves in by_unit.items():
-            unit = game.state.units[uid]
-            at = np.array([m.to for m in moves], dtype=np.float64)
-            values = 3.0 * self._holding_many(game, unit, at)
-            free = self._free.get(unit.id)
-            if free is None:
-                free = self._free[unit.id] = self._free_markers(game, unit)
-            if free:
-                spots = np.array([(m.x, m.y) for m in free], dtype=np.float64)
-                gaps = np.hypot(
-                    at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1]
-                )
-                values -= 0.15 * gaps.min(axis=1)
-            advancing = np.array([isinstance(m, Advance) for m in moves])
-            if advancing.any():
-                values[advancing] += 0.5 * self._shooting_value(game, unit)
-            scores.update(zip(moves, values.tolist(), strict=True))
+    def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
+        """The scores of Advance and Rush (None for other actions), all at once (numpy):
+        markers to take there, the nearest marker free for the unit, and for Advance the
+        volley after."""
+        scores: list[float | None] = [None] * len(actions)
+        where = [n for n, a in enumerate(actions) if isinstance(a, Advance | Rush)]
+        moves = [cast(Advance | Rush, actions[n]) for n in where]
+        if not moves:
+            return scores
+        units = {m.unit: game.state.units[m.unit] for m in moves}
+        order = {uid: n for n, uid in enumerate(units)}
+        row = np.array([order[m.unit] for m in moves])  # each move's unit
+        at = np.array([m.to for m in moves], dtype=np.float64)
+        values = 3.0 * self._holding_many(game, list(units.values()), row, at)
+        markers = game.state.markers
+        if markers:
+            free = [self._free_for(game, unit) for unit in units.values()]
+            mine = np.array([[any(m is f for f in fs) for m in markers] for fs in free])[row]
+            spots = np.array([(m.x, m.y) for m in markers], dtype=np.float64)
+            gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+            nearest = np.where(mine, gaps, np.inf).min(axis=1)
+            some = mine.any(axis=1)
+            values[some] -= 0.15 * nearest[some]
+        advancing = np.array([isinstance(m, Advance) for m in moves])
+        if advancing.any():
+            shooting = set(row[advancing].tolist())
+            volley = np.array(
+                [
+                    0.5 * self._shooting_value(game, unit) if n in shooting else 0.0
+                    for n, unit in enumerate(units.values())
+                ]
+            )
+            values[advancing] += volley[row[advancing]]
+        for n, value in zip(where, values.tolist(), strict=True):
+            scores[n] = value
         return scores
 
-    def _marker_scores(
-        self, game: GFFGame, player: str, actions: list[Action]
-    ) -> dict[Action, float]:
-        """The scores of PlaceMarker, all at once: minus the distance to our deployment zone
-        (markers placed near our side)."""
-        marks = [a for a in actions if isinstance(a, PlaceMarker)]
-        if not marks:
+    def _free_for(self, game: GFFGame, unit: Unit) -> list[Marker]:
+        """`_free_markers` of the unit, once per decision."""
+        free = self._free.get(unit.id)
+        if free is None:
+            free = self._free[unit.id] = self._free_markers(game, unit)
+        return free
+
+    def _marker_scores(self, game: GFFGame, player: str, actions: list[Action]) -> dict[int, float]:
+        """The scores of PlaceMarker by place in `actions`, all at once: minus the distance
+        to our deployment zone (markers placed near our side)."""
+        where = [n for n, a in enumerate(actions) if isinstance(a, PlaceMarker)]
+        if not where:
             return {}
         zone = game.field.deployment_zone(game.state.edges[player])  # type: ignore[arg-type]
-        spots = shapely.points(np.array([a.at for a in marks], dtype=np.float64))
+        points = [cast(PlaceMarker, actions[n]).at for n in where]
+        spots = shapely.points(np.array(points, dtype=np.float64))
         gaps: list[float] = shapely.distance(zone, spots).tolist()
-        return {a: -gap for a, gap in zip(marks, gaps, strict=True)}
+        return {n: -gap for n, gap in zip(where, gaps, strict=True)}
 
     def _holding_many(
-        self, game: GFFGame, unit: Unit, at: npt.NDArray[np.float64]
+        self,
+        game: GFFGame,
+        units: list[Unit],
+        row: npt.NDArray[np.intp],
+        at: npt.NDArray[np.float64],
     ) -> npt.NDArray[np.float64]:
-        """`_holding` at each of the points `at`."""
-        markers = [(m.x, m.y) for m in game.state.markers if m.owner != unit.side]
+        """`_holding` of the units (all of one side; `row` picks each point's) at `at`."""
+        side = units[0].side
+        markers = [(m.x, m.y) for m in game.state.markers if m.owner != side]
         if not markers:
             return np.zeros(len(at))
         spots = np.array(markers, dtype=np.float64)
         gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
-        counted: npt.NDArray[np.float64] = (
-            (gaps <= 3.0 + unit.profile.base).sum(axis=1).astype(np.float64)
-        )
+        reach = np.array([3.0 + u.profile.base for u in units])[row]
+        counted: npt.NDArray[np.float64] = (gaps <= reach[:, None]).sum(axis=1).astype(np.float64)
         return counted
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
@@ -284,9 +308,7 @@ class FirefightAI(Agent):
 
     def _nearest_free_marker(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Distance to the nearest marker we do not hold and no other unit of ours is taking."""
-        free = self._free.get(unit.id)
-        if free is None:
-            free = self._free[unit.id] = self._free_markers(game, unit)
+        free = self._free_for(game, unit)
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
 
     def _free_markers(self, game: GFFGame, unit: Unit) -> list[Marker]:
