@@ -142,7 +142,7 @@ class GFFGame(OpenGame):
         self._placed = PlacementMemory()  # deployment placements kept across decisions
         self._terrain_screens: dict[tuple[object, ...], Any] = {}  # moves' terrain verdicts
         self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
-        self._sampled: dict[tuple[object, ...], list[tuple[float, float]]] = {}  # moves
+        self._sampled: dict[tuple[object, ...], Any] = {}  # sampled moves, by position
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -262,8 +262,8 @@ class GFFGame(OpenGame):
                 if unit.activated:
                     continue
                 acts += [Hold(unit.id), Idle(unit.id)]
-                for kind, cls in (("advance", Advance), ("rush", Rush)):
-                    acts += [cls(unit.id, p) for p in self._destinations(unit, kind)]
+                for kind in ("advance", "rush"):
+                    acts += self._moves(unit, kind)
                 acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
             return acts
         if s.phase == "shoot":
@@ -592,16 +592,30 @@ class GFFGame(OpenGame):
         return None
 
     def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
-        """The sampled Advance or Rush points of the unit (kept while it stands where it
-        stood: the markers do not move)."""
+        """The sampled Advance or Rush points of the unit."""
+        return self._sampled_moves(unit, kind)[0]
+
+    def _moves(self, unit: Unit, kind: str) -> list[Action]:
+        """The Advance or Rush actions to the unit's sampled points."""
+        return self._sampled_moves(unit, kind)[1]
+
+    def _sampled_moves(
+        self, unit: Unit, kind: str
+    ) -> tuple[list[tuple[float, float]], list[Action]]:
+        """The sampled points and their actions, kept while the unit stands where it stood
+        (the markers do not move)."""
         centre = unit.centre()
         key = (unit.id, kind, centre, len(self.state.markers))
         found = self._sampled.get(key)
         if found is None:
             if len(self._sampled) > 256:
                 self._sampled.clear()
-            found = self._sampled[key] = self._sample_destinations(unit, kind, centre)
-        return found
+            points = self._sample_destinations(unit, kind, centre)
+            cls = Advance if kind == "advance" else Rush
+            moves: list[Action] = [cls(unit.id, p) for p in points]
+            found = self._sampled[key] = (points, moves)
+        sampled: tuple[list[tuple[float, float]], list[Action]] = found
+        return sampled
 
     def _sample_destinations(
         self, unit: Unit, kind: str, centre: tuple[float, float]
