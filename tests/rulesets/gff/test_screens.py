@@ -3,23 +3,28 @@ rules they stand in for (seeded random positions on generated tables)."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 
 import numpy as np
 import pytest
 import shapely
 
-from tests.rulesets.gff.position import profile, state_of, unit
+from tests.rulesets.gff.position import gun, profile, state_of, unit
 from warbench.core.dice import SeededDice
 from warbench.core.game import Decision
-from warbench.core.geometry import Base, Path
+from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
-from warbench.rulesets.gff.actions import Charge
+from warbench.rulesets.gff import battlefield
+from warbench.rulesets.gff.actions import Charge, Deploy
 from warbench.rulesets.gff.battlefield import (
     Battlefield,
     arrange,
     arrange_many,
     box_covers,
+    box_covers_many,
+    can_see,
     crosses_dangerous,
     generate_battlefield,
     in_dangerous,
@@ -27,10 +32,18 @@ from warbench.rulesets.gff.battlefield import (
     objective_problem,
     round_enters,
     screen_objectives,
+    sees_any,
 )
 from warbench.rulesets.gff.game import GFFGame
-from warbench.rulesets.gff.movement import block_move_problem, others, screen_block_moves
+from warbench.rulesets.gff.movement import (
+    block_move_problem,
+    others,
+    screen_block_moves,
+    too_close,
+)
+from warbench.rulesets.gff.placements import PlacementMemory, too_close_many
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
+from warbench.rulesets.gff.shooting import solutions, volleys
 
 
 @pytest.fixture(scope="module", params=[1, 2, 3])
@@ -132,3 +145,138 @@ def test_the_charge_screen_only_drops_charges_the_rules_refuse(seed: int) -> Non
                             assert game.check(action) is not None, action
         game.apply(agents[player].choose(game, player), player)
     assert screened > 0 and checked > screened
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_placements_kept_across_decisions_are_those_found_afresh(seed: int) -> None:
+    """Every deployment decision lists the same placements, in the same formations, with the
+    placements kept from the decisions before as with none kept."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+    assert isinstance(game, GFFGame)
+    agents = {p: ruleset.agents()["random"](seed + n) for n, p in enumerate(ruleset.players)}
+    compared = 0
+    while isinstance(game.pending, Decision) and game.state.phase != "activate":
+        player = game.pending.player
+        if game.state.phase in ("deploy", "scout"):
+            memory, listed = game._placed, []
+            for game._placed in (PlacementMemory(), memory):  # afresh, then kept
+                with game.listing():
+                    deploys = [a for a in game.candidates(player) if isinstance(a, Deploy)]
+                    listed.append(
+                        [(a, game._arranged(game.state.units[a.unit], a.at)) for a in deploys]
+                    )
+            fresh, kept = listed
+            assert kept == fresh
+            compared += len(kept)
+        game.apply(agents[player].choose(game, player), player)
+    assert compared > 20
+
+
+def test_kept_placements_forget_the_points_a_removed_base_frees() -> None:
+    table = Battlefield()
+    gone = Base((10.0, 10.0), 1.0)
+    kept = PlacementMemory().of(("k",), table, [gone], 3, 1.0)
+    for point in [(12.0, 10.0), (40.0, 40.0)]:
+        kept.formations[point] = arrange(point, 3, 1.0, table, occupied=[gone])
+        kept.legal[point] = True
+    kept.refresh([])
+    assert list(kept.formations) == list(kept.legal) == [(40.0, 40.0)]
+
+
+def test_many_formations_judged_at_once_as_one_at_a_time() -> None:
+    """`too_close_many` and `box_covers_many` agree with `too_close` and `box_covers`, also
+    for gaps of exactly 1" and bases touching the zone's edge."""
+    rng = random.Random(5)
+    box = shapely.box(0.0, 0.0, 48.0, 12.0)
+    obstacles = [Base((rng.uniform(0, 48), rng.uniform(0, 14)), 1.0) for _ in range(6)]
+    formations = [
+        [(rng.uniform(-1, 49), rng.uniform(-1, 13)) for _ in range(3)] for _ in range(300)
+    ]
+    formations += [[(0.5, 6.0), (2.0, 6.0), (3.5, 6.0)]]  # touching the edge from inside
+    x, y = obstacles[0].centre
+    formations += [[(x + 2.0, y), (x + 3.5, y), (x + 5.0, y)]]  # exactly 1" from a base
+    spots = np.array(formations, dtype=np.float64)
+    near = too_close_many(spots, 1.0, obstacles)
+    inside = box_covers_many(box, spots, 1.0)
+    for f, n, i in zip(formations, near, inside, strict=True):
+        bases = [Base(p, 1.0) for p in f]
+        assert n == too_close(bases, obstacles)
+        assert i == box_covers(box, bases)
+    assert any(near) and not all(near) and any(inside) and not all(inside)
+
+
+@pytest.mark.parametrize("heights", [False, True])
+def test_sees_any_is_can_see_of_each_pair(heights: bool) -> None:
+    """`sees_any` (all pairs at once) agrees with `can_see` one pair at a time, on generated
+    tables with platforms and with heights counting or not."""
+    rng = random.Random(13)
+    settled = {True: 0, False: 0}
+    for seed in (1, 2, 3, 4):
+        field = dataclasses.replace(
+            generate_battlefield(SeededDice(seed), jumping=True), heights=heights
+        )
+        for _ in range(10):
+            shooters = [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.0) for _ in range(4)]
+            targets = [
+                [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.25) for _ in range(k)]
+                for k in (0, 1, 3, 5)
+            ]
+            seen = sees_any(shooters, targets, field)
+            for shooter, theirs, sees in zip(shooters, targets, seen, strict=True):
+                assert sees == any(can_see(shooter, t, field) for t in theirs)
+                settled[sees] += 1
+    assert settled[True] > 10 and settled[False] > 10
+
+
+def test_fire_solutions_at_once_follow_the_rule_model_by_model(table: Battlefield) -> None:
+    """`solutions` (every weapon at every target, sight asked at once) gives each model's
+    attacks when a target model is in its weapon's range and line of sight (Indirect: range
+    only), and the nearest such distance; `volleys` of several units gives each one's."""
+    rng = random.Random(17)
+    firing = {True: 0, False: 0}
+    weapons = [gun("Rifle", 24, 2), gun("Pistol", 8, 1), gun("Mortar", 30, 1, ["Indirect"])]
+    for trial in range(12):
+        spots = [(rng.uniform(2, 46), rng.uniform(2, 46)) for _ in range(3)]
+        shooters = unit("r1", profile(size=3, weapons=weapons), spots)
+        targets = [
+            unit(
+                f"b{k}", profile(size=2, base=1.25), [(rng.uniform(0, 48), rng.uniform(0, 48))] * 2
+            )
+            for k in range(3)
+        ]
+        found = solutions(table, shooters, weapons, targets)
+        for weapon, row in zip(weapons, found, strict=True):
+            for target, shot in zip(targets, row, strict=True):
+                attacks, nearest = 0, math.inf
+                for model in shooters.models:
+                    base = model.base(1.0)
+                    near = [
+                        (edge_distance(base, b), b)
+                        for b in target.bases()
+                        if edge_distance(base, b) <= weapon.range
+                    ]
+                    indirect = weapon.rating("Indirect") is not None
+                    if near and (indirect or any(can_see(base, b, table) for _, b in near)):
+                        attacks += weapon.attacks
+                        nearest = min(nearest, min(d for d, _ in near))
+                assert (shot.attacks, shot.distance) == (attacks, nearest), (trial, weapon.name)
+                firing[attacks > 0] += 1
+        others = unit("r2", profile(size=2, weapons=weapons[:2]), spots[:2])
+        asks = [(shooters, weapons, targets), (others, weapons[:2], targets[1:])]
+        assert volleys(table, asks) == [solutions(table, *ask) for ask in asks]
+    assert firing[True] > 5 and firing[False] > 5
+
+
+def test_formations_are_the_same_whether_bases_are_looked_up_in_a_tree_or_not(
+    table: Battlefield, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`arrange_many` measures every spot against every occupied base when they are few,
+    else asks an STRtree for the near pairs first: the formations are the same."""
+    rng = random.Random(23)
+    occupied = [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.0) for _ in range(60)]
+    centres = [(x + 1.5, y + 1.5) for x in range(0, 48, 3) for y in range(0, 48, 6)]
+    direct = arrange_many(centres, 4, 1.0, table, occupied=occupied)
+    monkeypatch.setattr(battlefield, "_EVERY_PAIR", 0)
+    assert arrange_many(centres, 4, 1.0, table, occupied=occupied) == direct
+    assert direct != arrange_many(centres, 4, 1.0, table)  # the bases moved formations

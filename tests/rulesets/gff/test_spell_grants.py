@@ -533,6 +533,19 @@ def test_a_range_spell_reaches_further_the_next_time_they_shoot() -> None:
     assert solution(game.field, shooter, gun(), target).attacks == 0
 
 
+def test_the_kept_fire_solutions_see_a_range_spell() -> None:
+    """The game keeps fire solutions while nobody moves (for speed); a range spell cast
+    since changes them: the 24" rifle reaches the target 28" away only with the +6"."""
+    game = position(
+        [profile("Shooter", weapons=[gun()])], [SQUAD], {"r1": (24, 4), "b1": (24, 33)}, dice=[1]
+    )
+    shooter, target = game.state.units["r1"], game.state.units["b1"]
+    rifle = shooter.models[0].weapons[0]
+    assert game.fire_solution(shooter, rifle, target).attacks == 0
+    bless(shooter, 'Target 2 friendly units within 12" get +6" range next time they shoot.')
+    assert game.fire_solution(shooter, rifle, target).attacks == 1
+
+
 def test_a_mark_gives_the_units_shooting_at_it_relentless_once() -> None:
     """Relentless against the marked unit over 9": a 6 makes an extra hit; the mark is used
     up when the shooting ends."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
-from shapely.geometry import Point
+import shapely
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -44,7 +45,7 @@ from warbench.rulesets.gff.actions import (
 from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
 from warbench.rulesets.gff.profiles import Weapon
-from warbench.rulesets.gff.shooting import solution, weapon_named
+from warbench.rulesets.gff.shooting import weapon_named
 from warbench.rulesets.gff.spells import spell_named
 from warbench.rulesets.gff.state import Marker, Unit
 
@@ -119,11 +120,8 @@ class FirefightAI(Agent):
         with game.listing():
             actions = game.candidates(player)
             self._rng.shuffle(actions)
-            moves = self._move_scores(game, actions)
-            ranked = sorted(
-                actions,
-                key=lambda a: -(moves[a] if a in moves else self._score(game, player, a)),
-            )
+            keys = [-score for score in self._scores(game, player, actions)]
+            ranked = [actions[n] for n in sorted(range(len(actions)), key=keys.__getitem__)]
             for action in ranked:
                 if game.legal_now(action, player):
                     found.append(action)
@@ -133,6 +131,17 @@ class FirefightAI(Agent):
             raise ValueError(f"no legal action for {player}")
         return found
 
+    def _scores(self, game: GFFGame, player: str, actions: list[Action]) -> list[float]:
+        """Each action's score: Advance, Rush and PlaceMarker all at once, the others by
+        `_score`."""
+        scores = self._move_scores(game, actions)
+        for n, value in self._marker_scores(game, player, actions).items():
+            scores[n] = value
+        return [
+            found if found is not None else self._score(game, player, action)
+            for found, action in zip(scores, actions, strict=True)
+        ]
+
     def _remember(self, key: tuple[object, ...], value: Callable[[], float]) -> float:
         """`value()` computed once per decision for `key`."""
         if key not in self._memo:
@@ -141,17 +150,24 @@ class FirefightAI(Agent):
 
     def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
-        key = (weapon, _placed(unit), _placed(target))  # the same wherever nothing moved
+        key = (id(weapon), _placed(unit), _placed(target), unit.effects)  # nothing moved
         if key not in self._lasting:
-            self._lasting[key] = solution(game.field, unit, weapon, target).attacks
+            self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
+
+    def _melee_value(self, attacker: Unit, target: Unit) -> float:
+        """`melee_value`, kept while the attacker has the same models (their ids fix their
+        weapons), the same spells on it, and the target the same Defense."""
+        models = tuple(m.id for m in attacker.models)
+        key = ("melee", attacker.id, models, attacker.effects, target.profile.defense)
+        if key not in self._lasting:
+            self._lasting[key] = melee_value(attacker, target)
+        return self._lasting[key]
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state
         if isinstance(action, Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve):
             return self._passive(game, player, action)
-        if isinstance(action, PlaceMarker):
-            return -self._distance_to_side(game, player, action.at)
         if isinstance(action, Deploy):
             unit = s.units[action.unit]
             return -self._nearest_marker_distance(game, action.at) + self._cover_bonus(
@@ -167,8 +183,8 @@ class FirefightAI(Agent):
             )
         if isinstance(action, Charge):
             unit, target = s.units[action.unit], s.units[action.target]
-            gain = melee_value(unit, target) * worth(target)
-            loss = melee_value(target, unit) * worth(unit)
+            gain = self._melee_value(unit, target) * worth(target)
+            loss = self._melee_value(target, unit) * worth(unit)
             return 2.0 * (gain - 0.7 * loss) + (3.0 if self._on_marker(game, target) else 0.0)
         if isinstance(action, Fire):
             unit, target = s.units[action.unit], s.units[action.target]
@@ -205,45 +221,78 @@ class FirefightAI(Agent):
                 value += max(1, abs(spell.value))
         return 100.0 + value / spell.cost
 
-    def _move_scores(self, game: GFFGame, actions: list[Action]) -> dict[Action, float]:
-        """The scores of Advance and Rush, all of a unit's at once (numpy): markers to take
-        there, the nearest free marker, and for Advance the volley after."""
-        by_unit: dict[str, list[Advance | Rush]] = {}
-        for action in actions:
-            if isinstance(action, Advance | Rush):
-                by_unit.setdefault(action.unit, []).append(action)
-        scores: dict[Action, float] = {}
-        for uid, moves in by_unit.items():
-            unit = game.state.units[uid]
-            at = np.array([m.to for m in moves], dtype=np.float64)
-            values = 3.0 * self._holding_many(game, unit, at)
-            free = self._free.get(unit.id)
-            if free is None:
-                free = self._free[unit.id] = self._free_markers(game, unit)
-            if free:
-                spots = np.array([(m.x, m.y) for m in free], dtype=np.float64)
-                gaps = np.hypot(
-                    at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1]
-                )
-                values -= 0.15 * gaps.min(axis=1)
-            advancing = np.array([isinstance(m, Advance) for m in moves])
-            if advancing.any():
-                values[advancing] += 0.5 * self._shooting_value(game, unit)
-            scores.update(zip(moves, values.tolist(), strict=True))
+    def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
+        """The scores of Advance and Rush (None for other actions), all at once (numpy):
+        markers to take there, the nearest marker free for the unit, and for Advance the
+        volley after."""
+        scores: list[float | None] = [None] * len(actions)
+        where = [n for n, a in enumerate(actions) if isinstance(a, Advance | Rush)]
+        moves = [cast(Advance | Rush, actions[n]) for n in where]
+        if not moves:
+            return scores
+        units = {m.unit: game.state.units[m.unit] for m in moves}
+        order = {uid: n for n, uid in enumerate(units)}
+        row = np.array([order[m.unit] for m in moves])  # each move's unit
+        at = np.array([m.to for m in moves], dtype=np.float64)
+        values = 3.0 * self._holding_many(game, list(units.values()), row, at)
+        markers = game.state.markers
+        if markers:
+            free = [self._free_for(game, unit) for unit in units.values()]
+            mine = np.array([[any(m is f for f in fs) for m in markers] for fs in free])[row]
+            spots = np.array([(m.x, m.y) for m in markers], dtype=np.float64)
+            gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+            nearest = np.where(mine, gaps, np.inf).min(axis=1)
+            some = mine.any(axis=1)
+            values[some] -= 0.15 * nearest[some]
+        advancing = np.array([isinstance(m, Advance) for m in moves])
+        if advancing.any():
+            shooting = set(row[advancing].tolist())
+            volley = np.array(
+                [
+                    0.5 * self._shooting_value(game, unit) if n in shooting else 0.0
+                    for n, unit in enumerate(units.values())
+                ]
+            )
+            values[advancing] += volley[row[advancing]]
+        for n, value in zip(where, values.tolist(), strict=True):
+            scores[n] = value
         return scores
 
+    def _free_for(self, game: GFFGame, unit: Unit) -> list[Marker]:
+        """`_free_markers` of the unit, once per decision."""
+        free = self._free.get(unit.id)
+        if free is None:
+            free = self._free[unit.id] = self._free_markers(game, unit)
+        return free
+
+    def _marker_scores(self, game: GFFGame, player: str, actions: list[Action]) -> dict[int, float]:
+        """The scores of PlaceMarker by place in `actions`, all at once: minus the distance
+        to our deployment zone (markers placed near our side)."""
+        where = [n for n, a in enumerate(actions) if isinstance(a, PlaceMarker)]
+        if not where:
+            return {}
+        zone = game.field.deployment_zone(game.state.edges[player])  # type: ignore[arg-type]
+        points = [cast(PlaceMarker, actions[n]).at for n in where]
+        spots = shapely.points(np.array(points, dtype=np.float64))
+        gaps: list[float] = shapely.distance(zone, spots).tolist()
+        return {n: -gap for n, gap in zip(where, gaps, strict=True)}
+
     def _holding_many(
-        self, game: GFFGame, unit: Unit, at: npt.NDArray[np.float64]
+        self,
+        game: GFFGame,
+        units: list[Unit],
+        row: npt.NDArray[np.intp],
+        at: npt.NDArray[np.float64],
     ) -> npt.NDArray[np.float64]:
-        """`_holding` at each of the points `at`."""
-        markers = [(m.x, m.y) for m in game.state.markers if m.owner != unit.side]
+        """`_holding` of the units (all of one side; `row` picks each point's) at `at`."""
+        side = units[0].side
+        markers = [(m.x, m.y) for m in game.state.markers if m.owner != side]
         if not markers:
             return np.zeros(len(at))
         spots = np.array(markers, dtype=np.float64)
         gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
-        counted: npt.NDArray[np.float64] = (
-            (gaps <= 3.0 + unit.profile.base).sum(axis=1).astype(np.float64)
-        )
+        reach = np.array([3.0 + u.profile.base for u in units])[row]
+        counted: npt.NDArray[np.float64] = (gaps <= reach[:, None]).sum(axis=1).astype(np.float64)
         return counted
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
@@ -255,27 +304,19 @@ class FirefightAI(Agent):
             return 0.0 if game.state.phase != "shoot" else 5.0
         return 0.0
 
-    def _distance_to_side(self, game: GFFGame, player: str, at: tuple[float, float]) -> float:
-        zone = game.field.deployment_zone(game.state.edges[player])  # type: ignore[arg-type]
-        return float(zone.distance(Point(*at)))
-
     def _nearest_marker_distance(self, game: GFFGame, at: tuple[float, float]) -> float:
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in game.state.markers), default=0.0)
 
     def _nearest_free_marker(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Distance to the nearest marker we do not hold and no other unit of ours is taking."""
-        free = self._free.get(unit.id)
-        if free is None:
-            free = self._free[unit.id] = self._free_markers(game, unit)
+        free = self._free_for(game, unit)
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
 
     def _free_markers(self, game: GFFGame, unit: Unit) -> list[Marker]:
-        friends = [u for u in game.state.side_units(unit.side) if u is not unit]
+        friends = [u.centre() for u in game.state.side_units(unit.side) if u is not unit]
 
         def claimed(x: float, y: float) -> bool:
-            return any(
-                math.hypot(fx - x, fy - y) <= 3.0 for f in friends for fx, fy in [f.centre()]
-            )
+            return any(math.hypot(fx - x, fy - y) <= 3.0 for fx, fy in friends)
 
         markers = game.state.markers
         free = [m for m in markers if m.owner != unit.side and not claimed(m.x, m.y)]
@@ -291,8 +332,13 @@ class FirefightAI(Agent):
         )
 
     def _on_marker(self, game: GFFGame, unit: Unit) -> bool:
-        cx, cy = unit.centre()
-        return any(math.hypot(m.x - cx, m.y - cy) <= 4.0 for m in game.state.markers)
+        """Whether the unit's centre is within 4" of a marker (once per decision)."""
+
+        def near() -> float:
+            cx, cy = unit.centre()
+            return float(any(math.hypot(m.x - cx, m.y - cy) <= 4.0 for m in game.state.markers))
+
+        return self._remember(("on-marker", unit.id), near) > 0
 
     def _cover_bonus(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         key = ("cover", at, unit.profile.base)

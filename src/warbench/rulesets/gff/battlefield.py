@@ -43,7 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from warbench.core.dice import DiceSource, RollRequest, resolve
+from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
 from warbench.core.terrain import TerrainPiece, Trait
 
@@ -74,6 +74,7 @@ EYE = 1.0  # ours (GFF-R29): sight is traced this high above the ground a model 
 BIG_EYE = 4.0  # ours (GFF-R32): the eyes of the biggest models (bases 4" and wider)
 _ELLIPSE_SIDES = 24
 _TOUCH = 1e-6  # touching within this counts as touching, not overlapping
+_EVERY_PAIR = 200_000  # spots × bases up to which every distance is measured, not a tree's
 _INSCRIBED = 1e-3  # a round base's polygon reaches at least this much less than its radius
 TINY = EPS  # lengths closer than this count as equal (move lengths, the table's edges)
 
@@ -340,7 +341,10 @@ def _polygon(points: object, where: str) -> Polygon:
 def _roll(dice: DiceSource, label: str, sides: int) -> int:
     """One die of `sides` faces through the game's dice: the face rolled."""
     request = RollRequest(label=label, dice=1, sides=sides)
-    return resolve(request, dice.faces(request)).total
+    faces = dice.faces(request)
+    if len(faces) != 1 or not 1 <= faces[0] <= sides:
+        raise ValueError(f"{label}: faces {list(faces)} do not fit d{sides}")
+    return faces[0]
 
 
 def _roll_between(dice: DiceSource, label: str, least: float, most: float, step: float) -> float:
@@ -352,21 +356,34 @@ def _roll_between(dice: DiceSource, label: str, least: float, most: float, step:
     return least + (_roll(dice, label, sides) - 1) * (most - least) / (sides - 1)
 
 
+_ELLIPSE_TURNS = tuple(
+    (math.sin(t), math.cos(t))
+    for t in (2 * math.pi * i / _ELLIPSE_SIDES for i in range(_ELLIPSE_SIDES))
+)
+
+
 def _corners(
-    kind: TerrainKind, length: float, width: float, facing: float, at: Point
+    shape: str, length: float, width: float, facing: float, at: Point
 ) -> list[tuple[float, float]]:
-    """A piece's outline: `length` along compass `facing`, `width` across, centred `at`
-    (corners rounded to a millionth of an inch)."""
-    if kind.shape == "rect":
+    """A piece's outline (a `rect` or an ellipse): `length` along compass `facing`, `width`
+    across, centred `at` (corners rounded to a millionth of an inch)."""
+    if shape == "rect":
         local = [(-width / 2, length / 2), (width / 2, length / 2)]
         local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
     else:
-        turns = (2 * math.pi * i / _ELLIPSE_SIDES for i in range(_ELLIPSE_SIDES))
-        local = [(width / 2 * math.sin(t), length / 2 * math.cos(t)) for t in turns]
+        local = [(width / 2 * sin, length / 2 * cos) for sin, cos in _ELLIPSE_TURNS]
     fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
     rx, ry = fy, -fx
     cx, cy = at
     return [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
+
+
+@cache
+def _reach(
+    shape: str, length: float, width: float, facing: float
+) -> tuple[float, float, float, float]:
+    """The bounds of a piece's outline centred on the origin (`_corners`)."""
+    return _bounds(_corners(shape, length, width, facing, (0.0, 0.0)))
 
 
 def _bounds(corners: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
@@ -419,13 +436,13 @@ def _place(
     for attempt in range(1, PLACEMENT_TRIES + 1):
         tried = f"{label}, try {attempt}"
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
-        x0, y0, x1, y1 = _bounds(_corners(kind, length, across, facing, (0.0, 0.0)))
+        x0, y0, x1, y1 = _reach(kind.shape, length, across, facing)
         xs, ys = (margin - x0, width - margin - x1), (margin - y0, depth - margin - y1)
         if xs[1] < xs[0] or ys[1] < ys[0]:
             continue  # does not fit the table at this facing
         x = _roll_between(dice, f"{tried}: x", *xs, POSITION_STEP)
         y = _roll_between(dice, f"{tried}: y", *ys, POSITION_STEP)
-        corners = _corners(kind, length, across, facing, (x, y))
+        corners = _corners(kind.shape, length, across, facing, (x, y))
         ax0, ay0, ax1, ay1 = _bounds(corners)  # rounded corners may stray a millionth
         on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
         if on_table and _clear_of(corners, (ax0, ay0, ax1, ay1), areas, boxes, needed):
@@ -450,7 +467,7 @@ def _clear_of(
     near = apart < needed - EPS
     if not near.any():
         return True
-    distances = shapely.distance(areas[near], shapely.Polygon(corners))
+    distances = shapely.distance(areas[near], shapely.polygons(corners))
     return bool(np.all(distances >= needed[near] - EPS))
 
 
@@ -583,6 +600,23 @@ def box_covers(box: Polygon, bases: Sequence[Base]) -> bool:
     return True
 
 
+def box_covers_many(box: Polygon, formations: Floats, diameter: float) -> list[bool]:
+    """`box_covers` of each formation (k × n centres of round bases of `diameter`), at once:
+    settled in numpy unless a base comes within 0.1 % of its radius of the box's edge."""
+    x0, y0, x1, y1 = box.bounds
+    if abs(float(box.area) - (x1 - x0) * (y1 - y0)) > EPS:
+        raise ValueError("box_covers needs a rectangle with sides along the axes")
+    r = diameter / 2
+    cx, cy = formations[..., 0], formations[..., 1]
+    room = np.minimum(np.minimum(cx - x0, x1 - cx), np.minimum(cy - y0, y1 - cy))
+    clear = (room >= r + _TOUCH).all(axis=1).tolist()
+    out = (room < r * (1 - _INSCRIBED)).any(axis=1).tolist()
+    return [
+        c or (not o and box_covers(box, [Base((x, y), diameter) for x, y in spots]))
+        for c, o, spots in zip(clear, out, formations.tolist(), strict=True)
+    ]
+
+
 # --- objectives ----------------------------------------------------------------------------------
 
 
@@ -682,6 +716,16 @@ def sight_points(base: Base) -> Floats:
     return np.vstack([centre, centre + (rim - centre) * (1 - SIGHT_PULL)])
 
 
+def _many_sight_points(bases: Sequence[Base]) -> Floats:
+    """`sight_points` of each base (n × 9 × 2), round ones all at once."""
+    if any(b.depth is not None for b in bases):
+        return np.stack([sight_points(b) for b in bases])
+    spots = np.array([(*b.centre, b.width) for b in bases], dtype=np.float64)
+    reach = spots[:, 2] / 2 * (1 - SIGHT_PULL)
+    result: Floats = spots[:, None, :2] + _COMPASS[None, :, :] * reach[:, None, None]
+    return result
+
+
 @dataclass(frozen=True)
 class _SightBlockers:
     """Sight-blocking areas as arrays: bounding boxes, and for convex ones their corners
@@ -747,6 +791,8 @@ def _blocked(
     near = (x0[:, None] < boxes[None, :, 2]) & (x1[:, None] > boxes[None, :, 0])
     near &= (y0[:, None] < boxes[None, :, 3]) & (y1[:, None] > boxes[None, :, 1])
     line_i, piece_i = np.nonzero(near)
+    if not len(line_i):
+        return blocked
     convex = sight.convex[piece_i]
     li, pi = line_i[convex], piece_i[convex]
     if len(li):
@@ -875,6 +921,41 @@ def visibility(shooter: Base, target: Base, bf: Battlefield) -> Visibility:
     if _blocked(np.repeat(a, n, axis=0), np.tile(b, (n, 1)), bf, rise(n * n)).all():
         return "hidden"
     return "obscured"
+
+
+def sees_any(
+    shooters: Sequence[Base], targets: Sequence[Sequence[Base]], bf: Battlefield
+) -> list[bool]:
+    """For each shooter, whether any of its own targets is in its line of sight (`can_see`:
+    not every one of the 81 lines blocked), for all pairs at once: the centre-to-centre lines
+    first, then all 81 lines of the pairs of shooters still unsettled."""
+    seen = [False] * len(shooters)
+    owner = np.array([i for i, ts in enumerate(targets) for _ in ts], dtype=np.intp)
+    if not len(owner):
+        return seen
+    flat = [t for ts in targets for t in ts]
+    a = _many_sight_points(shooters)[owner]  # (pairs, 9, 2)
+    b = _many_sight_points(flat)
+    eyes = None
+    if bf.heights:
+        eyes = (_eyes(shooters, bf)[owner], _eyes(flat, bf))
+    clear = ~_blocked(a[:, 0], b[:, 0], bf, eyes)
+    for i in owner[clear].tolist():
+        seen[i] = True
+    rest = np.array([p for p, i in enumerate(owner.tolist()) if not seen[i]], dtype=np.intp)
+    if len(rest):
+        n = a.shape[1]
+        starts = np.repeat(a[rest], n, axis=1).reshape(-1, 2)  # each point of a, n times
+        ends = np.tile(b[rest], (1, n, 1)).reshape(-1, 2)  # against every point of b
+        rise = (
+            None
+            if eyes is None
+            else (np.repeat(eyes[0][rest], n * n), np.repeat(eyes[1][rest], n * n))
+        )
+        hidden = _blocked(starts, ends, bf, rise).reshape(len(rest), -1).all(axis=1)
+        for i in owner[rest][~hidden].tolist():
+            seen[i] = True
+    return seen
 
 
 def can_see(shooter: Base, target: Base, bf: Battlefield) -> bool:
@@ -1302,12 +1383,18 @@ def _free_checks(
     if rounds:
         centres = np.array([b.centre for b in rounds], dtype=np.float64)
         reach = np.array([b.width / 2 for b in rounds]) + radius - _TOUCH
-        tree = shapely.STRtree(shapely.points(centres))
+        trees: list[shapely.STRtree] = []  # built when first needed
         farthest = float(reach.max())
 
         def off_rounds(at: Floats) -> Bools:
+            if len(at) * len(centres) <= _EVERY_PAIR:  # every distance, as the tree's pairs
+                apart = np.linalg.norm(at[:, None, :] - centres[None, :, :], axis=2)
+                clear: Bools = ~(apart < reach[None, :]).any(axis=1)
+                return clear
+            if not trees:
+                trees.append(shapely.STRtree(shapely.points(centres)))
             ok = np.ones(len(at), dtype=np.bool_)
-            spot, other = tree.query(shapely.points(at), predicate="dwithin", distance=farthest)
+            spot, other = trees[0].query(shapely.points(at), predicate="dwithin", distance=farthest)
             apart = np.linalg.norm(at[spot] - centres[other], axis=1)
             ok[spot[apart < reach[other]]] = False
             return ok
@@ -1409,6 +1496,14 @@ def arrange(
             return [(float(px), float(py)) for px, py in spots[rank, nearest]]
         start, size = start + size, size * 2
     return None
+
+
+def arrange_reach(count: int, base: float, *, gap: float = 0.25, max_shift: float = 6.0) -> float:
+    """How far from the centre `arrange` may put a base's rim (the farthest member of any
+    layout, shifted by `max_shift`): bases further away cannot change its answer."""
+    layouts = _layouts(count, float(base), float(gap)) if count > 0 else ()
+    farthest = max((float(np.hypot(g[:, 0], g[:, 1]).max()) for g in layouts), default=0.0)
+    return max_shift + farthest + base / 2
 
 
 def arrange_many(

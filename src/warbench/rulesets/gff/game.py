@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -60,17 +60,21 @@ from warbench.rulesets.gff.movement import (
     too_close,
     translate,
 )
+from warbench.rulesets.gff.placements import KeptPlacements, PlacementMemory, too_close_many
+from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.scenario import Scenario
 from warbench.rulesets.gff.shooting import (
     MAX_TARGETS,
     BlastSplit,
+    FireSolution,
+    Volley,
     fire,
     ranged_weapons,
-    solution,
     split_blast,
+    volleys,
     weapon_named,
 )
-from warbench.rulesets.gff.spell_grants import use_up
+from warbench.rulesets.gff.spell_grants import range_bonus, use_up
 from warbench.rulesets.gff.state import Marker, Model, SpellEffect, State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -94,6 +98,22 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "consolidate": (Consolidate, Done),
 }
 """The actions each step of the game allows."""
+
+
+_PROMPTS: dict[str, Callable[[State], str]] = {
+    "edge": lambda s: "pick your table edge (north, south, east, west)",
+    "markers": lambda s: f"place an objective marker ({s.markers_to_place} to place)",
+    "deploy": lambda s: 'deploy a unit within 12" of your edge, or set aside Ambush/Scout',
+    "scout": lambda s: 'deploy a Scout unit within 12" of your deployment zone',
+    "ambush": lambda s: 'deploy an Ambush unit over 9" from enemies, or wait',
+    "activate": lambda s: f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
+    "shoot": lambda s: f"{s.active}: fire a weapon or cast a spell, or done",
+    "spell-help": lambda s: "spend spell tokens on the casting roll, or done",
+    "blast-split": lambda s: "choose which of your units takes an odd Blast hit",
+    "strike-back": lambda s: f"{s.step.get('defender')} was charged: strike back or not",
+    "consolidate": lambda s: f'{s.step.get("survivor")} may move up to 3", or done',
+}
+"""What each decision asks, by step of the game."""
 
 
 def other(side: str) -> str:
@@ -120,6 +140,10 @@ class GFFGame(OpenGame):
         self._rolled: set[str] = set()  # models that rolled for dangerous terrain this activation
         self._memo: dict[tuple[object, ...], Any] | None = None  # while listing legal actions
         self._vouched: tuple[Action, str, int] | None = None  # found legal at this step
+        self._placed = PlacementMemory()  # deployment placements kept across decisions
+        self._terrain_screens: dict[tuple[object, ...], Any] = {}  # moves' terrain verdicts
+        self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
+        self._sampled: dict[tuple[object, ...], Any] = {}  # sampled moves, by position
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -162,6 +186,10 @@ class GFFGame(OpenGame):
     def _detach(self) -> None:
         self._rolled = set(self._rolled)
         self._vouched = None
+        self._placed = PlacementMemory()
+        self._terrain_screens = {}
+        self._solutions = {}
+        self._sampled = {}
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -176,20 +204,7 @@ class GFFGame(OpenGame):
         s = self.state
         if s.phase == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        prompts = {
-            "edge": "pick your table edge (north, south, east, west)",
-            "markers": f"place an objective marker ({s.markers_to_place} to place)",
-            "deploy": 'deploy a unit within 12" of your edge, or set aside Ambush/Scout',
-            "scout": 'deploy a Scout unit within 12" of your deployment zone',
-            "ambush": 'deploy an Ambush unit over 9" from enemies, or wait',
-            "activate": f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
-            "shoot": f"{s.active}: fire a weapon or cast a spell, or done",
-            "spell-help": "spend spell tokens on the casting roll, or done",
-            "blast-split": "choose which of your units takes an odd Blast hit",
-            "strike-back": f"{s.step.get('defender')} was charged: strike back or not",
-            "consolidate": f'{s.step.get("survivor")} may move up to 3", or done',
-        }
-        return Decision(s.player, s.phase, f"{s.player}: {prompts[s.phase]}")
+        return Decision(s.player, s.phase, f"{s.player}: {_PROMPTS[s.phase](s)}")
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action, and a sample of the continuous ones (each one legal)."""
@@ -248,8 +263,8 @@ class GFFGame(OpenGame):
                 if unit.activated:
                     continue
                 acts += [Hold(unit.id), Idle(unit.id)]
-                for kind, cls in (("advance", Advance), ("rush", Rush)):
-                    acts += [cls(unit.id, p) for p in self._destinations(unit, kind)]
+                for kind in ("advance", "rush"):
+                    acts += self._moves(unit, kind)
                 acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
             return acts
         if s.phase == "shoot":
@@ -324,6 +339,53 @@ class GFFGame(OpenGame):
         return found
 
     def _find_placements(self, unit: Unit, wanted: int) -> list[tuple[float, float]]:
+        kept = self._kept(unit)
+        s = self.state
+        visits = (
+            self._grid_visits(unit)
+            if kept is None
+            else self._placed.visits(
+                (s.phase, s.edges.get(unit.side)), self.field, lambda: self._grid_visits(unit)
+            )
+        )
+        found: list[tuple[float, float]] = []
+        for start in range(0, len(visits), wanted + 4):
+            batch = visits[start : start + wanted + 4]
+            if self._memo is not None or kept is not None:  # their formations at once
+                todo = batch if kept is None else [p for p in batch if p not in kept.formations]
+                formations = (
+                    bfm.arrange_many(
+                        todo,
+                        len(unit.models),
+                        unit.profile.base,
+                        self.field,
+                        occupied=self._others(unit),
+                    )
+                    if todo
+                    else []
+                )
+                for point, formation in zip(todo, formations, strict=True):
+                    if self._memo is not None:
+                        self._memo[("arranged", *self._shape(unit), point)] = formation
+                    if kept is not None:
+                        kept.formations[point] = formation
+            if kept is not None:
+                self._judge_placements(unit, kept, batch)
+            for point in batch:
+                legal = (
+                    kept.legal[point]
+                    if kept is not None
+                    else self._placement_problem(unit, point) is None
+                )
+                if legal:
+                    found.append(point)
+                    if len(found) == wanted:
+                        return found
+        return found
+
+    def _grid_visits(self, unit: Unit) -> list[tuple[float, float]]:
+        """The points of a 3" grid (inside the unit's zone, when there is one), in an order
+        that spreads over the whole area."""
         zone = None if self.state.phase == "ambush" else self._zone(unit)
         grid = [
             (x, y) for x in _steps(self.field.width, 3.0) for y in _steps(self.field.depth, 3.0)
@@ -335,27 +397,46 @@ class GFFGame(OpenGame):
                 for p, inside in zip(grid, shapely.contains_xy(zone, xs, ys), strict=True)
                 if inside
             ]
-        found: list[tuple[float, float]] = []
         stride = _coprime_stride(len(grid))
-        visits = [grid[(n * stride) % len(grid)] for n in range(len(grid))]
-        for start in range(0, len(visits), wanted + 4):
-            batch = visits[start : start + wanted + 4]
-            if self._memo is not None:  # their formations at once
-                formations = bfm.arrange_many(
-                    batch,
-                    len(unit.models),
-                    unit.profile.base,
-                    self.field,
-                    occupied=self._others(unit),
-                )
-                for point, formation in zip(batch, formations, strict=True):
-                    self._memo[("arranged", *self._shape(unit), point)] = formation
-            for point in batch:
-                if self._placement_problem(unit, point) is None:
-                    found.append(point)
-                    if len(found) == wanted:
-                        return found
-        return found
+        return [grid[(n * stride) % len(grid)] for n in range(len(grid))]
+
+    def _judge_placements(
+        self, unit: Unit, kept: KeptPlacements, points: list[tuple[float, float]]
+    ) -> None:
+        """Whether placing the unit at each point is legal (`_placement_problem` is None:
+        it fits, keeps over 1" from other units and stays in its zone), all at once."""
+        fits = []
+        for point in points:
+            if point not in kept.legal:
+                if kept.formations[point] is None:
+                    kept.legal[point] = False
+                else:
+                    fits.append(point)
+        if not fits:
+            return
+        spots = np.array([kept.formations[p] for p in fits], dtype=np.float64)
+        base = unit.profile.base
+        near = too_close_many(spots, base, self._others(unit))
+        inside = bfm.box_covers_many(self._zone(unit), spots, base)
+        for point, close, within in zip(fits, near, inside, strict=True):
+            kept.legal[point] = within and not close
+
+    def _kept(self, unit: Unit) -> KeptPlacements | None:
+        """The placements of a unit waiting to deploy or scout, kept across decisions (the
+        points no newly placed unit can affect keep their answers)."""
+        s = self.state
+        if unit.deployed or s.phase not in ("deploy", "scout"):
+            return None
+        key = (s.phase, s.edges.get(unit.side), *self._shape(unit))
+        if self._memo is not None and ("kept", *key) in self._memo:
+            found: KeptPlacements = self._memo[("kept", *key)]
+            return found
+        kept = self._placed.of(
+            key, self.field, self._others(unit), len(unit.models), unit.profile.base
+        )
+        if self._memo is not None:
+            self._memo[("kept", *key)] = kept
+        return kept
 
     def _others(self, unit: Unit) -> list[Base]:
         """`others(state, unit)`, listed once while the legal actions are."""
@@ -381,9 +462,17 @@ class GFFGame(OpenGame):
             targets = {k: self._destinations(unit, k) for k in kinds}
             points = [p for k in kinds for p in targets[k]]
             reach = [allowance(unit, k) for k in kinds for _ in targets[k]]
+            if len(self._terrain_screens) > 256:
+                self._terrain_screens.clear()
             verdicts = iter(
                 screen_block_moves(
-                    self.field, unit, points, reach, self._others(unit), jumping=self.spec.jumping
+                    self.field,
+                    unit,
+                    points,
+                    reach,
+                    self._others(unit),
+                    jumping=self.spec.jumping,
+                    terrain=self._terrain_screens,
                 )
             )
             for k in kinds:
@@ -409,15 +498,26 @@ class GFFGame(OpenGame):
         return found
 
     def _screened_out(self, action: Action) -> bool:
-        """Whether a screen already shows the action illegal (legal_actions only)."""
+        """Whether a screen already shows the action illegal (legal_actions only); a unit
+        that may not move now (Shaken, Immobile, done) is refused before any screen."""
         if isinstance(action, PlaceMarker):
             return self._marker_screen().get(action.at) is False
+        if isinstance(action, Advance | Rush | Charge) and self._may_not_move(action.unit):
+            return True
         if isinstance(action, Charge):
             return self._out_of_charge_reach(action)
         if not isinstance(action, Advance | Rush):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
         return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
+
+    def _may_not_move(self, unit_id: str) -> bool:
+        """Surely illegal for any move: the unit is Shaken or Immobile, or may not activate
+        (the first refusals of `_illegal_activation`)."""
+        unit = self.state.units.get(unit_id)
+        if unit is None or not unit.alive or unit.side != self.state.player:
+            return False  # refused by `_illegal`, with its reason
+        return not unit.deployed or unit.activated or unit.shaken or unit.all_have("Immobile")
 
     def _out_of_charge_reach(self, action: Charge) -> bool:
         """Surely illegal: every enemy model is further than the charge move even in a
@@ -437,12 +537,17 @@ class GFFGame(OpenGame):
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
         occupied = self._others(unit)
         key = ("arranged", *self._shape(unit), at)
+        kept = self._kept(unit)
         if self._memo is not None and key in self._memo:
             points = self._memo[key]
+        elif kept is not None and at in kept.formations:
+            points = kept.formations[at]
         else:
             points = bfm.arrange(
                 at, len(unit.models), unit.profile.base, self.field, occupied=occupied
             )
+            if kept is not None:
+                kept.formations[at] = points
         if points is None:
             return None
         return [Base(p, unit.profile.base) for p in points]
@@ -457,6 +562,15 @@ class GFFGame(OpenGame):
         return problem
 
     def _find_placement_problem(self, unit: Unit, at: tuple[float, float]) -> str | None:
+        kept = self._kept(unit)
+        if kept is not None and kept.legal.get(at):
+            return None
+        problem = self._placement_problem_now(unit, at)
+        if kept is not None:
+            kept.legal[at] = problem is None
+        return problem
+
+    def _placement_problem_now(self, unit: Unit, at: tuple[float, float]) -> str | None:
         s = self.state
         bases = self._arranged(unit, at)
         if bases is None:
@@ -479,25 +593,41 @@ class GFFGame(OpenGame):
         return None
 
     def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
-        """The sampled Advance or Rush points of the unit (kept while listing)."""
-        if self._memo is None:
-            return self._sample_destinations(unit, kind)
-        key = ("destinations", unit.id, kind)
-        if key not in self._memo:
-            self._memo[key] = self._sample_destinations(unit, kind)
-        found: list[tuple[float, float]] = self._memo[key]
-        return found
+        """The sampled Advance or Rush points of the unit."""
+        return self._sampled_moves(unit, kind)[0]
 
-    def _sample_destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
+    def _moves(self, unit: Unit, kind: str) -> list[Action]:
+        """The Advance or Rush actions to the unit's sampled points."""
+        return self._sampled_moves(unit, kind)[1]
+
+    def _sampled_moves(
+        self, unit: Unit, kind: str
+    ) -> tuple[list[tuple[float, float]], list[Action]]:
+        """The sampled points and their actions, kept while the unit stands where it stood
+        (the markers do not move)."""
+        centre = unit.centre()
+        key = (unit.id, kind, centre, len(self.state.markers))
+        found = self._sampled.get(key)
+        if found is None:
+            if len(self._sampled) > 256:
+                self._sampled.clear()
+            points = self._sample_destinations(unit, kind, centre)
+            cls = Advance if kind == "advance" else Rush
+            moves: list[Action] = [cls(unit.id, p) for p in points]
+            found = self._sampled[key] = (points, moves)
+        sampled: tuple[list[tuple[float, float]], list[Action]] = found
+        return sampled
+
+    def _sample_destinations(
+        self, unit: Unit, kind: str, centre: tuple[float, float]
+    ) -> list[tuple[float, float]]:
         reach = allowance(unit, kind)
-        cx, cy = unit.centre()
-        points = []
-        for angle in range(0, 360, 45):
-            rad = math.radians(angle)
-            for frac in (1.0, 0.5):
-                points.append(
-                    (cx + reach * frac * math.sin(rad), cy + reach * frac * math.cos(rad))
-                )
+        cx, cy = centre
+        points = [
+            (cx + reach * frac * sin, cy + reach * frac * cos)
+            for sin, cos in _COMPASS_8
+            for frac in (1.0, 0.5)
+        ]
         for marker in self.state.markers:
             dx, dy = marker.x - cx, marker.y - cy
             dist = math.hypot(dx, dy)
@@ -655,7 +785,7 @@ class GFFGame(OpenGame):
         targets = s.step.get("targets", [])
         if target.id not in targets and len(targets) >= MAX_TARGETS:
             return f"{unit.name} already fires at two targets ({', '.join(targets)})"
-        if solution(self.field, unit, weapon, target).attacks == 0:
+        if self.fire_solution(unit, weapon, target).attacks == 0:
             return (
                 f'no model with {weapon.name} ({weapon.range}") has {target.name} in range '
                 f"and line of sight"
@@ -686,6 +816,48 @@ class GFFGame(OpenGame):
                 names = ", ".join(sorted(allowed)) or "none"
                 return f"'{target}' is not a target for {spell.name}; targets: {names}"
         return None
+
+    def fire_solution(self, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
+        """`shooting.solution`, kept while both units' models stand where they stood (a
+        model's id fixes its weapons and base). Not known yet: found for every weapon of
+        this unit and of its side's units yet to activate, at every enemy not yet known for
+        them, all at once."""
+        key = (unit.id, id(weapon), _spot(unit), target.id, _spot(target))
+        found = self._solutions.get(key)
+        if found is None:
+            if len(self._solutions) > 1024:
+                self._solutions.clear()
+            spots = {u.id: _spot(u) for u in self.state.units.values() if u.deployed}
+            spots.update({unit.id: key[2], target.id: key[4]})
+            enemies = self.state.side_units(other(unit.side))
+            shooters = [unit] + [
+                u for u in self.state.side_units(unit.side) if u is not unit and not u.activated
+            ]
+            asks: list[Volley] = []
+            for shooter in shooters:
+                weapons = ranged_weapons(shooter)
+                if shooter is unit and not any(w is weapon for w in weapons):
+                    weapons.append(weapon)
+                if not weapons:
+                    continue
+                first = (shooter.id, id(weapons[0]), spots[shooter.id])
+                targets = [
+                    t
+                    for t in enemies
+                    if (*first, t.id, spots[t.id]) not in self._solutions
+                    and not (shooter is unit and t is target)
+                ]
+                if shooter is unit:
+                    targets.insert(0, target)
+                if targets:
+                    asks.append((shooter, weapons, targets))
+            for (who, arms, aims), rows in zip(asks, volleys(self.field, asks), strict=True):
+                mine = spots[who.id]
+                for w, row in zip(arms, rows, strict=True):
+                    for t, shot in zip(aims, row, strict=True):
+                        self._solutions[(who.id, id(w), mine, t.id, spots[t.id])] = shot
+            found = self._solutions[key]
+        return found
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
         side = other(unit.side) if spell.on_enemies else unit.side
@@ -1250,6 +1422,17 @@ class GFFGame(OpenGame):
         }
 
 
+def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
+    """Where each of the unit's models stands."""
+    return tuple((m.id, m.x, m.y) for m in unit.models)
+
+
+def _spot(unit: Unit) -> tuple[object, ...]:
+    """What a unit's fire solutions rest on: where its models stand and the inches range
+    spells add to its weapons (GFF-R31)."""
+    return (_placed(unit), range_bonus(unit))
+
+
 def _extent(unit: Unit) -> float:
     """How far a model's base reaches from its centre at most (half its diagonal)."""
     base = unit.models[0].base(unit.profile.base)
@@ -1281,6 +1464,11 @@ def _models(uid: str, profile: Any) -> list[Model]:
         for index in range(item.count):
             loadouts[index].append(item.weapon)
     return [Model(f"{uid}.{n + 1}", 0.0, 0.0, tuple(w)) for n, w in enumerate(loadouts)]
+
+
+_COMPASS_8 = tuple(
+    (math.sin(math.radians(angle)), math.cos(math.radians(angle))) for angle in range(0, 360, 45)
+)  # the sampled directions of Advance and Rush
 
 
 def _coprime_stride(size: int) -> int:

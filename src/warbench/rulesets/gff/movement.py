@@ -218,12 +218,14 @@ def screen_block_moves(
     obstacles: Sequence[Base],
     *,
     jumping: bool = False,
+    terrain: dict[tuple[object, ...], tuple[Bools, Bools]] | None = None,
 ) -> list[bool | None]:
     """For each point (and its reach, when `reach` lists one per point), what
     `block_move_problem` (with these obstacles) would say of moving the unit's centre there,
     all screened at once in numpy: True surely no problem, False surely a problem, None "ask
     it" (near a limit within float noise, bases not round, or heights to count with
-    `jumping`)."""
+    `jumping`). `terrain` keeps the verdicts of the table (which the unit's bases and the
+    moves fix) across calls on the same table, whatever the obstacles."""
     if not targets:
         return []
     reaches = np.broadcast_to(np.asarray(reach, dtype=np.float64), (len(targets),))
@@ -237,14 +239,22 @@ def screen_block_moves(
     moving = ~bad & (distance > EPS + _NOISE)
     if moving.any():
         rows = np.flatnonzero(moving)
-        sure_ok, sure_bad = _screen_moves(
-            bases,
-            vectors[rows],
-            reaches[rows],
-            field,
-            strider=unit.all_have("Strider"),
-            flying=unit.all_have("Flying"),
+        strider, flying = unit.all_have("Strider"), unit.all_have("Flying")
+        key = (
+            tuple((b.centre, b.width, b.depth, b.facing) for b in bases),
+            vectors[rows].tobytes(),
+            reaches[rows].tobytes(),
+            strider,
+            flying,
         )
+        found = None if terrain is None else terrain.get(key)
+        if found is None:
+            found = _screen_moves(
+                bases, vectors[rows], reaches[rows], field, strider=strider, flying=flying
+            )
+            if terrain is not None:
+                terrain[key] = found
+        sure_ok, sure_bad = found
         ok[rows[~sure_ok]] = False
         bad[rows[sure_bad]] = True
     rounds = not any(b.depth is not None for b in (*bases, *obstacles))

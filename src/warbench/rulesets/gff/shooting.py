@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from warbench.core.geometry import edge_distance
+from warbench.core.geometry import Base, edge_distance
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import (
@@ -61,27 +61,54 @@ def ranged_weapons(unit: Unit) -> list[Weapon]:
 def solution(field: Battlefield, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
     """Models carrying `weapon` with the target in range and line of sight (Indirect needs
     no sight); each fires the weapon's attacks."""
-    attacks, nearest = 0, math.inf
-    theirs = target.bases()
-    indirect = weapon.rating("Indirect") is not None
-    reach = weapon.range + range_bonus(unit)  # range spells (GFF-R31)
-    size = unit.profile.base
-    for model in unit.models:
-        carried = sum(1 for w in model.weapons if w == weapon)
-        if not carried:
-            continue
-        base = model.base(size)
-        reachable = sorted(
-            ((d, t) for d, t in ((edge_distance(base, t), t) for t in theirs) if d <= reach),
-            key=lambda pair: pair[0],
-        )
-        if not reachable:
-            continue
-        if not indirect and all(bfm.visibility(base, t, field) == "hidden" for _, t in reachable):
-            continue
-        attacks += carried * weapon.attacks
-        nearest = min(nearest, reachable[0][0])
-    return FireSolution(attacks, nearest)
+    return solutions(field, unit, [weapon], [target])[0][0]
+
+
+def solutions(
+    field: Battlefield, unit: Unit, weapons: Sequence[Weapon], targets: Sequence[Unit]
+) -> list[list[FireSolution]]:
+    """`solution` of each weapon (rows) at each target (columns), with the line of sight of
+    every shooter asked at once."""
+    return volleys(field, [(unit, weapons, targets)])[0]
+
+
+Volley = tuple[Unit, Sequence[Weapon], Sequence[Unit]]
+
+
+def volleys(field: Battlefield, asks: Sequence[Volley]) -> list[list[list[FireSolution]]]:
+    """`solutions` of several units (each with its weapons and targets), with the line of
+    sight of every shooter of every unit asked at once."""
+    able: list[tuple[int, int, int, int, Base, list[float], list[Base]]] = []
+    blind: list[list[bool]] = []
+    for k, (unit, weapons, targets) in enumerate(asks):
+        bonus = range_bonus(unit)  # range spells (GFF-R31)
+        bases = [(model, model.base(unit.profile.base)) for model in unit.models]
+        theirs = [target.bases() for target in targets]
+        apart = [[[(edge_distance(b, x), x) for x in their] for their in theirs] for _, b in bases]
+        for w, weapon in enumerate(weapons):
+            for (model, base), gaps in zip(bases, apart, strict=True):
+                carried = sum(1 for x in model.weapons if x is weapon or x == weapon)
+                for t, pairs in enumerate(gaps if carried else []):
+                    near = [(d, x) for d, x in pairs if d <= weapon.range + bonus]
+                    if near:
+                        distances, bases_near = [d for d, _ in near], [x for _, x in near]
+                        able.append((k, w, t, carried, base, distances, bases_near))
+        blind.append([weapon.rating("Indirect") is not None for weapon in weapons])
+    sighted = [a for a in able if not blind[a[0]][a[1]]]
+    sees = iter(bfm.sees_any([a[4] for a in sighted], [a[6] for a in sighted], field))
+    attacks = [[[0] * len(targets) for _ in weapons] for _, weapons, targets in asks]
+    nearest = [[[math.inf] * len(targets) for _ in weapons] for _, weapons, targets in asks]
+    for k, w, t, carried, _, distances, _ in able:
+        if blind[k][w] or next(sees):
+            attacks[k][w][t] += carried * asks[k][1][w].attacks
+            nearest[k][w][t] = min(nearest[k][w][t], min(distances))
+    return [
+        [
+            [FireSolution(a, d) for a, d in zip(row, far, strict=True)]
+            for row, far in zip(rows, fars, strict=True)
+        ]
+        for rows, fars in zip(attacks, nearest, strict=True)
+    ]
 
 
 def target_in_cover(field: Battlefield, shooter: Unit, target: Unit, weapon: Weapon) -> bool:
