@@ -144,7 +144,9 @@ def sim(
         results = run(matchup, games, seed, jobs, chosen, lambda n: bar.advance(task, n), first)
     summary = summarise(results, rs.players)
     swapped = ", sides swapped in odd games" if swap else ""
-    _print_summary(summary, f"{rs.id} {data['id']}: red {red} v blue {blue}{swapped}, seed {seed}")
+    numbers = f", games {first}–{first + games - 1}" if first else ""
+    title = f"{rs.id} {data['id']}: red {red} v blue {blue}{swapped}, seed {seed}{numbers}"
+    _print_summary(summary, title)
     if json_out is not None:
         document = {
             "ruleset": rs.id,

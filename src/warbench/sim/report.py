@@ -88,7 +88,7 @@ class Summary:
             "outcomes": {k: {**asdict(v), "rate": v.rate} for k, v in self.outcomes.items()},
             "length": self.length,
             "units": [asdict(u) for u in self.units],
-            "agents": [
+            "by_agent": [
                 {**asdict(a), "score": {**asdict(a.score), "rate": a.score.rate}}
                 | {"seconds_per_decision": a.per_decision}
                 for a in self.agents
