@@ -4,7 +4,9 @@ Run: `.venv/bin/python benchmarks/search.py [--ruleset ID] [--scenario S] [--gam
 [--lookaheads N] [--horizon N] [--candidates N] [--margin X]`. Prints the search agent's score
 (wins + ½ draws) with its 95% Wilson interval and the mean CPU time per search decision. The
 budget counts look-aheads, so the games are the same on any machine; only the time per
-decision depends on the load.
+decision depends on the load. This is for trying other budgets; the registered budget's
+figure is `warbench sim RULESET --red search --blue ai --swap`, which reports each agent's
+score and CPU time per decision (docs/sim.md).
 """
 
 from __future__ import annotations

@@ -169,6 +169,36 @@ def test_search_takes_its_candidates_from_the_ai_ranking() -> None:
     assert alone.choose(game, "red") == Take(1)
 
 
+class _Dithers(_TakeOne):
+    """Ranks nothing; breaks its tie between taking 1 and 2 by its seed."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.take = 1 + seed % 2
+
+    def choose(self, game: Game, player: str) -> Action:
+        return Take(self.take)
+
+
+class _DitheringPile(_ScoredPile):
+    def agents(self) -> dict[str, AgentFactory]:
+        return {"ai": _Dithers}
+
+
+def test_an_ai_without_a_ranking_offers_its_near_ties_before_other_actions() -> None:
+    game = _DitheringPile().new_game({"left": 9}, 1)
+    offered: list[Action] = [Take(n) for n in range(1, 10)]  # as if all were legal
+    agent = SearchAgent(3, Budget(lookaheads=4, horizon=2, candidates=3))
+    agent._policy = _Dithers(0)
+    arms = agent._candidates(game, "red", offered)
+    assert [a.action for a in arms[:2]] == [Take(1), Take(2)]  # its choice, then the tie
+    assert len({str(a.action) for a in arms}) == 3
+    steady = SearchAgent(3, Budget(lookaheads=4, horizon=2, candidates=3))
+    steady._policy = _TakeOne(0)  # never dithers: the rest are a seeded sample
+    arms = steady._candidates(_ScoredPile().new_game({"left": 9}, 1), "red", offered)
+    assert arms[0].action == Take(1) and len({str(a.action) for a in arms}) == 3
+
+
 def test_search_sees_as_far_as_its_horizon() -> None:
     # 6 left, then one at a time: after red takes 2, red takes the last counter 4 decisions
     # on; after red takes 1 blue does, 5 decisions on. A horizon of 3 sees neither end.

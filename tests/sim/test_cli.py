@@ -35,6 +35,20 @@ def test_sim_reports_outcomes_casualties_and_writes_json_and_csv(tmp_path: Path)
     assert len(table.read_text().splitlines()) == 7
 
 
+def test_sim_swaps_sides_and_reports_each_agents_score_and_thinking(tmp_path: Path) -> None:
+    out = tmp_path / "run.json"
+    args = ["sim", "ttt", "--scenario", "cap-the-capn", "--blue", "random", "--games", "4"]
+    args += ["--jobs", "1", "--swap", "--first", "2", "--json", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "agents over both sides" in result.output and "games 2–5" in result.output
+    document = json.loads(out.read_text())
+    assert document["swap"] is True and document["first"] == 2
+    agents = {line["agent"]: line for line in document["by_agent"]}
+    assert agents["ai"]["score"]["games"] == agents["random"]["score"]["games"] == 4
+    assert agents["ai"]["decisions"] > 0 and agents["ai"]["seconds_per_decision"] >= 0
+
+
 def test_sim_refuses_an_unknown_agent_naming_the_allowed_ones() -> None:
     result = runner.invoke(app, ["sim", "ttt", "--red", "genius", "--games", "1"])
     assert result.exit_code == 2

@@ -40,11 +40,36 @@ def test_results_are_the_same_with_one_or_two_jobs() -> None:
     assert len({r.seed for r in one}) == 12
 
 
+def test_swapped_runs_seat_each_agent_on_both_sides_and_time_its_decisions() -> None:
+    ttt = registry.get("ttt")
+    matchup = Matchup("ttt", ttt.load_scenario("cap-the-capn"), AGENTS, swap=True)
+    results = run(matchup, 4, seed=5, jobs=1)
+    assert [r.seating for r in results] == [AGENTS, (("red", "random"), ("blue", "ai"))] * 2
+    assert all(r.thinking[p][1] > 0 for r in results for p in ("red", "blue"))
+    lines = {line.agent: line for line in summarise(results, ttt.players).agents}
+    assert set(lines) == {"ai", "random"}
+    assert lines["ai"].score.games == lines["random"].score.games == 4
+    assert lines["ai"].score.count + lines["random"].score.count == 4
+    assert lines["ai"].decisions == sum(
+        r.thinking[s][1] for r in results for s, a in r.seating if a == "ai"
+    )
+    assert lines["ai"].per_decision >= 0.0
+
+
+def test_a_run_played_in_parts_plays_the_same_games() -> None:
+    whole = run(_matchup(), 5, seed=9, jobs=1)
+    parts = run(_matchup(), 2, seed=9, jobs=1) + run(_matchup(), 3, seed=9, jobs=1, first=2)
+    assert parts == whole
+    assert [r.index for r in parts] == list(range(5))
+
+
 def test_bad_jobs_and_backend_are_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         run(_matchup(), 2, seed=0, jobs=0)
     with pytest.raises(ValueError, match="allowed: local, ray"):
         run(_matchup(), 2, seed=0, backend="spark")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="first game's number"):
+        run(_matchup(), 2, seed=0, first=-1)
 
 
 def _result(index: int, winner: str | None, red_left: int) -> GameResult:

@@ -1,18 +1,19 @@
 """The search agent: determinised Monte Carlo roll-outs over the game contract.
 
 At each decision it weighs a few candidate actions — the ruleset AI's choice and the next
-best by the AI's own ranking (`Ranking.ranked`; a seeded sample of the other legal actions
-when the AI offers no ranking) — by playing each forward in copies of the game built only
-from what its player may see (`Ruleset.determinise`, with the agent's own dice, never the
-game's), with the ruleset AI playing both sides to the end of the game or for `horizon`
-decisions, and scoring where that leaves it with `Ruleset.evaluate`. This is a roll-out
-policy improvement step (Bertsekas, Tsitsiklis & Wu 1997): the AI's own choice stays unless
-another action does better when the AI plays on from it. Every candidate is played forward
-against the same futures (the same dice seed and the same seeded players in each round:
-common random numbers), so the comparison is not drowned in the noise of the dice. Rounds
-go in halves (successive halving, Karnin et al. 2013): after each, the worse half of the
-challengers is dropped, so the budget ends on the close calls. Another candidate overrules
-the AI's choice only when its mean score is better by `margin`.
+best by the AI's own ranking (`Ranking.ranked`; when the AI offers no ranking, what it
+chooses with other seeds, then a seeded sample of the other legal actions) — by playing each
+forward in copies of the game built only from what its player may see
+(`Ruleset.determinise`, with the agent's own dice, never the game's), with the ruleset AI
+playing both sides to the end of the game or for `horizon` decisions, and scoring where that
+leaves it with `Ruleset.evaluate`. This is a roll-out policy improvement step (Bertsekas,
+Tsitsiklis & Wu 1997): the AI's own choice stays unless another action does better when the
+AI plays on from it. Every candidate is played forward against the same futures (the same
+dice seed and the same seeded players in each round: common random numbers), so the
+comparison is not drowned in the noise of the dice. Rounds go in halves (successive halving,
+Karnin et al. 2013): after each, the worse half of the challengers is dropped, so the budget
+ends on the close calls. Another candidate overrules the AI's choice only when its mean
+score is better by `margin`.
 
 The budget counts look-aheads, so a seed gives the same choices on any machine; an optional
 wall-clock cap per decision suits play but gives up that reproducibility.
@@ -109,18 +110,34 @@ class SearchAgent(Agent):
         return best.action if best.mean > arms[0].mean + budget.margin else arms[0].action
 
     def _candidates(self, game: Game, player: str, actions: list[Action]) -> list[_Arm]:
-        """The AI's choice first, then its next best (or a seeded sample of the rest)."""
+        """The AI's choice first, then its next best (or its near-ties and a seeded sample of
+        the rest)."""
         policy = self._policy
         assert policy is not None
         count = self.budget.candidates
         if isinstance(policy, Ranking):
             ranked = policy.ranked(game, player)
             return [_Arm(a) for a in ranked[:count]]
-        preferred = policy.choose(game, player)
-        seen = str(preferred)
-        rest = [a for a in actions if str(a) != seen]
-        others = self._rng.sample(rest, min(count - 1, len(rest)))
-        return [_Arm(preferred), *(_Arm(a) for a in others)]
+        chosen = {str(a): a for a in self._near_ties(game, player, count)}
+        rest = [a for a in actions if str(a) not in chosen]
+        others = self._rng.sample(rest, min(count - len(chosen), len(rest)))
+        return [_Arm(a) for a in [*chosen.values(), *others]]
+
+    def _near_ties(self, game: Game, player: str, count: int) -> list[Action]:
+        """The AI's choice, then what the AI chooses with other seeds (a seeded AI breaks
+        its near-ties by its dice): at most `count` different actions from `2 * count`
+        askings, the AI's own alternatives before any other legal action."""
+        policy = self._policy
+        assert policy is not None
+        make = game.ruleset.agents()["ai"]
+        found: dict[str, Action] = {}
+        for asking in range(2 * count):
+            agent = policy if asking == 0 else make(self._rng.getrandbits(32))
+            action = agent.choose(game, player)
+            found.setdefault(str(action), action)
+            if len(found) == count:
+                break
+        return list(found.values())
 
     def _lookahead(self, game: Game, player: str, action: Action, future: int) -> float:
         """Play `action`, then up to `horizon` decisions by the ruleset AI; score the result."""

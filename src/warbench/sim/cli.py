@@ -104,6 +104,19 @@ def _print_summary(summary: Summary, title: str) -> None:
                 contribution,
             )
         console.print(units)
+    if len(summary.agents) > 1:
+        agents = Table(
+            "agent",
+            "seats",
+            "score (wins + ½ draws)  [95% Wilson]",
+            "CPU s/decision",
+            title="agents over both sides",
+        )
+        for agent in summary.agents:
+            agents.add_row(
+                agent.agent, str(agent.score.games), _pct(agent.score), f"{agent.per_decision:.3f}"
+            )
+        console.print(agents)
 
 
 def sim(
@@ -117,21 +130,31 @@ def sim(
     backend: BackendOpt = "local",
     json_out: Annotated[Path | None, typer.Option("--json", help="write the summary")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="write one row a game")] = None,
+    swap: Annotated[bool, typer.Option(help="odd games swap the agents' sides")] = False,
+    first: Annotated[
+        int, typer.Option(help="number of the first game: a run played in parts", min=0)
+    ] = 0,
 ) -> None:
-    """Play many games unattended: outcomes with 95% intervals, length, casualties."""
+    """Play many games unattended: outcomes with 95% intervals, length, casualties, and each
+    agent's score and CPU time per decision."""
     rs, data, agents, chosen = _setup(ruleset, scenario, red, blue, backend)
-    matchup = Matchup(rs.id, data, agents)
+    matchup = Matchup(rs.id, data, agents, swap)
     with _progress() as bar:
         task = bar.add_task(f"{rs.id} {data['id']}", total=games)
-        results = run(matchup, games, seed, jobs, chosen, lambda n: bar.advance(task, n))
+        results = run(matchup, games, seed, jobs, chosen, lambda n: bar.advance(task, n), first)
     summary = summarise(results, rs.players)
-    _print_summary(summary, f"{rs.id} {data['id']}: red {red} v blue {blue}, seed {seed}")
+    swapped = ", sides swapped in odd games" if swap else ""
+    numbers = f", games {first}–{first + games - 1}" if first else ""
+    title = f"{rs.id} {data['id']}: red {red} v blue {blue}{swapped}, seed {seed}{numbers}"
+    _print_summary(summary, title)
     if json_out is not None:
         document = {
             "ruleset": rs.id,
             "scenario": data["id"],
             "agents": dict(agents),
+            "swap": swap,
             "seed": seed,
+            "first": first,
             **summary.to_json(),
         }
         json_out.write_text(json.dumps(document, indent=2))

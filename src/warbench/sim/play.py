@@ -1,11 +1,14 @@
 """One game and one batch of games, played unattended through the game contract.
 
 Every game of a run gets its own seeds from `numpy.random.SeedSequence(seed).spawn`, by its
-index, so a run's results are the same whatever the number of jobs or the backend.
+index, so a run's results are the same whatever the number of jobs or the backend. With
+`swap`, the odd-numbered games give each player the other's agent, so two agents meet on both
+sides equally.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,12 +48,24 @@ class Matchup:
     ruleset: str
     scenario: dict[str, Any]
     agents: tuple[tuple[str, str], ...]  # (player, agent name), in the ruleset's order
+    swap: bool = False  # odd-numbered games give each player the other's agent (two players)
+
+    def seating(self, index: int) -> tuple[tuple[str, str], ...]:
+        """Who plays what in game number `index`: (player, agent name) in the ruleset's order."""
+        if not self.swap or index % 2 == 0:
+            return self.agents
+        if len(self.agents) != 2:
+            raise ValueError(f"swapping sides needs 2 players, not {len(self.agents)}")
+        (first, a), (second, b) = self.agents
+        return ((first, b), (second, a))
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one game ended: winner (None for a draw), reason, decisions taken, and each
-    side's pieces by unit type as (fielded, standing) at the end."""
+    """How one game ended: winner (None for a draw), reason, decisions taken, each side's
+    pieces by unit type as (fielded, standing) at the end, who played each side, and each
+    side's thinking as (CPU seconds by `time.process_time`, decisions; a measurement, so not
+    compared: the same seeds give equal results)."""
 
     index: int
     seed: int
@@ -58,6 +73,8 @@ class GameResult:
     reason: str
     steps: int
     census: Census = field(default_factory=dict)
+    seating: tuple[tuple[str, str], ...] = ()
+    thinking: dict[str, tuple[float, int]] = field(default_factory=dict, compare=False)
 
 
 def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
@@ -66,17 +83,31 @@ def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
     game = ruleset.new_game(dict(matchup.scenario), seeds.dice)
     game.track_hashes = False
     factories = ruleset.agents()
+    seating = matchup.seating(seeds.index)
     agents = {
         player: factories[kind](agent_seed)
-        for (player, kind), agent_seed in zip(matchup.agents, seeds.agents, strict=True)
+        for (player, kind), agent_seed in zip(seating, seeds.agents, strict=True)
     }
+    seconds = dict.fromkeys(agents, 0.0)
+    decisions = dict.fromkeys(agents, 0)
     while isinstance(game.pending, Decision):
         player = game.pending.player
-        game.apply(agents[player].choose(game, player), player)
+        start = time.process_time()
+        action = agents[player].choose(game, player)
+        seconds[player] += time.process_time() - start
+        decisions[player] += 1
+        game.apply(action, player)
     over = game.pending
     assert isinstance(over, GameOver)
     return GameResult(
-        seeds.index, seeds.dice, over.winner, over.reason, len(game.steps), ruleset.census(game)
+        seeds.index,
+        seeds.dice,
+        over.winner,
+        over.reason,
+        len(game.steps),
+        ruleset.census(game),
+        seating,
+        {p: (seconds[p], decisions[p]) for p in agents},
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,22 @@ class UnitLine:
 
 
 @dataclass(frozen=True)
+class AgentLine:
+    """One agent over the run, on whichever side it sat: its score (wins + ½ draws) over the
+    seats it took, and its CPU seconds per decision (`time.process_time`)."""
+
+    agent: str
+    score: Rate
+    decisions: int
+    seconds: float
+
+    @property
+    def per_decision(self) -> float:
+        """Mean CPU seconds per decision."""
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+
+@dataclass(frozen=True)
 class Summary:
     """A run of games summed up."""
 
@@ -58,6 +74,7 @@ class Summary:
     outcomes: dict[str, Rate]  # each player's wins, and "draw"
     length: dict[str, float]  # decisions per game: mean, median, min, max
     units: list[UnitLine]
+    agents: list[AgentLine] = field(default_factory=list)
 
     def score(self, player: str) -> Rate:
         """`player`'s wins plus half the draws, with its interval."""
@@ -71,6 +88,11 @@ class Summary:
             "outcomes": {k: {**asdict(v), "rate": v.rate} for k, v in self.outcomes.items()},
             "length": self.length,
             "units": [asdict(u) for u in self.units],
+            "by_agent": [
+                {**asdict(a), "score": {**asdict(a.score), "rate": a.score.rate}}
+                | {"seconds_per_decision": a.per_decision}
+                for a in self.agents
+            ],
         }
 
 
@@ -93,7 +115,26 @@ def summarise(results: Sequence[GameResult], players: Sequence[str]) -> Summary:
         "min": float(steps.min()),
         "max": float(steps.max()),
     }
-    return Summary(games, outcomes, length, _unit_lines(results))
+    return Summary(games, outcomes, length, _unit_lines(results), _agent_lines(results))
+
+
+def _agent_lines(results: Sequence[GameResult]) -> list[AgentLine]:
+    """Each agent's score over the seats it took and its thinking time, in order of first seat."""
+    score: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    seconds: dict[str, float] = {}
+    decisions: dict[str, int] = {}
+    for r in results:
+        for side, agent in r.seating:
+            score[agent] = score.get(agent, 0.0) + result_score(r, side)
+            seats[agent] = seats.get(agent, 0) + 1
+            spent, taken = r.thinking.get(side, (0.0, 0))
+            seconds[agent] = seconds.get(agent, 0.0) + spent
+            decisions[agent] = decisions.get(agent, 0) + taken
+    return [
+        AgentLine(agent, rate(score[agent], seats[agent]), decisions[agent], seconds[agent])
+        for agent in seats
+    ]
 
 
 def _unit_keys(results: Sequence[GameResult]) -> list[tuple[str, str]]:

@@ -40,8 +40,10 @@ def run(
     jobs: int = 1,
     backend: Backend = "local",
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> list[GameResult]:
-    """Play `games` games of `matchup` from `seed`; `progress(n)` is told as n more finish.
+    """Play `games` games of `matchup` from `seed`, numbered from `first` (so a long run can be
+    played in parts that give the same games); `progress(n)` is told as n more finish.
 
     The first game is played here to time a game and size the batches; with one local job
     the rest are played here too, otherwise sent to the backend's executor."""
@@ -49,7 +51,9 @@ def run(
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if backend not in BACKENDS:
         raise ValueError(f"no backend '{backend}'; allowed: {', '.join(BACKENDS)}")
-    seeds = spawn_seeds(seed, games, len(matchup.agents))
+    if first < 0:
+        raise ValueError(f"the first game's number must be at least 0, not {first}")
+    seeds = spawn_seeds(seed, first + games, len(matchup.agents))[first:]
     if not seeds:
         return []
     tell = progress or (lambda n: None)

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cache
 
 from warbench.core.dice import DiceSource
 from warbench.core.odds import (
@@ -160,15 +161,22 @@ def query(options: Mapping[str, str]) -> Query:
             c, d = units(fight)
             return (d, c) if phase.defender_strikes else (c, d)
 
+        @cache
+        def striking(fight: Fight) -> tuple[Unit, Unit, int, Context] | None:
+            """Who strikes whom with how many attacks: the same for every roll of the dice
+            (made once per part; `roll_hits` only reads the units)."""
+            striker, struck = sides(fight)
+            if not struck.alive:
+                return None
+            attacks = melee_weapons(striker, struck, phase.keep).get(weapon, 0)
+            return (striker, struck, attacks, phase.context(striker)) if attacks else None
+
         def hitting(part: tuple[Fight, bool], dice: DiceSource) -> Hits:
             fight, happens = part
-            striker, struck = sides(fight)
-            if not happens or not struck.alive:
+            strike = striking(fight) if happens else None
+            if strike is None:
                 return ()
-            attacks = melee_weapons(striker, struck, phase.keep).get(weapon, 0)
-            if not attacks:
-                return ()
-            ctx = phase.context(striker)
+            striker, struck, attacks, ctx = strike
             return tuple(roll_hits(DiceReferee(dice), striker, weapon, attacks, struck, ctx))
 
         def aimed(fight: Fight, hits: Hits) -> Landed:
@@ -195,17 +203,21 @@ def query(options: Mapping[str, str]) -> Query:
             made.fatigued = struck_template.fatigued
             return made
 
+        # `roll_blocks` and `regenerate` only read the struck unit: one copy per state.
+        blocking = cache(unit)
+
         def block(part: tuple[Target, tuple[Hit, ...], Context], dice: DiceSource) -> Hits:
             target, landed, ctx = part
             if not landed:
                 return ()
-            return tuple(roll_blocks(DiceReferee(dice), unit(target), list(landed), ctx, weapon))
+            struck = blocking(target)
+            return tuple(roll_blocks(DiceReferee(dice), struck, list(landed), ctx, weapon))
 
         def regenerating(part: tuple[Target, Hits], dice: DiceSource) -> Hits:
             target, unblocked = part
             if not unblocked:
                 return ()
-            return tuple(regenerate(DiceReferee(dice), unit(target), list(unblocked)))
+            return tuple(regenerate(DiceReferee(dice), blocking(target), list(unblocked)))
 
         def wounding(part: tuple[Target, Hits], dice: DiceSource) -> Target:
             target, dealt = part
@@ -228,6 +240,7 @@ def query(options: Mapping[str, str]) -> Query:
                 return replace(fight, charger=now)
             return replace(fight, defender=now)
 
+        @cache
         def context(fight: Fight) -> Context:
             return phase.context(sides(fight)[0])
 
