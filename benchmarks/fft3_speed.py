@@ -17,19 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core import registry
-from warbench.core.game import Decision
-from warbench.core.ruleset import Ruleset
-
-
-def playout(ruleset: Ruleset, scenario: dict[str, object], kind: str, seed: int) -> int:
-    """One game to the end with both sides played by `kind`; returns its number of steps."""
-    game = ruleset.new_game(dict(scenario), seed)
-    game.track_hashes = False
-    agents = {p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)}
-    while isinstance(game.pending, Decision):
-        player = game.pending.player
-        game.apply(agents[player].choose(game, player), player)
-    return len(game.steps)
+from warbench.sim.play import playout
 
 
 def main(
@@ -49,7 +37,7 @@ def main(
             start = time.process_time()
             if profiler and kind == "ai":
                 profiler.enable()
-            steps = sum(playout(rs, data, kind, seed) for seed in range(count))
+            steps = sum(len(playout(rs, data, kind, seed).steps) for seed in range(count))
             if profiler and profile and kind == "ai":
                 profiler.disable()
                 profiler.dump_stats(profile)

@@ -19,19 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core import registry
-from warbench.core.game import Decision
-from warbench.core.ruleset import Ruleset
-
-
-def playout(ruleset: Ruleset, scenario: dict[str, object], kind: str, seed: int) -> int:
-    """One seeded battle to the end, both sides played by `kind`; its number of actions."""
-    game = ruleset.new_game(dict(scenario), seed)
-    game.track_hashes = False
-    agents = {p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)}
-    while isinstance(game.pending, Decision):
-        player = game.pending.player
-        game.apply(agents[player].choose(game, player), player)
-    return len(game.steps)
+from warbench.sim.play import playout
 
 
 def main(
@@ -56,7 +44,7 @@ def main(
             if profile and kind == "ai":
                 profiler.enable()
             start = time.process_time()
-            steps = sum(playout(ruleset, data, kind, seed) for seed in range(games))
+            steps = sum(len(playout(ruleset, data, kind, seed).steps) for seed in range(games))
             elapsed = time.process_time() - start
             profiler.disable()
             table.add_row(

@@ -16,19 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core import registry
-from warbench.core.game import Decision
-from warbench.core.ruleset import Ruleset
-
-
-def playout(ruleset: Ruleset, scenario: dict[str, object], kind: str, seed: int) -> int:
-    """One game to the end with both sides played by `kind`; returns its number of steps."""
-    game = ruleset.new_game(dict(scenario), seed)
-    game.track_hashes = False
-    agents = {p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)}
-    while isinstance(game.pending, Decision):
-        player = game.pending.player
-        game.apply(agents[player].choose(game, player), player)
-    return len(game.steps)
+from warbench.sim.play import playout
 
 
 def main(
@@ -54,11 +42,11 @@ def main(
             for kind in ("random", "ai"):
                 count = games if kind == "random" else max(1, games // 5)
                 tracemalloc.start()
-                playout(rs, data, kind, 0)
+                len(playout(rs, data, kind, 0).steps)
                 peak = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
                 start = time.perf_counter()
-                steps = sum(playout(rs, data, kind, seed) for seed in range(count))
+                steps = sum(len(playout(rs, data, kind, seed).steps) for seed in range(count))
                 elapsed = time.perf_counter() - start
                 table.add_row(
                     rs.id,

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from warbench.core import registry
-from warbench.sim.play import GameResult, Matchup, spawn_seeds
+from warbench.core.game import GameOver
+from warbench.sim.play import GameResult, Matchup, playout, spawn_seeds
 from warbench.sim.report import summarise, write_csv
 from warbench.sim.runner import batch_size, run
 
@@ -99,3 +100,14 @@ def test_summary_counts_outcomes_losses_and_contribution(tmp_path: Path) -> None
     lines = path.read_text().splitlines()
     assert lines[0].startswith("game,seed,winner,reason,steps,blue:Guard:fielded")
     assert lines[4].startswith("3,3,draw,test,13,")
+
+
+def test_a_benchmark_playout_ends_the_game_and_repeats_with_its_seed() -> None:
+    """`playout` (what benchmarks/ time): both sides played by one agent to the end, the
+    same game again from the same seed, another from another."""
+    rs = registry.get("ttt")
+    data = rs.load_scenario("besiege-the-bunker")
+    games = [playout(rs, data, "random", seed) for seed in (3, 3, 4)]
+    assert all(isinstance(g.pending, GameOver) for g in games)
+    steps = [[(s.player, str(s.action)) for s in g.steps] for g in games]
+    assert steps[0] == steps[1] != steps[2]

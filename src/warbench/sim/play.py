@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from warbench.core import registry
-from warbench.core.game import Decision, GameOver
+from warbench.core.game import Decision, Game, GameOver
+from warbench.core.ruleset import Ruleset
 
 Census = dict[str, dict[str, tuple[int, int]]]
 
@@ -114,3 +115,15 @@ def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
 def play_batch(matchup: Matchup, batch: list[GameSeeds]) -> list[GameResult]:
     """Play a batch of games in order (the unit of work sent to a worker)."""
     return [play(matchup, seeds) for seeds in batch]
+
+
+def playout(ruleset: Ruleset, scenario: dict[str, Any], kind: str, seed: int) -> Game:
+    """One game of `scenario` to its end with both sides played by agent `kind` (seeded
+    `seed`·2 and `seed`·2+1), state hashing off: the game the speed benchmarks time."""
+    game = ruleset.new_game(dict(scenario), seed)
+    game.track_hashes = False
+    agents = {p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)}
+    while isinstance(game.pending, Decision):
+        player = game.pending.player
+        game.apply(agents[player].choose(game, player), player)
+    return game
