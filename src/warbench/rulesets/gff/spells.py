@@ -107,31 +107,18 @@ def lasting(spell: Spell) -> list[SpellEffect]:
     """The lasting effects a modifier, rule, range or move spell puts on each target (one
     per granted rule; `once` becomes each rule's own trigger, GFF-R31)."""
     trigger: str = spell.trigger or ""
-    if spell.effect == "rule":
+    if spell.effect in ("rule", "mark"):
+        first = once if spell.effect == "rule" else marked_once
         return [
             SpellEffect(
                 spell.name,
-                "rule",
+                spell.effect,
                 r.rating or 0,
                 spell.when,
                 spell.lasts,
                 r.name,
                 0,
-                once(r.name, spell.when) if trigger == "once" else trigger,
-            )
-            for r in spell.rules
-        ]
-    if spell.effect == "mark":
-        return [
-            SpellEffect(
-                spell.name,
-                "mark",
-                r.rating or 0,
-                spell.when,
-                spell.lasts,
-                r.name,
-                0,
-                marked_once(r.name, spell.when) if trigger == "once" else trigger,
+                first(r.name, spell.when) if trigger == "once" else trigger,
             )
             for r in spell.rules
         ]
