@@ -12,9 +12,14 @@ Two ways in:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+from typer.testing import CliRunner
+
+from warbench.cli import app
 from warbench.core.actions import Action
 from warbench.core.dice import Roll, ScriptedDice
 from warbench.core.events import Event
@@ -225,3 +230,22 @@ def square(
     if height is not None:
         piece["height"] = height
     return piece
+
+
+def play_caster_list(tmp_path: Path, spells: list[dict[str, Any]]) -> str:
+    """The output of a full AI-v-AI `warbench play gff` (seed 2) whose blue army is the test
+    Army Forge export with its first unit made a Caster(3) and `spells` as its spellbook."""
+    data = json.loads((Path(__file__).parent / "data" / "army_forge_valid.json").read_text())
+    data["units"][0]["rules"].append({"key": "caster", "name": "Caster", "rating": "3"})
+    data["spells"] = spells
+    (tmp_path / "list.json").write_text(json.dumps(data))
+    scenario = tmp_path / "forge.yaml"
+    scenario.write_text(
+        "id: forge\nname: Forge game\nsummary: an imported list\npoints: 200\n"
+        "armies:\n  red: {faction: ashen-wardens, list: skirmish}\n"
+        "  blue: {army_forge: list.json}\n"
+    )
+    args = ["play", "gff", "--scenario", str(scenario), "--red", "ai", "--blue", "ai"]
+    result = CliRunner().invoke(app, [*args, "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    return result.output

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
     blade,
     gun,
     play,
+    play_caster_list,
     position,
     profile,
     refusal,
@@ -23,7 +23,6 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
-from warbench.cli import app
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
 from warbench.rulesets.gff.army_forge import import_army_forge
@@ -35,7 +34,6 @@ from warbench.rulesets.gff.shooting import resolve_hits, solution
 from warbench.rulesets.gff.spell_grants import armed
 from warbench.rulesets.gff.state import Unit
 
-DATA = Path(__file__).parent / "data"
 SQUAD = profile("Squad", size=3)
 
 
@@ -670,9 +668,7 @@ def test_a_move_spell_cast_in_play_shows_in_the_state() -> None:
 
 
 def test_an_army_forge_list_with_rule_and_move_spells_plays_a_full_game(tmp_path: Path) -> None:
-    data = json.loads((DATA / "army_forge_valid.json").read_text())
-    data["units"][0]["rules"].append({"key": "caster", "name": "Caster", "rating": "3"})
-    data["spells"] = [
+    spells = [
         {
             "name": "Blood Rage",
             "threshold": 1,
@@ -702,15 +698,6 @@ def test_an_army_forge_list_with_rule_and_move_spells_plays_a_full_game(tmp_path
             "effect": 'Up to two friendly units within 12" get Relentless once.',
         },
     ]
-    (tmp_path / "list.json").write_text(json.dumps(data))
-    scenario = tmp_path / "forge.yaml"
-    scenario.write_text(
-        "id: forge\nname: Forge game\nsummary: an imported list\npoints: 200\n"
-        "armies:\n  red: {faction: ashen-wardens, list: skirmish}\n"
-        "  blue: {army_forge: list.json}\n"
-    )
-    args = ["play", "gff", "--scenario", str(scenario), "--red", "ai", "--blue", "ai"]
-    result = CliRunner().invoke(app, [*args, "--seed", "2"])
-    assert result.exit_code == 0, result.output
-    assert any(f"casts {n}" in result.output for n in ("Blood Rage", "Quicksand", "Holy Tears"))
-    assert "result: " in result.output
+    output = play_caster_list(tmp_path, spells)
+    assert any(f"casts {n}" in output for n in ("Blood Rage", "Quicksand", "Holy Tears"))
+    assert "result: " in output

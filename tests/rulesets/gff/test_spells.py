@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
     blade,
     gun,
     play,
+    play_caster_list,
     position,
     profile,
     refusal,
@@ -23,7 +23,6 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
-from warbench.cli import app
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
 from warbench.rulesets.gff.army_forge import import_army_forge
@@ -31,7 +30,6 @@ from warbench.rulesets.gff.morale import morale_test
 from warbench.rulesets.gff.profiles import Rule, Spell
 from warbench.rulesets.gff.state import SpellEffect
 
-DATA = Path(__file__).parent / "data"
 STORM = Spell(name="Storm", cost=1, range=18, effect="hits", hits=2, targets=2)
 HEX = Spell(name="Hex", cost=1, range=18, effect="defense", value=-1, side="enemy", lasts="next")
 TRANCE = Spell(name="Trance", cost=1, range=12, effect="to_hit", value=1, when="melee")
@@ -223,9 +221,7 @@ def test_unknown_spell_texts_name_the_spell_and_what_is_understood(text: str) ->
 
 
 def test_an_army_forge_list_with_such_spells_plays_a_full_game(tmp_path: Path) -> None:
-    data = json.loads((DATA / "army_forge_valid.json").read_text())
-    data["units"][0]["rules"].append({"key": "caster", "name": "Caster", "rating": "3"})
-    data["spells"] = [
+    spells = [
         {
             "name": "Twin Bolt",
             "threshold": 1,
@@ -243,15 +239,6 @@ def test_an_army_forge_list_with_such_spells_plays_a_full_game(tmp_path: Path) -
             "to defense rolls until end of round.",
         },
     ]
-    (tmp_path / "list.json").write_text(json.dumps(data))
-    scenario = tmp_path / "forge.yaml"
-    scenario.write_text(
-        "id: forge\nname: Forge game\nsummary: an imported list\npoints: 200\n"
-        "armies:\n  red: {faction: ashen-wardens, list: skirmish}\n"
-        "  blue: {army_forge: list.json}\n"
-    )
-    args = ["play", "gff", "--scenario", str(scenario), "--red", "ai", "--blue", "ai"]
-    result = CliRunner().invoke(app, [*args, "--seed", "2"])
-    assert result.exit_code == 0, result.output
-    assert any(f"casts {name}" in result.output for name in ("Twin Bolt", "Blind", "Ward"))
-    assert "result: " in result.output
+    output = play_caster_list(tmp_path, spells)
+    assert any(f"casts {name}" in output for name in ("Twin Bolt", "Blind", "Ward"))
+    assert "result: " in output
