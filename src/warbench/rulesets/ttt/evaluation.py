@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 
-from warbench.rulesets.ttt.ai import position_value as side_value
 from warbench.rulesets.ttt.game import TTTGame
+from warbench.rulesets.ttt.position import position_value as side_value
 from warbench.rulesets.ttt.winning import other
 
 

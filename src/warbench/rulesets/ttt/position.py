@@ -1,0 +1,318 @@
+"""What a Table Top Troopers position is worth to a side: the AI's one-turn reading (hits it
+can make now, hits it risks next turn, progress toward the operation's objective), exactly,
+and `Outlook`, the same reading of every one-piece change of a position in a decision.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from weakref import WeakKeyDictionary
+
+from warbench.core.dice import exact_outcomes, resolve
+from warbench.core.grid import Square
+from warbench.rulesets.ttt import attacking
+from warbench.rulesets.ttt.state import Piece, State
+from warbench.rulesets.ttt.table import Table
+from warbench.rulesets.ttt.winning import other
+
+_HIT_ODDS: dict[tuple[int, int, int], float] = {}
+# Per table: (attacker kind, aimed at the target, target kind, terrain of its square) → P(hit).
+_HITS: WeakKeyDictionary[Table, dict[tuple[str, bool, str, str], float]] = WeakKeyDictionary()
+
+
+def hit_chance(table: Table, attacker: Piece, target: Piece) -> float:
+    """P(hit) of attacker on target now, exactly, from the attack's own roll request
+    (`attacking.to_hit` reads only the two kinds, the aim and the target square's terrain)."""
+    hits = _HITS.get(table)
+    if hits is None:
+        hits = _HITS[table] = {}
+    key = (
+        attacker.kind,
+        attacker.aim == target.id,
+        target.kind,
+        table.battlefield.terrain[target.square],
+    )
+    found = hits.get(key)
+    if found is None:
+        request = attacking.to_hit(table, attacker, target)
+        odds_key = (request.modifier_total, request.target or 0, 0)
+        if odds_key not in _HIT_ODDS:
+            odds = exact_outcomes(lambda dice: resolve(request, dice.faces(request)).success)
+            _HIT_ODDS[odds_key] = float(odds.get(True, Fraction(0)))
+        found = hits[key] = _HIT_ODDS[odds_key]
+    return found
+
+
+def piece_value(table: Table, piece: Piece) -> float:
+    """Captains in Cap the Cap'n, and raiders a move from our bunker, matter most."""
+    values = _VALUES.get(table)
+    if values is None:
+        values = _VALUES[table] = {}
+    key = (piece.side, piece.kind, piece.square)
+    found = values.get(key)
+    if found is None:
+        found = values[key] = _piece_value(table, piece)
+    return found
+
+
+# Per table: (side, kind, square) → the piece's value (it depends on nothing else).
+_VALUES: WeakKeyDictionary[Table, dict[tuple[str, str, Square], float]] = WeakKeyDictionary()
+
+
+def _piece_value(table: Table, piece: Piece) -> float:
+    objective = table.scenario.objective.kind
+    if objective == "take_out_captain" and piece.kind == "Captain":
+        return 10.0
+    if objective == "enter_bunker":
+        home = table.homes[other(piece.side)]
+        reach = table.profile(piece.kind).move
+        if min(piece.square.distance(sq) for sq in home) <= reach:
+            return 5.0
+    return 1.0
+
+
+def goal_distance(table: Table, state: State, side: str, square: Square) -> float:
+    """Steps (around buildings, through pieces) from `square` to the nearest goal square."""
+    objective = table.scenario.objective.kind
+    goals: frozenset[Square]
+    if objective == "enter_bunker":
+        goals = table.homes[other(side)]
+    elif objective == "hold_bridge":
+        goals = table.bridge
+    else:
+        enemies = state.side_pieces(other(side))
+        if objective == "take_out_captain":
+            enemies = [p for p in enemies if p.kind == "Captain"] or enemies
+        goals = frozenset(p.square for p in enemies)
+    return float(_distance_field(table, goals).get(square, 2 * len(table.battlefield.terrain)))
+
+
+# Keyed by the table's id; each entry holds the table itself so that id is not reused.
+_FIELDS: dict[tuple[int, frozenset[Square]], tuple[Table, dict[Square, int]]] = {}
+
+
+def _distance_field(table: Table, goals: frozenset[Square]) -> dict[Square, int]:
+    """Breadth-first steps from the goals over passable squares (kept for a few goal sets)."""
+    key = (id(table), goals)
+    if key in _FIELDS:
+        return _FIELDS[key][1]
+    if len(_FIELDS) > 256:
+        _FIELDS.clear()
+    links = table.battlefield.links
+    found = dict.fromkeys(goals, 0)
+    frontier = list(goals)
+    while frontier:
+        reached = []
+        for sq in frontier:
+            for nxt in links[sq]:
+                if nxt not in found:
+                    found[nxt] = found[sq] + 1
+                    reached.append(nxt)
+        frontier = reached
+    _FIELDS[key] = (table, found)
+    return found
+
+
+def position_value(table: Table, s: State, side: str) -> float:
+    """Expected hits we can make now, minus expected losses next turn, plus objective."""
+    mine, theirs = s.side_pieces(side), s.side_pieces(other(side))
+    offense = 0.0
+    for enemy in theirs:
+        best = max(
+            (
+                hit_chance(table, m, enemy)
+                for m in mine
+                if m.id not in s.attacked
+                and attacking.can_attack_from(table, m)
+                and attacking.in_range(table, m, enemy)
+            ),
+            default=0.0,
+        )
+        offense += best * piece_value(table, enemy)
+    danger = 0.0
+    for piece in mine:
+        danger += _danger(table, theirs, piece)
+    objective = table.scenario.objective.kind
+    progress = 0.0
+    urgency = 1.0 + s.turn / 40  # a stalemate is no result: press on as the turns go by
+    for piece in mine:
+        progress -= _progress(table, s, side, urgency, piece)
+    if objective == "hold_bridge" and any(p.square in table.bridge for p in mine):
+        progress += 3.0
+    return 2.0 * offense - 0.5 * danger + progress
+
+
+def _danger(table: Table, theirs: list[Piece], piece: Piece) -> float:
+    """The value `piece` may lose to the enemies that can reach it next turn."""
+    survive = 1.0
+    for enemy in theirs:
+        profile = table.profile(enemy.kind)
+        if enemy.square.distance(piece.square) <= profile.range + profile.move:
+            survive *= 1.0 - hit_chance(table, enemy, piece)
+    return (1.0 - survive) * piece_value(table, piece)
+
+
+def _progress(table: Table, s: State, side: str, urgency: float, piece: Piece) -> float:
+    """How far `piece` is from its goal, weighted (Captains hang back in Cap the Cap'n)."""
+    objective = table.scenario.objective.kind
+    weight = 0.05 if piece.kind == "Captain" and objective == "take_out_captain" else 0.4
+    return urgency * weight * goal_distance(table, s, side, piece.square)
+
+
+class Outlook:
+    """`position_value(table, s, side)` after one piece of `side` is moved or aims, for many
+    such changes of one position: the terms of the pieces not changed are worked out once and
+    summed in the same order, so every value equals the whole reading's to the last bit."""
+
+    def __init__(self, table: Table, s: State, side: str) -> None:
+        self.table, self.s, self.side = table, s, side
+        self.mine, self.theirs = s.side_pieces(side), s.side_pieces(other(side))
+        self.enemy_values = [piece_value(table, e) for e in self.theirs]
+        self.dangers = [_danger(table, self.theirs, p) for p in self.mine]
+        urgency = 1.0 + s.turn / 40
+        self.urgency = urgency
+        self.progresses = [_progress(table, s, side, urgency, p) for p in self.mine]
+        self.reaches = [
+            table.profile(e.kind).range + table.profile(e.kind).move for e in self.theirs
+        ]
+        self._best_of_others: dict[str, list[float | None]] = {}
+        self._movers: dict[str, _Mover] = {}
+
+    def _may_attack(self, piece: Piece) -> bool:
+        return piece.id not in self.s.attacked and attacking.can_attack_from(self.table, piece)
+
+    def _others_best(self, changed: str) -> list[float | None]:
+        """Per enemy, the best hit chance of our pieces other than `changed` (None: none)."""
+        found = self._best_of_others.get(changed)
+        if found is None:
+            table, found = self.table, []
+            shooters = [m for m in self.mine if m.id != changed and self._may_attack(m)]
+            for enemy in self.theirs:
+                chances = [
+                    hit_chance(table, m, enemy)
+                    for m in shooters
+                    if attacking.in_range(table, m, enemy)
+                ]
+                found.append(max(chances) if chances else None)
+            self._best_of_others[changed] = found
+        return found
+
+    def unchanged(self) -> float:
+        """The reading of the position as it stands."""
+        return self._with(None)
+
+    def moved(self, piece_id: str, to: Square) -> float:
+        """The reading with piece `piece_id` moved to `to` (a move clears its aim): `_with`
+        with what the piece's own square does not change worked out once per piece."""
+        table, mover = self.table, self._mover(piece_id)
+        old = self.s.pieces[piece_id]
+        piece = Piece(old.id, old.side, old.kind, to, None)
+        offense = 0.0
+        if self._may_attack(piece):
+            zone = table.field_of_fire(to, table.profile(piece.kind).range)
+            for enemy, other_best, chance, worth in zip(
+                self.theirs, mover.others, mover.chances, self.enemy_values, strict=True
+            ):
+                best = other_best
+                if enemy.square in zone:
+                    best = chance if best is None or chance > best else best
+                offense += (0.0 if best is None else best) * worth
+        else:
+            for other_best, worth in zip(mover.others, self.enemy_values, strict=True):
+                offense += (0.0 if other_best is None else other_best) * worth
+        survive = 1.0
+        for enemy, reach, miss in zip(self.theirs, self.reaches, mover.misses(to), strict=True):
+            if enemy.square.distance(to) <= reach:
+                survive *= miss
+        moved_danger = (1.0 - survive) * piece_value(table, piece)
+        moved_progress = _progress(table, self.s, self.side, self.urgency, piece)
+        danger, progress = 0.0, 0.0
+        for index, (piece_danger, piece_progress) in enumerate(
+            zip(self.dangers, self.progresses, strict=True)
+        ):
+            if index == mover.index:
+                piece_danger, piece_progress = moved_danger, moved_progress
+            danger += piece_danger
+            progress -= piece_progress
+        if table.scenario.objective.kind == "hold_bridge" and (
+            to in table.bridge
+            or any(p.square in table.bridge for p in self.mine if p.id != piece_id)
+        ):
+            progress += 3.0
+        return 2.0 * offense - 0.5 * danger + progress
+
+    def _mover(self, piece_id: str) -> _Mover:
+        found = self._movers.get(piece_id)
+        if found is None:
+            old = self.s.pieces[piece_id]
+            moved = Piece(old.id, old.side, old.kind, old.square, None)
+            index = next(n for n, p in enumerate(self.mine) if p.id == piece_id)
+            chances = [hit_chance(self.table, moved, e) for e in self.theirs]
+            found = _Mover(self, old, index, self._others_best(piece_id), chances)
+            self._movers[piece_id] = found
+        return found
+
+    def aimed(self, piece_id: str, target: str) -> float:
+        """The reading with piece `piece_id` aiming at `target`."""
+        old = self.s.pieces[piece_id]
+        return self._with(Piece(old.id, old.side, old.kind, old.square, target))
+
+    def _with(self, changed: Piece | None) -> float:
+        table = self.table
+        offense = 0.0
+        if changed is None:
+            others: list[float | None] = self._others_best("")
+            shoots = False
+        else:
+            others = self._others_best(changed.id)
+            shoots = self._may_attack(changed)
+        for enemy, other_best, worth in zip(self.theirs, others, self.enemy_values, strict=True):
+            best = other_best
+            if changed is not None and shoots and attacking.in_range(table, changed, enemy):
+                chance = hit_chance(table, changed, enemy)
+                best = chance if best is None or chance > best else best
+            offense += (0.0 if best is None else best) * worth
+        danger, progress, on_bridge = 0.0, 0.0, False
+        for piece, piece_danger, piece_progress in zip(
+            self.mine, self.dangers, self.progresses, strict=True
+        ):
+            if changed is not None and piece.id == changed.id:
+                piece = changed
+                piece_danger = _danger(table, self.theirs, piece)
+                piece_progress = _progress(table, self.s, self.side, self.urgency, piece)
+            danger += piece_danger
+            progress -= piece_progress
+            on_bridge = on_bridge or piece.square in table.bridge
+        if table.scenario.objective.kind == "hold_bridge" and on_bridge:
+            progress += 3.0
+        return 2.0 * offense - 0.5 * danger + progress
+
+
+class _Mover:
+    """What one piece's move changes: its place among our pieces, the best hit chance of
+    our other pieces on each enemy, its own hit chance on each (aim cleared), and each
+    enemy's chance to miss it, by the terrain it stands on."""
+
+    def __init__(
+        self,
+        outlook: Outlook,
+        piece: Piece,
+        index: int,
+        others: list[float | None],
+        chances: list[float],
+    ) -> None:
+        self.outlook, self.piece = outlook, piece
+        self.index, self.others, self.chances = index, others, chances
+        self._misses: dict[str, list[float]] = {}
+
+    def misses(self, to: Square) -> list[float]:
+        """1 - each enemy's hit chance on this piece on `to` (the same on every square of
+        its terrain)."""
+        table, piece = self.outlook.table, self.piece
+        terrain = table.battlefield.terrain[to]
+        found = self._misses.get(terrain)
+        if found is None:
+            there = Piece(piece.id, piece.side, piece.kind, to, None)
+            found = [1.0 - hit_chance(table, e, there) for e in self.outlook.theirs]
+            self._misses[terrain] = found
+        return found
