@@ -13,6 +13,7 @@ from warbench.core.grid import Square
 from warbench.rulesets.ttt import attacking
 from warbench.rulesets.ttt.state import Piece, State
 from warbench.rulesets.ttt.table import Table
+from warbench.rulesets.ttt.terrain import terrain_table
 from warbench.rulesets.ttt.winning import other
 
 _HIT_ODDS: dict[tuple[int, int, int], float] = {}
@@ -73,6 +74,17 @@ def _piece_value(table: Table, piece: Piece) -> float:
 
 def goal_distance(table: Table, state: State, side: str, square: Square) -> float:
     """Steps (around buildings, through pieces) from `square` to the nearest goal square."""
+    return float(goal_field(table, state, side).get(square, far(table)))
+
+
+def far(table: Table) -> int:
+    """The steps `goal_distance` counts for a square no goal can be reached from."""
+    return 2 * len(table.battlefield.terrain)
+
+
+def goal_field(table: Table, state: State, side: str) -> dict[Square, int]:
+    """Steps from each square to `side`'s nearest goal: the enemy bunker, the bridge, or the
+    enemy (his Captains in Cap the Cap'n)."""
     objective = table.scenario.objective.kind
     goals: frozenset[Square]
     if objective == "enter_bunker":
@@ -84,7 +96,7 @@ def goal_distance(table: Table, state: State, side: str, square: Square) -> floa
         if objective == "take_out_captain":
             enemies = [p for p in enemies if p.kind == "Captain"] or enemies
         goals = frozenset(p.square for p in enemies)
-    return float(_distance_field(table, goals).get(square, 2 * len(table.battlefield.terrain)))
+    return _distance_field(table, goals)
 
 
 # Keyed by the table's id; each entry holds the table itself so that id is not reused.
@@ -154,9 +166,12 @@ def _danger(table: Table, theirs: list[Piece], piece: Piece) -> float:
 
 def _progress(table: Table, s: State, side: str, urgency: float, piece: Piece) -> float:
     """How far `piece` is from its goal, weighted (Captains hang back in Cap the Cap'n)."""
+    return urgency * _weight(table, piece) * goal_distance(table, s, side, piece.square)
+
+
+def _weight(table: Table, piece: Piece) -> float:
     objective = table.scenario.objective.kind
-    weight = 0.05 if piece.kind == "Captain" and objective == "take_out_captain" else 0.4
-    return urgency * weight * goal_distance(table, s, side, piece.square)
+    return 0.05 if piece.kind == "Captain" and objective == "take_out_captain" else 0.4
 
 
 class Outlook:
@@ -177,6 +192,8 @@ class Outlook:
         ]
         self._best_of_others: dict[str, list[float | None]] = {}
         self._movers: dict[str, _Mover] = {}
+        self.field, self.far = goal_field(table, s, side), far(table)
+        self.bridge_bonus = table.scenario.objective.kind == "hold_bridge"
 
     def _may_attack(self, piece: Piece) -> bool:
         return piece.id not in self.s.attacked and attacking.can_attack_from(self.table, piece)
@@ -202,54 +219,39 @@ class Outlook:
         return self._with(None)
 
     def moved(self, piece_id: str, to: Square) -> float:
-        """The reading with piece `piece_id` moved to `to` (a move clears its aim): `_with`
-        with what the piece's own square does not change worked out once per piece."""
-        table, mover = self.table, self._mover(piece_id)
-        old = self.s.pieces[piece_id]
-        piece = Piece(old.id, old.side, old.kind, to, None)
-        offense = 0.0
-        if self._may_attack(piece):
-            zone = table.field_of_fire(to, table.profile(piece.kind).range)
-            for enemy, other_best, chance, worth in zip(
-                self.theirs, mover.others, mover.chances, self.enemy_values, strict=True
-            ):
+        """The reading with piece `piece_id` moved to `to` (a move clears its aim): `_with`,
+        with all that does not depend on `to` worked out once per piece (`_Mover`)."""
+        mover = self._movers.get(piece_id) or self._mover(piece_id)
+        table = self.table
+        terrain = table.battlefield.terrain[to]
+        if mover.may_attack and terrain_table()[terrain].attack:
+            offense = 0.0
+            zone = table.field_of_fire(to, mover.range)
+            for square, other_best, chance, worth in mover.offense_rows:
                 best = other_best
-                if enemy.square in zone:
+                if square in zone:
                     best = chance if best is None or chance > best else best
                 offense += (0.0 if best is None else best) * worth
         else:
-            for other_best, worth in zip(mover.others, self.enemy_values, strict=True):
-                offense += (0.0 if other_best is None else other_best) * worth
-        survive = 1.0
-        for enemy, reach, miss in zip(self.theirs, self.reaches, mover.misses(to), strict=True):
-            if enemy.square.distance(to) <= reach:
+            offense = mover.offense_idle
+        survive, col, row = 1.0, to.col, to.row
+        for enemy_col, enemy_row, reach, miss in mover.danger_rows(to, terrain):
+            if abs(enemy_col - col) + abs(enemy_row - row) <= reach:
                 survive *= miss
-        moved_danger = (1.0 - survive) * piece_value(table, piece)
-        moved_progress = _progress(table, self.s, self.side, self.urgency, piece)
-        danger, progress = 0.0, 0.0
-        for index, (piece_danger, piece_progress) in enumerate(
-            zip(self.dangers, self.progresses, strict=True)
-        ):
-            if index == mover.index:
-                piece_danger, piece_progress = moved_danger, moved_progress
-            danger += piece_danger
-            progress -= piece_progress
-        if table.scenario.objective.kind == "hold_bridge" and (
-            to in table.bridge
-            or any(p.square in table.bridge for p in self.mine if p.id != piece_id)
-        ):
+        danger = mover.danger_before
+        danger += (1.0 - survive) * mover.value(to)
+        for term in mover.dangers_after:
+            danger += term
+        progress = mover.progress_before
+        progress -= mover.pace * float(self.field.get(to, self.far))
+        for term in mover.progresses_after:
+            progress -= term
+        if self.bridge_bonus and (to in table.bridge or mover.others_on_bridge):
             progress += 3.0
         return 2.0 * offense - 0.5 * danger + progress
 
     def _mover(self, piece_id: str) -> _Mover:
-        found = self._movers.get(piece_id)
-        if found is None:
-            old = self.s.pieces[piece_id]
-            moved = Piece(old.id, old.side, old.kind, old.square, None)
-            index = next(n for n, p in enumerate(self.mine) if p.id == piece_id)
-            chances = [hit_chance(self.table, moved, e) for e in self.theirs]
-            found = _Mover(self, old, index, self._others_best(piece_id), chances)
-            self._movers[piece_id] = found
+        found = self._movers[piece_id] = _Mover(self, self.s.pieces[piece_id])
         return found
 
     def aimed(self, piece_id: str, target: str) -> float:
@@ -289,30 +291,62 @@ class Outlook:
 
 
 class _Mover:
-    """What one piece's move changes: its place among our pieces, the best hit chance of
-    our other pieces on each enemy, its own hit chance on each (aim cleared), and each
-    enemy's chance to miss it, by the terrain it stands on."""
+    """All of a piece's move that does not depend on where it goes: the best hit chance of
+    our other pieces on each enemy, its own on each (aim cleared), the terms of our other
+    pieces before and after its own in each sum, and each enemy's chance to miss it by the
+    terrain it ends on."""
 
-    def __init__(
-        self,
-        outlook: Outlook,
-        piece: Piece,
-        index: int,
-        others: list[float | None],
-        chances: list[float],
-    ) -> None:
-        self.outlook, self.piece = outlook, piece
-        self.index, self.others, self.chances = index, others, chances
-        self._misses: dict[str, list[float]] = {}
+    def __init__(self, outlook: Outlook, piece: Piece) -> None:
+        table = outlook.table
+        self.outlook, self.piece = outlook, Piece(piece.id, piece.side, piece.kind, piece.square)
+        self.may_attack = piece.id not in outlook.s.attacked
+        self.range = table.profile(piece.kind).range
+        others = outlook._others_best(piece.id)
+        chances = [hit_chance(table, self.piece, e) for e in outlook.theirs]
+        self.offense_rows = [
+            (e.square, best, chance, worth)
+            for e, best, chance, worth in zip(
+                outlook.theirs, others, chances, outlook.enemy_values, strict=True
+            )
+        ]
+        self.offense_idle = 0.0
+        for best, worth in zip(others, outlook.enemy_values, strict=True):
+            self.offense_idle += (0.0 if best is None else best) * worth
+        index = next(n for n, p in enumerate(outlook.mine) if p.id == piece.id)
+        self.danger_before = 0.0
+        for term in outlook.dangers[:index]:
+            self.danger_before += term
+        self.dangers_after = outlook.dangers[index + 1 :]
+        self.progress_before = 0.0
+        for term in outlook.progresses[:index]:
+            self.progress_before -= term
+        self.progresses_after = outlook.progresses[index + 1 :]
+        self.pace = outlook.urgency * _weight(table, piece)
+        self.others_on_bridge = any(
+            p.square in table.bridge for p in outlook.mine if p.id != piece.id
+        )
+        self._danger_rows: dict[str, list[tuple[int, int, int, float]]] = {}
+        self._values: dict[Square, float] = {}
 
-    def misses(self, to: Square) -> list[float]:
-        """1 - each enemy's hit chance on this piece on `to` (the same on every square of
-        its terrain)."""
-        table, piece = self.outlook.table, self.piece
-        terrain = table.battlefield.terrain[to]
-        found = self._misses.get(terrain)
+    def danger_rows(self, to: Square, terrain: str) -> list[tuple[int, int, int, float]]:
+        """Per enemy: his square, his reach (Range + Move), and 1 - his hit chance on this
+        piece on `to`, whose `terrain` is all that chance reads of it."""
+        found = self._danger_rows.get(terrain)
         if found is None:
+            table, piece = self.outlook.table, self.piece
             there = Piece(piece.id, piece.side, piece.kind, to, None)
-            found = [1.0 - hit_chance(table, e, there) for e in self.outlook.theirs]
-            self._misses[terrain] = found
+            found = [
+                (e.square.col, e.square.row, reach, 1.0 - hit_chance(table, e, there))
+                for e, reach in zip(self.outlook.theirs, self.outlook.reaches, strict=True)
+            ]
+            self._danger_rows[terrain] = found
+        return found
+
+    def value(self, to: Square) -> float:
+        """`piece_value` of this piece on `to`."""
+        found = self._values.get(to)
+        if found is None:
+            piece = self.piece
+            there = Piece(piece.id, piece.side, piece.kind, to, None)
+            found = self._values[to] = piece_value(self.outlook.table, there)
         return found
