@@ -36,6 +36,7 @@ from warbench.rulesets.tftww2.actions import (
     ChargeAt,
     Climb,
     CloseCombat,
+    Disengage,
     Done,
     Drive,
     Fire,
@@ -88,18 +89,9 @@ def p_hit(needed: int) -> float:
     return _hit_table()[max(0, min(18, needed))]
 
 
-@dataclass(frozen=True)
-class _Threat:
-    """An enemy man as a danger: where he is, his DEX, his weapon's reach and bite."""
-
-    x: float
-    y: float
-    dex: int
-    reach: float
-    shots: int
-    bite: float
-    grenades: bool
-    jammed: bool
+# An enemy man as a danger: where he is (x, y), his DEX, his weapon's reach, shots (at most
+# 2) and bite, whether he has grenades and whether his weapon is jammed.
+_Threat = tuple[float, float, int, int, int, float, bool, bool]
 
 
 @dataclass
@@ -108,7 +100,7 @@ class _Orders:
 
     weapon: WeaponProfile
     seen: list[Man]
-    threats: list[_Threat]
+    threat_rows: list[_Threat]
     tanks: list[tuple[float, float, float | None]]  # enemy AFVs, and a gun's facing
     goal: tuple[float, float] | None
     leader: tuple[float, float] | None
@@ -117,7 +109,19 @@ class _Orders:
     spread: float
     cover: dict[tuple[int, int, int], Cover]
     hunting: bool = False  # after an enemy AFV with a close-assault weapon
+    weight: float = 0.08  # of an inch gained toward the goal
+    before: float = 0.0  # inches from the goal now
     danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
+    bearings: list[float] = field(default_factory=list)  # from him to each man he sees
+    chances: dict[tuple[str, bool], float] = field(default_factory=dict)
+
+    def chance(self, game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
+        """`SkirmishAI._chance`, once per target and aim while his orders are weighed."""
+        key = (target.id, aimed)
+        found = self.chances.get(key)
+        if found is None:
+            found = self.chances[key] = SkirmishAI._chance(game, man, target, aimed)
+        return found
 
     def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
         """Cover from anywhere at a place, to the half inch: a cover piece within 2" of the
@@ -231,11 +235,11 @@ class SkirmishAI(Agent):
         reach = weapon.effective_range or 0
         seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
         in_reach = any(man.distance(e) - 1 <= reach for e in seen)
-        threats = []
+        threats: list[_Threat] = []
         for enemy in s.side_men(other(man.side)):
             arm = weapons()[enemy.weapon]
             threats.append(
-                _Threat(
+                (
                     enemy.x,
                     enemy.y,
                     attributes(enemy).dexterity,
@@ -249,15 +253,19 @@ class SkirmishAI(Agent):
         hold = game.spec.victory.kind == "hold_building"
         hunting = _hunted(game, man) is not None
         leaders = [m for m in s.squad_men(man.squad) if m.rank != "Private"]
+        goal = self._goal(game, man) if not in_reach or hold or hunting else None
         context = self._context[man.id] = _Orders(
             weapon=weapon,
             seen=seen,
-            threats=threats,
+            threat_rows=threats,
             tanks=[
                 (t.x, t.y, t.facing if t.static else None) for t in s.side_tanks(other(man.side))
             ],
-            goal=self._goal(game, man) if not in_reach or hold or hunting else None,
+            goal=goal,
+            bearings=[bearing((man.x, man.y), (e.x, e.y)) for e in seen],
             hunting=hunting,
+            weight=0.25 if hunting or hold else 0.08,
+            before=math.hypot(goal[0] - man.x, goal[1] - man.y) if goal is not None else 0.0,
             leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
             friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
             friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
@@ -267,11 +275,17 @@ class SkirmishAI(Agent):
         return context
 
     def _danger(
-        self, game: TFTGame, man: Man, x: float, y: float, prone: bool, moved: float
+        self,
+        game: TFTGame,
+        man: Man,
+        context: _Orders,
+        x: float,
+        y: float,
+        prone: bool,
+        moved: float,
     ) -> float:
         """Expected hits the enemy could put on a man here next turn (sight not traced)."""
         key = (x, y, prone, moved > 6)
-        context = self._orders(game, man)
         found = context.danger.get(key)
         if found is None:
             found = context.danger[key] = self._danger_at(game, man, context, x, y, prone, moved)
@@ -284,23 +298,21 @@ class SkirmishAI(Agent):
         inside = terrain.inside_building(game.table, _at(man, x, y)) is not None
         cover = "hard" if inside else context.cover_at(game, x, y)
         full = inside or (prone and cover != "none")
-        danger = 0.0
-        for enemy in context.threats:
-            gap = math.hypot(enemy.x - x, enemy.y - y) - 1
-            if enemy.grenades and gap <= 12:
+        danger, hits = 0.0, _hit_table()
+        # his own stance, speed and cover change what each enemy needs by the same amount
+        shift = (-3 if prone else 0) + (-2 if moved > 6 else 0)
+        if cover == "hard":
+            shift -= 4
+        elif cover == "soft":
+            shift -= 6 if full else 2
+        for ex, ey, dex, reach, shots, bite, grenades, jammed in context.threat_rows:
+            gap = math.hypot(ex - x, ey - y) - 1
+            if grenades and gap <= 12:
                 danger += 0.25
-            if gap > 3 * enemy.reach or enemy.jammed:
+            if gap > 3 * reach or jammed or (full and cover == "hard"):
                 continue
-            needed = enemy.dex + (3 if gap <= 6 else -6 if gap > enemy.reach else 0)
-            needed += -3 if prone else 0
-            needed += -2 if moved > 6 else 0
-            if cover == "hard":
-                if full:
-                    continue
-                needed -= 4
-            elif cover == "soft":
-                needed -= 6 if full else 2
-            danger += p_hit(needed) * enemy.shots * enemy.bite
+            needed = dex + (3 if gap <= 6 else -6 if gap > reach else 0) + shift
+            danger += hits[max(0, min(18, needed))] * shots * bite  # p_hit
         for tx, ty, arc in context.tanks:
             if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
                 continue  # outside a gun's traverse (A11)
@@ -311,6 +323,8 @@ class SkirmishAI(Agent):
     # -- scores ------------------------------------------------------------------------------
     def _score(self, game: TFTGame, player: str, action: Action) -> float:
         s = game.state
+        if type(action) in _ORDERS:  # most actions weighed: straight to their score
+            return self._order_value(game, s.men[action.man], action)  # type: ignore[attr-defined]
         if isinstance(action, Riposte):
             return 1.0
         if isinstance(action, NoRiposte | Done):
@@ -390,36 +404,37 @@ class SkirmishAI(Agent):
         elif isinstance(action, Pivot):
             arc = [
                 e
-                for e in seen
-                if turn_between(action.facing, bearing((man.x, man.y), (e.x, e.y))) <= 80
+                for e, heading in zip(seen, context.bearings, strict=True)
+                if turn_between(action.facing, heading) <= 80
             ]
             if arc:
-                best = max(self._chance(game, man, e, aimed=False) for e in arc)
+                best = max(context.chance(game, man, e, aimed=False) for e in arc)
                 fire = best * min(weapon.shots, 3) * _hit_value(weapon)
             fire -= turn_between(man.facing, action.facing) / 720
         elif isinstance(action, AimAt):
             target = game.state.men[action.target]
             if target not in seen:
                 return -1.0
-            fire = self._chance(game, man, target, aimed=True) * _hit_value(weapon) * 1.1
+            fire = context.chance(game, man, target, aimed=True) * _hit_value(weapon) * 1.1
         elif not isinstance(action, ChangePosition):
             return -1.0
-        danger = self._danger(game, man, x, y, prone, moved)
+        danger = self._danger(game, man, context, x, y, prone, moved)
         value = 3.0 + 3.0 * fire - 2.0 * danger
         goal = context.goal
         if goal is not None:
-            before = math.hypot(goal[0] - man.x, goal[1] - man.y)
             after = math.hypot(goal[0] - x, goal[1] - y)
-            weight = 0.25 if context.hunting or game.spec.victory.kind == "hold_building" else 0.08
-            value += (before - after) * weight
+            value += (context.before - after) * context.weight
         if context.leader is not None:
             lx, ly = context.leader
             value -= 0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH)
         for tx, ty in context.friends_afv:  # 5.0: +2 LDR with an AFV within 12"
             value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
+        spread = context.spread  # >= GRENADE_SPREAD
         for fx, fy in context.friends:  # one grenade on two men can break the squad (5.0)
-            apart = math.hypot(fx - x, fy - y)
-            value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < context.spread else 0.0
+            dx, dy = fx - x, fy - y
+            if -spread < dx < spread and -spread < dy < spread:  # else apart >= spread: 0
+                apart = math.hypot(dx, dy)
+                value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < spread else 0.0
         return value
 
     @staticmethod
@@ -498,6 +513,10 @@ class SkirmishAI(Agent):
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
         return nearest.x, nearest.y
+
+
+# The orders `_order_value` weighs (and `_score` sends it): every other action has its own.
+_ORDERS = frozenset({Walk, Run, ChangePosition, ChargeAt, Pivot, AimAt, Disengage})
 
 
 def _hunted(game: TFTGame, man: Man) -> Tank | None:
