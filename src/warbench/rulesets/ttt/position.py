@@ -191,6 +191,15 @@ class Outlook:
             table.profile(e.kind).range + table.profile(e.kind).move for e in self.theirs
         ]
         self._best_of_others: dict[str, list[float | None]] = {}
+        self._shots = [  # per piece of ours, its hit chance on each enemy in its range, or None
+            [
+                hit_chance(table, m, e) if attacking.in_range(table, m, e) else None
+                for e in self.theirs
+            ]
+            if self._may_attack(m)
+            else [None] * len(self.theirs)
+            for m in self.mine
+        ]
         self._movers: dict[str, _Mover] = {}
         self.field, self.far = goal_field(table, s, side), far(table)
         self.bridge_bonus = table.scenario.objective.kind == "hold_bridge"
@@ -202,15 +211,11 @@ class Outlook:
         """Per enemy, the best hit chance of our pieces other than `changed` (None: none)."""
         found = self._best_of_others.get(changed)
         if found is None:
-            table, found = self.table, []
-            shooters = [m for m in self.mine if m.id != changed and self._may_attack(m)]
-            for enemy in self.theirs:
-                chances = [
-                    hit_chance(table, m, enemy)
-                    for m in shooters
-                    if attacking.in_range(table, m, enemy)
-                ]
-                found.append(max(chances) if chances else None)
+            rows = [row for m, row in zip(self.mine, self._shots, strict=True) if m.id != changed]
+            found = []
+            for j in range(len(self.theirs)):
+                shots = [row[j] for row in rows if row[j] is not None]
+                found.append(max(shots) if shots else None)
             self._best_of_others[changed] = found
         return found
 
@@ -234,12 +239,16 @@ class Outlook:
                 offense += (0.0 if best is None else best) * worth
         else:
             offense = mover.offense_idle
+        rows = mover.rows.get(terrain)
+        if rows is None:
+            rows = mover.danger_rows(to, terrain)
         survive, col, row = 1.0, to.col, to.row
-        for enemy_col, enemy_row, reach, miss in mover.danger_rows(to, terrain):
+        for enemy_col, enemy_row, reach, miss in rows:
             if abs(enemy_col - col) + abs(enemy_row - row) <= reach:
                 survive *= miss
         danger = mover.danger_before
-        danger += (1.0 - survive) * mover.value(to)
+        value = mover.values.get(to)
+        danger += (1.0 - survive) * (mover.value(to) if value is None else value)
         for term in mover.dangers_after:
             danger += term
         progress = mover.progress_before
@@ -325,13 +334,13 @@ class _Mover:
         self.others_on_bridge = any(
             p.square in table.bridge for p in outlook.mine if p.id != piece.id
         )
-        self._danger_rows: dict[str, list[tuple[int, int, int, float]]] = {}
-        self._values: dict[Square, float] = {}
+        self.rows: dict[str, list[tuple[int, int, int, float]]] = {}  # by terrain
+        self.values: dict[Square, float] = {}  # its piece_value by square
 
     def danger_rows(self, to: Square, terrain: str) -> list[tuple[int, int, int, float]]:
         """Per enemy: his square, his reach (Range + Move), and 1 - his hit chance on this
         piece on `to`, whose `terrain` is all that chance reads of it."""
-        found = self._danger_rows.get(terrain)
+        found = self.rows.get(terrain)
         if found is None:
             table, piece = self.outlook.table, self.piece
             there = Piece(piece.id, piece.side, piece.kind, to, None)
@@ -339,14 +348,14 @@ class _Mover:
                 (e.square.col, e.square.row, reach, 1.0 - hit_chance(table, e, there))
                 for e, reach in zip(self.outlook.theirs, self.outlook.reaches, strict=True)
             ]
-            self._danger_rows[terrain] = found
+            self.rows[terrain] = found
         return found
 
     def value(self, to: Square) -> float:
         """`piece_value` of this piece on `to`."""
-        found = self._values.get(to)
+        found = self.values.get(to)
         if found is None:
             piece = self.piece
             there = Piece(piece.id, piece.side, piece.kind, to, None)
-            found = self._values[to] = piece_value(self.outlook.table, there)
+            found = self.values[to] = piece_value(self.outlook.table, there)
         return found
