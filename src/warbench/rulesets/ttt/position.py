@@ -214,7 +214,7 @@ class Outlook:
             rows = [row for m, row in zip(self.mine, self._shots, strict=True) if m.id != changed]
             found = []
             for j in range(len(self.theirs)):
-                shots = [row[j] for row in rows if row[j] is not None]
+                shots = [c for row in rows if (c := row[j]) is not None]
                 found.append(max(shots) if shots else None)
             self._best_of_others[changed] = found
         return found
