@@ -6,7 +6,6 @@ import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
@@ -144,7 +143,7 @@ class State:
             men={k: man(m) for k, m in self.men.items()},
             squads={k: squad(q) for k, q in self.squads.items()},
             tanks={k: tank(t) for k, t in self.tanks.items()},
-            step=copy.deepcopy(self.step),
+            step=copy.deepcopy(self.step) if self.step else {},
             collapsed=list(self.collapsed),
             building_hits=dict(self.building_hits),
             missions=dict(self.missions),
@@ -168,11 +167,17 @@ T = TypeVar("T")
 
 
 def _copier(cls: type[T]) -> Callable[[T], T]:
-    """A fast shallow copy of a dataclass of plain values (every field in __init__ order);
-    `dataclasses.replace` is six times slower, and a state is copied at every step."""
+    """A fast shallow copy of a slotted dataclass of plain values: a new object whose every
+    field is set from the old, in code written once per class (as `dataclasses` writes its
+    `__init__`). A state is copied at every step; this is 2-3x quicker than calling the
+    class with every field, and `dataclasses.replace` is six times slower still."""
     if cls not in _COPIERS:
-        get = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
-        _COPIERS[cls] = lambda obj: cls(*get(obj))
+        names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+        body = "".join(f"    new.{name} = obj.{name}\n" for name in names)
+        source = f"def copy(obj):\n    new = make(cls)\n{body}    return new\n"
+        scope: dict[str, Any] = {"make": object.__new__, "cls": cls}
+        exec(source, scope)  # the source is built from the class's own field names
+        _COPIERS[cls] = scope["copy"]
     return _COPIERS[cls]
 
 
