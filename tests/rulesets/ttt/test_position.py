@@ -5,6 +5,7 @@ they were sped up."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from fractions import Fraction
 
 import pytest
@@ -14,12 +15,13 @@ from tests.rulesets.ttt.position import OPERATIONS
 from warbench.core import registry
 from warbench.core.dice import exact_outcomes, resolve
 from warbench.core.game import Decision
+from warbench.core.grid import Square
 from warbench.rulesets.ttt import attacking
 from warbench.rulesets.ttt.actions import Aim, Move
 from warbench.rulesets.ttt.ai import TrooperAI
 from warbench.rulesets.ttt.game import TTTGame
 from warbench.rulesets.ttt.position import Outlook, hit_chance, position_value
-from warbench.rulesets.ttt.state import Piece
+from warbench.rulesets.ttt.state import Piece, State
 
 # Digests (benchmarks/fingerprints.py, AI on both sides, seeds 0-1) of the games the AI
 # played before `Outlook`: the speed-up must not change a single move.
@@ -105,3 +107,33 @@ def test_remembered_hit_chances_are_the_exact_odds_of_the_roll() -> None:
                     attacker = Piece("r1", "red", attacker_kind, square, aim)
                     want = _exact_chance(game, attacker, target)
                     assert hit_chance(table, attacker, target) == want
+
+
+def test_a_state_copy_has_every_field_and_shares_nothing_mutable() -> None:
+    s = State(
+        phase="attack",
+        player="blue",
+        to_place={"red": ["Guard"], "blue": []},
+        choose_left={"red": 1, "blue": 2},
+        pieces={"r1": Piece("r1", "red", "Guard", Square(1, 2), "b1")},
+        placed={"red": 3, "blue": 4},
+        lost=["b2"],
+        turn=7,
+        moved={"r1"},
+        moves_left=2,
+        commanded=True,
+        attacked={"r1"},
+        bridge={"red": 1, "blue": 0},
+        winner="red",
+        reason="why",
+    )
+    defaults = State("move", "red", {}, {})
+    assert all(getattr(s, f.name) != getattr(defaults, f.name) for f in fields(State))
+    copied = s.copy()
+    assert copied == s
+    for f in fields(State):
+        value = getattr(s, f.name)
+        if isinstance(value, list | dict | set):
+            assert getattr(copied, f.name) is not value, f.name
+    assert copied.pieces["r1"] is not s.pieces["r1"]
+    assert copied.to_place["red"] is not s.to_place["red"]
