@@ -6,7 +6,6 @@ and `Outlook`, the same reading of every one-piece change of a position in a dec
 from __future__ import annotations
 
 from fractions import Fraction
-from weakref import WeakKeyDictionary
 
 from warbench.core.dice import exact_outcomes, resolve
 from warbench.core.grid import Square
@@ -17,16 +16,12 @@ from warbench.rulesets.ttt.terrain import terrain_table
 from warbench.rulesets.ttt.winning import other
 
 _HIT_ODDS: dict[tuple[int, int, int], float] = {}
-# Per table: (attacker kind, aimed at the target, target kind, terrain of its square) → P(hit).
-_HITS: WeakKeyDictionary[Table, dict[tuple[str, bool, str, str], float]] = WeakKeyDictionary()
 
 
 def hit_chance(table: Table, attacker: Piece, target: Piece) -> float:
     """P(hit) of attacker on target now, exactly, from the attack's own roll request
     (`attacking.to_hit` reads only the two kinds, the aim and the target square's terrain)."""
-    hits = _HITS.get(table)
-    if hits is None:
-        hits = _HITS[table] = {}
+    hits = table.hit_chances
     key = (
         attacker.kind,
         attacker.aim == target.id,
@@ -46,18 +41,12 @@ def hit_chance(table: Table, attacker: Piece, target: Piece) -> float:
 
 def piece_value(table: Table, piece: Piece) -> float:
     """Captains in Cap the Cap'n, and raiders a move from our bunker, matter most."""
-    values = _VALUES.get(table)
-    if values is None:
-        values = _VALUES[table] = {}
+    values = table.piece_values
     key = (piece.side, piece.kind, piece.square)
     found = values.get(key)
     if found is None:
         found = values[key] = _piece_value(table, piece)
     return found
-
-
-# Per table: (side, kind, square) → the piece's value (it depends on nothing else).
-_VALUES: WeakKeyDictionary[Table, dict[tuple[str, str, Square], float]] = WeakKeyDictionary()
 
 
 def _piece_value(table: Table, piece: Piece) -> float:
@@ -247,8 +236,7 @@ class Outlook:
             if abs(enemy_col - col) + abs(enemy_row - row) <= reach:
                 survive *= miss
         danger = mover.danger_before
-        value = mover.values.get(to)
-        danger += (1.0 - survive) * (mover.value(to) if value is None else value)
+        danger += (1.0 - survive) * mover.value(to)
         for term in mover.dangers_after:
             danger += term
         progress = mover.progress_before
@@ -335,7 +323,6 @@ class _Mover:
             p.square in table.bridge for p in outlook.mine if p.id != piece.id
         )
         self.rows: dict[str, list[tuple[int, int, int, float]]] = {}  # by terrain
-        self.values: dict[Square, float] = {}  # its piece_value by square
 
     def danger_rows(self, to: Square, terrain: str) -> list[tuple[int, int, int, float]]:
         """Per enemy: his square, his reach (Range + Move), and 1 - his hit chance on this
@@ -353,9 +340,5 @@ class _Mover:
 
     def value(self, to: Square) -> float:
         """`piece_value` of this piece on `to`."""
-        found = self.values.get(to)
-        if found is None:
-            piece = self.piece
-            there = Piece(piece.id, piece.side, piece.kind, to, None)
-            found = self.values[to] = piece_value(self.outlook.table, there)
-        return found
+        piece = self.piece
+        return piece_value(self.outlook.table, Piece(piece.id, piece.side, piece.kind, to))

@@ -23,6 +23,11 @@ class Table:
     bridge: frozenset[Square]
     _fields_of_fire: dict[tuple[Square, int], frozenset[Square]] = field(default_factory=dict)
     _allowances: dict[str, tuple[dict[Square, int], tuple[int, ...]]] = field(default_factory=dict)
+    # The AI's readings that depend on the table alone (`position.py`): P(hit) by attacker
+    # kind, aimed at the target, target kind and the terrain of its square; a piece's value
+    # by side, kind and square.
+    hit_chances: dict[tuple[str, bool, str, str], float] = field(default_factory=dict)
+    piece_values: dict[tuple[str, str, Square], float] = field(default_factory=dict)
 
     @classmethod
     def build(cls, scenario: Scenario) -> Table:
