@@ -23,6 +23,7 @@ from warbench.core.game import Game
 from warbench.core.geometry import Base
 from warbench.core.ruleset import Agent
 from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff import spell_moves
 from warbench.rulesets.gff.actions import (
     Advance,
     Cast,
@@ -38,6 +39,7 @@ from warbench.rulesets.gff.actions import (
     PlaceMarker,
     Reserve,
     Rush,
+    Shift,
     StrikeBack,
     Tokens,
     Wait,
@@ -195,6 +197,8 @@ class FirefightAI(Agent):
             return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
             return self._spell_value(game, action)
+        if isinstance(action, Shift):  # a spell's move out of turn (GFF-R33)
+            return spell_moves.value(s, action, player)
         if isinstance(action, Tokens):
             caster = s.units.get(str(s.step.get("caster")))
             helping = caster is not None and caster.side == player
@@ -210,10 +214,11 @@ class FirefightAI(Agent):
         """Casting costs only tokens and comes before firing: above any shot, by the spell's
         expected worth (wounds of its hits, or its modifier on each target)."""
         s = game.state
-        spell = spell_named(s.units[action.unit], action.spell)
+        caster = s.units[action.unit]
+        spell = spell_named(caster, action.spell)
         assert spell is not None
         value = 0.0
-        for target in (s.units[t] for t in action.target.split(",")):
+        for target in game.cast_targets(caster, spell, action.target):
             if spell.effect == "hits":
                 ap = next((r.rating or 0 for r in spell.rules if r.name == "AP"), 0)
                 value += spell.hits * wound_chance(target.profile.defense, ap) * worth(target)

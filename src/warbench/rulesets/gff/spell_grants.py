@@ -45,13 +45,23 @@ def armed(unit: Unit, weapon: Weapon) -> Weapon:
         for e in unit.effects
         if e.kind == "rule" and is_weapon_rule(e.rule) and e.when in ("any", side)
     )
-    return _with(weapon, grants) if grants else weapon
+    extra = sum(e.value for e in unit.effects if e.kind == "attacks" and e.when in ("any", side))
+    return _with(weapon, grants, extra) if grants or extra else weapon
+
+
+def volley(attacks: int, weapon: Weapon, arms: Weapon) -> int:
+    """The attacks of a volley counted with `weapon` (`shooting.solution`) once spells
+    armed it as `arms`: each model firing it makes `arms.attacks` (GFF-R33)."""
+    if arms.attacks == weapon.attacks:
+        return attacks
+    return attacks // weapon.attacks * arms.attacks
 
 
 @cache
-def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
+def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...], extra: int = 0) -> Weapon:
     """`weapon` with `grants` (rule, rating) added: AP sums (at least 0; an Unstoppable
-    weapon ignores AP(−X)), ratings keep the higher, unrated rules are added once."""
+    weapon ignores AP(−X)), ratings keep the higher, unrated rules are added once; and
+    `extra` attacks (GFF-R33), at least 1."""
     rules: dict[str, int | None] = {}
     for rule in weapon.rules:
         rules.setdefault(rule.name, rule.rating)
@@ -67,7 +77,8 @@ def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
     if rules.get("AP") == 0:
         del rules["AP"]
     kept = tuple(Rule(name=n, rating=r) for n, r in rules.items())
-    return Weapon(name=weapon.name, range=weapon.range, attacks=weapon.attacks, rules=kept)
+    attacks = max(1, weapon.attacks + extra)
+    return Weapon(name=weapon.name, range=weapon.range, attacks=attacks, rules=kept)
 
 
 ONCE = {
