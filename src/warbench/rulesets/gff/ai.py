@@ -44,8 +44,10 @@ from warbench.rulesets.gff.actions import (
     Tokens,
     Wait,
 )
+from warbench.rulesets.gff.attacks import Context
 from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
+from warbench.rulesets.gff.odds import expected_wounds as exact_wounds
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import weapon_named
 from warbench.rulesets.gff.spells import spell_named
@@ -157,6 +159,23 @@ class FirefightAI(Agent):
             self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
 
+    def _volley(
+        self, game: GFFGame, unit: Unit, weapon: Weapon, attacks: int, target: Unit
+    ) -> float:
+        """`expected_wounds` of a volley; with spells on either unit, exactly from the play
+        code instead (`odds.expected_wounds`: granted rules, marks, extra attacks, GFF-R33),
+        kept while both units stand as they stood with the same spells."""
+        if not (unit.effects or target.effects) or not attacks:
+            return expected_wounds(unit, weapon, attacks, target)
+        state = (target.models[-1].wounds, target.shaken, target.effects)
+        mine = (_placed(unit), unit.effects, unit.moved)
+        key = ("exact", id(weapon), attacks, mine, _placed(target), state)
+        if key not in self._lasting:
+            shot = game.fire_solution(unit, weapon, target)
+            ctx = Context(melee=False, distance=shot.distance, moved=unit.moved)
+            self._lasting[key] = exact_wounds(unit, weapon, attacks, target, ctx)
+        return self._lasting[key]
+
     def _melee_value(self, attacker: Unit, target: Unit) -> float:
         """`melee_value`, kept while the attacker has the same models (their ids fix their
         weapons), the same spells on it, and the target the same Defense."""
@@ -194,7 +213,7 @@ class FirefightAI(Agent):
             assert weapon is not None
             attacks = self._attacks(game, unit, weapon, target)
             bonus = 2.0 if self._on_marker(game, target) else 1.0
-            return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
+            return 10 + bonus * self._volley(game, unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
             return self._spell_value(game, action)
         if isinstance(action, Shift):  # a spell's move out of turn (GFF-R33)
@@ -362,5 +381,5 @@ class FirefightAI(Agent):
                 for weapon in model.weapons:
                     if not weapon.melee:
                         attacks = self._attacks(game, unit, weapon, enemy)
-                        best = max(best, expected_wounds(unit, weapon, attacks, enemy))
+                        best = max(best, self._volley(game, unit, weapon, attacks, enemy))
         return best
