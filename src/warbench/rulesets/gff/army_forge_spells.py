@@ -2,7 +2,7 @@
 
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
-export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31):
+export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -20,9 +20,14 @@ export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, 
   time they charge`, `move +3" next time they Advance, or +6" next time they Rush/Charge`,
   `get +6" range next time they shoot`, Army Forge v3.5's `Up to two ... once`, `lose
   AP(1) when shooting once`, `have friendly units get Relentless against them once`); Poison
-  is read as Bane. Any other text, or a rule this rulebook lacks or no spell may grant, is a
-  problem named in the import's error with the shapes understood or the rules a spell may
-  grant (nothing is half-imported); leave the `spells` out to fall back on the default.
+  is read as Bane. So are extra attacks, moves out of turn, forced morale tests and areas
+  (GFF-R33: `get +1 attack next time they fight in melee`, `may immediately move by up to
+  6"`, `must take a morale test. If failed, it becomes fatigued`, `All enemy units within
+  6" take 1 hit`, `... and all other enemy units within 3" of it take 1 hit`), and Army
+  Forge v3.5's `Pick ..., which ... (next time the effect would apply)`. Any other text,
+  or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
+  error with the shapes understood or the rules a spell may grant (nothing is
+  half-imported); leave the `spells` out to fall back on the default.
 - A Caster with no spells from the export gets the default spellbook of
   data/default_spells.yaml (ours, priced like our factions' spells), so its tokens have a use.
 """

@@ -1,4 +1,5 @@
-"""Spells that grant special rules or change moves (ours, docs/rules/gff.md GFF-R31).
+"""Spells that grant special rules or attacks, or change moves (ours, docs/rules/gff.md
+GFF-R31, R33).
 
 Army Forge's spells often give a unit a special rule for a while ("get Furious next time
 they charge", "get Regeneration next time they take wounds", "get AP(+1) next time they
@@ -14,6 +15,9 @@ Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or 
   Relentless against them once"): weapon rules on the attack's weapon (`marked`), Relentless
   and Furious to the attackers (`marks`), used up when the marked unit is next shot at, in
   melee, or either.
+- An attacks spell adds its attacks to each of the unit's melee weapons, ranged weapons
+  or both (`when`; `armed`), and a volley counted with the unarmed weapon is scaled to the
+  armed one (`volley`; GFF-R33).
 - A range spell adds its inches to the reach of the unit's ranged weapons (`range_bonus`,
   read by `shooting.solution`, which every range check goes through).
 - A move spell adds its inches to the allowance of Advance (`value`) or of Rush and Charge

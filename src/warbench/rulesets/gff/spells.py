@@ -1,5 +1,6 @@
 """Caster(X): spell tokens each round (at most 6), casting on a 4+, and tokens spent by
-casters within 18" to help (+1) or hinder (−1) the roll."""
+casters within 18" to help (+1) or hinder (−1) the roll; what a cast spell does to its
+targets, every unit in range or an area (GFF-R27, R28, R31, R33)."""
 
 from __future__ import annotations
 
