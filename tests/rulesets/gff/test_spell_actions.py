@@ -24,9 +24,13 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
+from warbench.core.game import Decision, Game
 from warbench.rulesets.gff import spells
+from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.army_forge import import_army_forge
+from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.profiles import Spell
+from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 
 SQUAD = profile("Squad", size=3)
 
@@ -378,3 +382,45 @@ def test_an_army_forge_list_with_these_spells_plays_a_full_game(tmp_path: Path) 
     )
     assert any(f"casts {name}" in text for name in book)
     assert "result: " in text
+
+
+def _to_a_move_out_of_turn(scenario: dict[str, Any]) -> GFFGame:
+    """An AI-v-AI game at its first `spell-move` decision (the first of seeds 1-10 whose
+    game casts the spell with success)."""
+    ruleset = GrimdarkFutureFirefight()
+    for seed in range(1, 11):
+        game = ruleset.new_game(scenario, seed)
+        assert isinstance(game, GFFGame)
+        agents = {p: FirefightAI(n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision) and game.pending.kind != "spell-move":
+            player = game.pending.player
+            game.apply(agents[player].choose(game, player), player)
+        if isinstance(game.pending, Decision):
+            return game
+    raise AssertionError("no game of seeds 1-10 offered a move out of turn")
+
+
+def test_a_game_saved_at_a_move_out_of_turn_loads_and_replays(tmp_path: Path) -> None:
+    """With the caster list: the game saved at a `spell-move` decision loads with the same
+    state, decision and legal actions, plays on alike, and its record replays."""
+    data = json.loads((Path(__file__).parent / "data" / "army_forge_valid.json").read_text())
+    data["units"][0]["rules"].append({"key": "caster", "name": "Caster", "rating": "3"})
+    data["spells"] = [{"name": "Blink", "threshold": 1, "effect": BLINK}]
+    ruleset = GrimdarkFutureFirefight()
+    scenario = ruleset.with_army_list(
+        ruleset.load_scenario("skirmish"), "blue", "list.json", json.dumps(data)
+    )
+    game = _to_a_move_out_of_turn(scenario)
+    path = tmp_path / "mid.json"
+    game.save(path)
+    loaded = Game.load(path)
+    assert loaded.state_hash() == game.state_hash() and loaded.pending == game.pending
+    assert loaded.legal_actions("blue") == game.legal_actions("blue")
+    for both in (game, loaded):
+        agents = {p: FirefightAI(7 + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(both.pending, Decision):
+            player = both.pending.player
+            both.apply(agents[player].choose(both, player), player)
+    assert loaded.record.to_json() == game.record.to_json()
+    replayed = Game.replay(game.record)
+    assert [s.hash for s in replayed.steps] == [s.hash for s in game.steps]
