@@ -12,13 +12,20 @@ from fractions import Fraction
 import pytest
 
 from tests.odds_check import STANDARD_ERRORS, assert_monte_carlo_agrees, assert_readings_exact
-from tests.rulesets.gff.position import gun, play, position, profile
+from tests.rulesets.gff.position import blade, gun, play, position, profile
 from warbench.core.dice import SeededDice
 from warbench.core.preview import action_odds
 from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.armies import factions
 from warbench.rulesets.gff.attacks import Context
-from warbench.rulesets.gff.odds import REMOVED, WOUNDS, expected_wounds, odds, query
+from warbench.rulesets.gff.odds import (
+    REMOVED,
+    WOUNDS,
+    expected_melee,
+    expected_wounds,
+    odds,
+    query,
+)
 from warbench.rulesets.gff.odds_melee import query as melee_query
 from warbench.rulesets.gff.state import SpellEffect
 
@@ -149,3 +156,33 @@ def test_the_ai_scores_a_shot_with_granted_rules_by_the_exact_expectation() -> N
     weapon = unit.models[0].weapons[0]
     target = game.state.units["b1"]
     assert expected_wounds(unit, weapon, 6, target, Context(melee=False)) == pytest.approx(2.0)
+
+
+def test_the_ai_scores_a_charge_with_granted_rules_by_the_exact_expectation() -> None:
+    """As the shot above, in melee: with AP(+3) granted to its blades the AI ranks the
+    charge at the hero above the charge at the trooper; without, below."""
+    hero = profile("Hero", defense=2).model_copy(update={"cost": 40})
+    trooper = profile("Trooper", defense=6)
+    brute = profile("Brute", quality=4, weapons=[blade(attacks=6)])
+    game = position([brute], [hero, trooper], {"r1": (24, 10), "b1": (20, 16), "b2": (28, 16)})
+
+    def hero_first() -> bool:
+        ranked = [str(a) for a in FirefightAI(1).ranked(game, "red")]
+        return ranked.index("charge r1 b1") < ranked.index("charge r1 b2")
+
+    assert not hero_first()
+    game.state.units["r1"].effects = (SpellEffect("Pierce", "rule", 3, "melee", rule="AP"),)
+    assert hero_first()
+    brute_unit, target = game.state.units["r1"], game.state.units["b1"]
+    assert expected_melee(brute_unit, target, charging=True) == pytest.approx(2.0)
+
+
+def test_granted_impact_adds_its_hits_to_the_value_of_a_charge() -> None:
+    """Impact(2) on one model: 2 dice, each 2+ a hit, each unblocked by Defense 6+ on 1-5."""
+    brute = profile("Brute", weapons=[blade()])
+    game = position([brute], [profile("Trooper", defense=6)], {"r1": (24, 10), "b1": (24, 12)})
+    charger, target = game.state.units["r1"], game.state.units["b1"]
+    plain = expected_melee(charger, target, charging=True)
+    charger.effects = (SpellEffect("Ram", "rule", 2, rule="Impact"),)
+    assert expected_melee(charger, target, charging=True) == pytest.approx(plain + 2 * 25 / 36)
+    assert expected_melee(charger, target, charging=False) == pytest.approx(plain)

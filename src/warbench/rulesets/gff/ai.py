@@ -47,6 +47,7 @@ from warbench.rulesets.gff.actions import (
 from warbench.rulesets.gff.attacks import Context
 from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
+from warbench.rulesets.gff.odds import expected_melee
 from warbench.rulesets.gff.odds import expected_wounds as exact_wounds
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import weapon_named
@@ -176,13 +177,22 @@ class FirefightAI(Agent):
             self._lasting[key] = exact_wounds(unit, weapon, attacks, target, ctx)
         return self._lasting[key]
 
-    def _melee_value(self, attacker: Unit, target: Unit) -> float:
+    def _melee_value(self, attacker: Unit, target: Unit, charging: bool = True) -> float:
         """`melee_value`, kept while the attacker has the same models (their ids fix their
-        weapons), the same spells on it, and the target the same Defense."""
+        weapons), the same spells on it, and the target the same Defense; with spells on
+        either unit, exactly from the play code instead (`odds.expected_melee`, GFF-R34)."""
         models = tuple(m.id for m in attacker.models)
-        key = ("melee", attacker.id, models, attacker.effects, target.profile.defense)
+        key: tuple[object, ...] = ("melee", attacker.id, models, attacker.effects)
+        key += (target.profile.defense,)
+        exact = bool(attacker.effects or target.effects)
+        if exact:
+            key += (charging, attacker.fatigued, target.id, len(target.models), target.effects)
         if key not in self._lasting:
-            self._lasting[key] = melee_value(attacker, target)
+            self._lasting[key] = (
+                expected_melee(attacker, target, charging=charging)
+                if exact
+                else melee_value(attacker, target)
+            )
         return self._lasting[key]
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
@@ -205,7 +215,7 @@ class FirefightAI(Agent):
         if isinstance(action, Charge):
             unit, target = s.units[action.unit], s.units[action.target]
             gain = self._melee_value(unit, target) * worth(target)
-            loss = self._melee_value(target, unit) * worth(unit)
+            loss = self._melee_value(target, unit, charging=False) * worth(unit)
             return 2.0 * (gain - 0.7 * loss) + (3.0 if self._on_marker(game, target) else 0.0)
         if isinstance(action, Fire):
             unit, target = s.units[action.unit], s.units[action.target]

@@ -46,6 +46,7 @@ from warbench.rulesets.gff import odds_melee, odds_spells
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.melee import impact
 from warbench.rulesets.gff.odds_units import (
     DESTROYED,
     SHAKEN,
@@ -197,6 +198,30 @@ def expected_wounds(
     kept: dict[tuple[Target, tuple[Hit, ...]], Fraction] = dist  # type: ignore[assignment]
     per_attack = sum(p * len(wounds) for (_, wounds), p in kept.items())
     return volley(attacks, weapon, arms) * float(per_attack)
+
+
+def expected_melee(attacker: Unit, target: Unit, *, charging: bool) -> float:
+    """The mean wounds of all the attacker's melee weapons on the target, every model
+    striking (`expected_wounds` of each, in melee, fatigued as the attacker stands), and
+    when charging of its Impact, exactly as `melee.impact` plays it."""
+    attacks: dict[Weapon, int] = {}
+    for model in attacker.models:
+        for weapon in model.weapons:
+            if weapon.melee:
+                attacks[weapon] = attacks.get(weapon, 0) + weapon.attacks
+    ctx = Context(melee=True, charging=charging, fatigued=attacker.fatigued)
+    total = sum(expected_wounds(attacker, w, n, target, ctx) for w, n in attacks.items())
+    if not (charging and attacker.rating("Impact") and target.alive):
+        return total
+    start = Target(len(target.models), target.models[-1].wounds, target.shaken)
+
+    def impacts(dice: DiceSource) -> int:
+        tally = odds_melee.Tally(dice)
+        impact(tally, attacker, as_unit(target, start))
+        return sum(tally.wounds.values())
+
+    dist = Enumerator(reading(True)).outcomes(impacts)
+    return total + float(sum(p * wounds for wounds, p in dist.items()))
 
 
 def _fire(
