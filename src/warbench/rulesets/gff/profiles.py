@@ -290,12 +290,14 @@ class Spell(BaseModel):
     @property
     def on_enemies(self) -> bool:
         """Whether its targets are enemy units: `hits` always; others by `side`, or when no
-        side is given by whether they hinder (a − modifier or move, Slow, Immobile, AP(−X));
-        `shield` and `focus` help friends."""
-        if self.effect in ("hits", "mark", "test"):
+        side is given by whether they hinder (a − modifier or move, Slow, Immobile, AP(−X),
+        a forced morale test); `shield` and `focus` help friends."""
+        if self.effect in ("hits", "mark"):
             return True
         if self.side is not None:
             return self.side == "enemy"
+        if self.effect == "test":
+            return True
         if self.effect == "rule":
             return any(r.name in HARMFUL or (r.rating or 0) < 0 for r in self.rules)
         return self.value < 0 or self.far < 0
