@@ -1,7 +1,7 @@
-"""Odds and the AI's shot scoring read what spells put on the units (GFF-R31, R33): granted
-rules, extra attacks and marks act through the very play code (`spell_grants.armed`,
-`marked`, `Unit.all_have`), in `warbench odds gff`, in the odds shown in play, and in
-the AI's value of a shot."""
+"""Odds, the previews and the AI's scoring read what spells put on the units (GFF-R31, R33,
+R34): granted rules, extra attacks and marks act through the very play code
+(`spell_grants.armed`, `marked`, `Unit.all_have`), in `warbench odds gff`, in the odds and
+ranges shown in play, and in the AI's value of a shot or a charge."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from warbench.rulesets.gff.odds import (
     query,
 )
 from warbench.rulesets.gff.odds_melee import query as melee_query
+from warbench.rulesets.gff.preview import ranges
 from warbench.rulesets.gff.state import SpellEffect
 
 UNITS = {u.name: u for f in factions().values() for u in f.units}
@@ -186,3 +187,11 @@ def test_granted_impact_adds_its_hits_to_the_value_of_a_charge() -> None:
     charger.effects = (SpellEffect("Ram", "rule", 2, rule="Impact"),)
     assert expected_melee(charger, target, charging=True) == pytest.approx(plain + 2 * 25 / 36)
     assert expected_melee(charger, target, charging=False) == pytest.approx(plain)
+
+
+def test_the_ranges_shown_in_play_add_range_spells() -> None:
+    shooter = profile("Shooter", weapons=[gun(range=24)])
+    game = position([shooter], [profile()], {"r1": (24, 10), "b1": (24, 40)})
+    assert ranges(game, "r1") == [("Rifle", 24.0)]
+    game.state.units["r1"].effects = (SpellEffect("Far", "range", 6, "shooting"),)
+    assert ranges(game, "r1") == [("Rifle", 30.0)]
