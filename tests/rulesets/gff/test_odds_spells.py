@@ -86,7 +86,8 @@ def test_a_charge_reads_granted_rules_too() -> None:
         ({"spells": "Frenzy"}, "unknown special rule 'Frenzy'"),
         ({"spells": "Tough(3)"}, "may not grant Tough"),
         ({"target-marks": "Stealth"}, "a mark may not give attackers Stealth"),
-        ({"target-spells": "+1 attack"}, "not a special rule"),
+        ({"target-marks": "+1 attack"}, "not a special rule"),
+        ({"spells": "+4 to hit"}, "not a special rule"),
     ],
 )
 def test_bad_spell_options_say_what_is_allowed(opts: dict[str, str], wanted: str) -> None:
@@ -195,3 +196,13 @@ def test_the_ranges_shown_in_play_add_range_spells() -> None:
     assert ranges(game, "r1") == [("Rifle", 24.0)]
     game.state.units["r1"].effects = (SpellEffect("Far", "range", 6, "shooting"),)
     assert ranges(game, "r1") == [("Rifle", 30.0)]
+
+
+def test_modifier_spells_go_on_the_rolls_they_modify() -> None:
+    """+1 to hit on the shooter and -1 Defense on the target, each named "a spell" among the
+    roll's modifiers, and each wounding more."""
+    report = odds({**BROTHERS, "spells": "+1 to hit", "target-spells": "-1 defense"})
+    mods = {m for r in report.requested for m in r.modifiers}
+    assert ("a spell", 1) in mods and ("a spell", -1) in mods
+    assert mean_wounds({**BROTHERS, "spells": "+1 to hit"}) > mean_wounds(BROTHERS)
+    assert mean_wounds({**BROTHERS, "target-spells": "-1 defense"}) > mean_wounds(BROTHERS)
