@@ -48,7 +48,8 @@ def effects(opts: Options, key: str) -> tuple[SpellEffect, ...]:
         try:
             rule = Rule.parse(part.replace(" ", "").replace("−", "-"), "any")
         except ValueError as err:
-            raise ValueError(f"{key}={text}: {err}") from None
+            also = "" if key == "target-marks" else ", +N attacks, +K to hit or +K defense (1-3)"
+            raise ValueError(f"{key}={text}: {err}; give special rules{also}") from None
         if rule.name in UNGRANTED:
             raise ValueError(f"{key}={text}: {ungranted(rule.name)}")
         if kind == "mark" and rule.name not in MARKABLE:
