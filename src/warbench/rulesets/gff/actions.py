@@ -187,6 +187,17 @@ class Consolidate(Action):
     to: Point
 
 
+@dataclass(frozen=True)
+class Shift(Action):
+    """A spell's move out of turn: the caster's player moves the unit (its own or, after a
+    failed morale test, the enemy's) by up to the spell's inches in a straight line."""
+
+    verb = "shift"
+    summary = "move the unit a spell lets you move, up to its inches in a straight line"
+    unit: str
+    to: Point
+
+
 CODEC = ActionCodec(
     [
         Edge,
@@ -207,5 +218,6 @@ CODEC = ActionCodec(
         StrikeBack,
         NoStrikeBack,
         Consolidate,
+        Shift,
     ]
 )

@@ -23,6 +23,7 @@ from warbench.core.game import Game
 from warbench.core.geometry import Base
 from warbench.core.ruleset import Agent
 from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff import spell_moves
 from warbench.rulesets.gff.actions import (
     Advance,
     Cast,
@@ -38,12 +39,16 @@ from warbench.rulesets.gff.actions import (
     PlaceMarker,
     Reserve,
     Rush,
+    Shift,
     StrikeBack,
     Tokens,
     Wait,
 )
+from warbench.rulesets.gff.attacks import Context
 from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
+from warbench.rulesets.gff.odds import expected_melee
+from warbench.rulesets.gff.odds import expected_wounds as exact_wounds
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import weapon_named
 from warbench.rulesets.gff.spells import spell_named
@@ -155,13 +160,39 @@ class FirefightAI(Agent):
             self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
 
-    def _melee_value(self, attacker: Unit, target: Unit) -> float:
-        """`melee_value`, kept while the attacker has the same models (their ids fix their
-        weapons), the same spells on it, and the target the same Defense."""
-        models = tuple(m.id for m in attacker.models)
-        key = ("melee", attacker.id, models, attacker.effects, target.profile.defense)
+    def _volley(
+        self, game: GFFGame, unit: Unit, weapon: Weapon, attacks: int, target: Unit
+    ) -> float:
+        """`expected_wounds` of a volley; with spells on either unit, exactly from the play
+        code instead (`odds.expected_wounds`: granted rules, marks, extra attacks, GFF-R33),
+        kept while both units stand as they stood with the same spells."""
+        if not (unit.effects or target.effects) or not attacks:
+            return expected_wounds(unit, weapon, attacks, target)
+        state = (target.models[-1].wounds, target.shaken, target.effects)
+        mine = (_placed(unit), unit.effects, unit.moved)
+        key = ("exact", id(weapon), attacks, mine, _placed(target), state)
         if key not in self._lasting:
-            self._lasting[key] = melee_value(attacker, target)
+            shot = game.fire_solution(unit, weapon, target)
+            ctx = Context(melee=False, distance=shot.distance, moved=unit.moved)
+            self._lasting[key] = exact_wounds(unit, weapon, attacks, target, ctx)
+        return self._lasting[key]
+
+    def _melee_value(self, attacker: Unit, target: Unit, charging: bool = True) -> float:
+        """`melee_value`, kept while the attacker has the same models (their ids fix their
+        weapons), the same spells on it, and the target the same Defense; with spells on
+        either unit, exactly from the play code instead (`odds.expected_melee`, GFF-R34)."""
+        models = tuple(m.id for m in attacker.models)
+        key: tuple[object, ...] = ("melee", attacker.id, models, attacker.effects)
+        key += (target.profile.defense,)
+        exact = bool(attacker.effects or target.effects)
+        if exact:
+            key += (charging, attacker.fatigued, target.id, len(target.models), target.effects)
+        if key not in self._lasting:
+            self._lasting[key] = (
+                expected_melee(attacker, target, charging=charging)
+                if exact
+                else melee_value(attacker, target)
+            )
         return self._lasting[key]
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
@@ -184,7 +215,7 @@ class FirefightAI(Agent):
         if isinstance(action, Charge):
             unit, target = s.units[action.unit], s.units[action.target]
             gain = self._melee_value(unit, target) * worth(target)
-            loss = self._melee_value(target, unit) * worth(unit)
+            loss = self._melee_value(target, unit, charging=False) * worth(unit)
             return 2.0 * (gain - 0.7 * loss) + (3.0 if self._on_marker(game, target) else 0.0)
         if isinstance(action, Fire):
             unit, target = s.units[action.unit], s.units[action.target]
@@ -192,9 +223,11 @@ class FirefightAI(Agent):
             assert weapon is not None
             attacks = self._attacks(game, unit, weapon, target)
             bonus = 2.0 if self._on_marker(game, target) else 1.0
-            return 10 + bonus * expected_wounds(unit, weapon, attacks, target) * worth(target)
+            return 10 + bonus * self._volley(game, unit, weapon, attacks, target) * worth(target)
         if isinstance(action, Cast):
             return self._spell_value(game, action)
+        if isinstance(action, Shift):  # a spell's move out of turn (GFF-R33)
+            return spell_moves.value(s, action, player)
         if isinstance(action, Tokens):
             caster = s.units.get(str(s.step.get("caster")))
             helping = caster is not None and caster.side == player
@@ -210,10 +243,11 @@ class FirefightAI(Agent):
         """Casting costs only tokens and comes before firing: above any shot, by the spell's
         expected worth (wounds of its hits, or its modifier on each target)."""
         s = game.state
-        spell = spell_named(s.units[action.unit], action.spell)
+        caster = s.units[action.unit]
+        spell = spell_named(caster, action.spell)
         assert spell is not None
         value = 0.0
-        for target in (s.units[t] for t in action.target.split(",")):
+        for target in game.cast_targets(caster, spell, action.target):
             if spell.effect == "hits":
                 ap = next((r.rating or 0 for r in spell.rules if r.name == "AP"), 0)
                 value += spell.hits * wound_chance(target.profile.defense, ap) * worth(target)
@@ -357,5 +391,5 @@ class FirefightAI(Agent):
                 for weapon in model.weapons:
                     if not weapon.melee:
                         attacks = self._attacks(game, unit, weapon, enemy)
-                        best = max(best, expected_wounds(unit, weapon, attacks, enemy))
+                        best = max(best, self._volley(game, unit, weapon, attacks, enemy))
         return best

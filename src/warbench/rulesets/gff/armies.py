@@ -131,21 +131,31 @@ def weapon_points(weapon: Weapon, quality: int) -> float:
 
 
 def spell_points(spell: Spell) -> float:
-    """Points of one spell: per hit (× rule factors), flat per point of modifier, per
-    granted rule, or per 3" of a move spell's Advance (or 6" of its Rush and Charge), for
-    each of its targets."""
+    """Points of one spell: per hit (× rule factors), flat per point of modifier or extra
+    attack, per granted rule, per 3" of a move spell's Advance (or 6" of its Rush and
+    Charge), per 6" of a move out of turn, flat for a forced morale test, for each of its
+    targets (a spell on every unit in range counts two, an area one more: GFF-R33)."""
+    return _one_target_points(spell) * (
+        2 if spell.everyone else spell.targets + (1 if spell.area else 0)
+    )
+
+
+def _one_target_points(spell: Spell) -> float:
+    """`spell_points` for one target."""
+    if spell.effect in ("shift", "test"):
+        return SPELL_POINTS * max(1, spell.value // 6)
     if spell.effect == "rule":
-        return SPELL_POINTS * len(spell.rules) * spell.targets
+        return SPELL_POINTS * len(spell.rules)
     if spell.effect == "range":
-        return SPELL_POINTS * max(1, abs(spell.value) // 6) * spell.targets
+        return SPELL_POINTS * max(1, abs(spell.value) // 6)
     if spell.effect == "move":
-        return SPELL_POINTS * max(1, abs(spell.value) // 3, abs(spell.far) // 6) * spell.targets
+        return SPELL_POINTS * max(1, abs(spell.value) // 3, abs(spell.far) // 6)
     if spell.effect != "hits":
-        return SPELL_POINTS * max(1, abs(spell.value)) * spell.targets
+        return SPELL_POINTS * max(1, abs(spell.value))
     value = SPELL_POINTS * spell.hits
     for rule in spell.rules:
         value *= rule_factor(rule)
-    return value * spell.targets
+    return value
 
 
 def model_rule_points(profile: UnitProfile) -> float:

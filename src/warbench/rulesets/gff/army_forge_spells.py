@@ -2,7 +2,7 @@
 
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
-export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31):
+export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -20,9 +20,14 @@ export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, 
   time they charge`, `move +3" next time they Advance, or +6" next time they Rush/Charge`,
   `get +6" range next time they shoot`, Army Forge v3.5's `Up to two ... once`, `lose
   AP(1) when shooting once`, `have friendly units get Relentless against them once`); Poison
-  is read as Bane. Any other text, or a rule this rulebook lacks or no spell may grant, is a
-  problem named in the import's error with the shapes understood or the rules a spell may
-  grant (nothing is half-imported); leave the `spells` out to fall back on the default.
+  is read as Bane. So are extra attacks, moves out of turn, forced morale tests and areas
+  (GFF-R33: `get +1 attack next time they fight in melee`, `may immediately move by up to
+  6"`, `must take a morale test. If failed, it becomes fatigued`, `All enemy units within
+  6" take 1 hit`, `... and all other enemy units within 3" of it take 1 hit`), and Army
+  Forge v3.5's `Pick ..., which ... (next time the effect would apply)`. Any other text,
+  or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
+  error with the shapes understood or the rules a spell may grant (nothing is
+  half-imported); leave the `spells` out to fall back on the default.
 - A Caster with no spells from the export gets the default spellbook of
   data/default_spells.yaml (ours, priced like our factions' spells), so its tokens have a use.
 """
@@ -44,10 +49,43 @@ from warbench.rulesets.gff.profiles import ALIASES, UNGRANTED, Rule, Spell, spec
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _TARGET = re.compile(
-    r"^(?:target\s+)?(?:up\s+to\s+)?(?:(\d+|one|two|three|four|five|six)\s+)?"
-    r"(?:(friendly|enemy)\s+)?(?:units?|models?)?"
-    rf"\s*within\s+(\d+){_INCH}\s*(.*)$",
+    r"^(?:target\s+)?(?:(?P<all>all)\s+(?:other\s+)?|up\s+to\s+)?"
+    r"(?:(?P<count>\d+|one|two|three|four|five|six)\s+)?"
+    r"(?:(?P<side>friendly|enemy)\s+)?(?:units?|models?)?"
+    rf"\s*within\s+(?P<range>\d+){_INCH}\s*(?:of\s+the\s+caster\b,?\s*)?(?P<rest>.*)$",
     re.IGNORECASE,
+)
+_AREA = re.compile(  # GFF-R33: "... and all [other] enemy units within 6" of it ..."
+    rf"^,?\s*and\s+all\s+(?:other\s+)?(friendly|enemy)\s+units\s+within\s+(\d+){_INCH}\s+"
+    r"of\s+(?:it|them|the\s+target)\s*,?\s*(.*)$",
+    re.IGNORECASE,
+)
+_AREA_HITS = re.compile(  # "takes 2 hits, and all other enemy units within 6" of it take 1 hit"
+    rf"^(.*?),?\s+and\s+all\s+(?:other\s+)?(enemy)\s+units\s+within\s+(\d+){_INCH}\s+"
+    r"of\s+(?:it|them|the\s+target)\s+takes?\s+(\d+)\s+hits?(?:\s+each)?\s*\.?$",
+    re.IGNORECASE,
+)
+_ATTACKS = re.compile(
+    r"^gets?\s+\+(\d)\s+attacks?(?:\s+(with\s+melee\s+weapons|with\s+ranged\s+weapons|"
+    r"in\s+melee|when\s+shooting))?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_SHIFT = re.compile(
+    r"^(?:you\s+)?(?:may\s+)?(?:immediately\s+)?moves?\s+(?:it\s+|them\s+)?(?:by\s+)?up\s+to\s+"
+    rf"(\d+){_INCH}(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction)?\s*\.?$",
+    re.IGNORECASE,
+)
+_TEST = re.compile(
+    r"^must\s+take\s+a\s+morale\s+test\s*(?:[.,;]\s*(?:if\s+failed,?\s+(.*?))?)?\s*\.?$",
+    re.IGNORECASE,
+)
+_FATIGUED = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+fatigued$", re.IGNORECASE)
+_SHAKEN = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+shaken$", re.IGNORECASE)
+_V35 = (  # Army Forge v3.5's wording, read as the older one (GFF-R33)
+    (re.compile(r"^pick\s+", re.I), ""),
+    (re.compile(rf"(within\s+\d+{_INCH})\s*,\s*which\s+", re.I), r"\1 "),
+    (re.compile(r"\s*\(next\s+time\s+the\s+effect\s+would\s+apply\)", re.I), ""),
+    (re.compile(r"\s+when\s+using\s+(advance|rush\s*/\s*charge)\s+actions", re.I), r" on \1"),
 )
 _HITS = re.compile(
     r"^(?:each\s+)?takes?\s+(\d+)\s+hits?(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
@@ -75,8 +113,8 @@ _GRANT = re.compile(
     re.IGNORECASE,
 )
 _MARK = re.compile(
-    rf"^ha(?:ve|s)\s+friendly\s+units\s+get\s+({_ONE_RULE}(?:\s*(?:,|\band\b)\s*{_ONE_RULE})*)"
-    r"\s*(in\s+melee|when\s+shooting|when\s+attacking)?\s+against\s+(?:them|it)\s*(.*?)\s*\.?$",
+    rf"^(?:ha(?:ve|s)\s+)?friendly\s+units\s+gets?\s+({_ONE_RULE}(?:\s*(?:,|\band\b)\s*{_ONE_RULE})*)"
+    r"\s*(in\s+melee|when\s+shooting|when\s+attacking)?\s+against(?:\s+them|\s+it)?\s*(.*?)\s*\.?$",
     re.IGNORECASE,
 )
 _LOSE_AP = re.compile(r"^loses?\s+AP\s*\(\s*(\d)\s*\)\s*(.*?)\s*\.?$", re.IGNORECASE)
@@ -129,8 +167,17 @@ SHAPES = (
     '"... get(s) +X" range DURATION", "... lose(s) AP(X) [in melee|when shooting] DURATION", '
     '"Up to N enemy units within R" have friendly units get RULE [in melee|when shooting|when '
     'attacking] against them DURATION"; '
+    '"... get(s) +K attack(s) [with melee weapons|with ranged weapons|in melee|when '
+    'shooting] DURATION" (K 1 to 3), "... may immediately move by up to X"" (X up to 12"), '
+    '"... must take a morale test[. If failed, it becomes fatigued | If failed you may move '
+    'it by up to X" in a straight line in any direction]"; '
     'the target clause may also read "Up to two enemy units within R", "One enemy model '
-    'within R", and DURATION may be "once" (the next time the rule or modifier applies)'
+    'within R", "Pick one enemy unit within R", which ...", "All enemy units within R" [of '
+    'the caster]" (every one in sight), and be followed by "and all [other] enemy|friendly '
+    'units within A" of it" (the same side as the targets), or a hits text by ", and all '
+    '[other] enemy units within A" of it take Y hits"; DURATION may be "once" (the next time '
+    "the rule or modifier applies), with or without Army Forge's \"(next time the effect "
+    'would apply)"'
 )
 
 
@@ -193,23 +240,79 @@ def _spell(entry: object, where: str, problems: Problems) -> Spell | None:
 
 
 def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
-    """The fields of a Spell read from its text; None after a problem."""
+    """The fields of a Spell read from its text (with its area, GFF-R33); None after a
+    problem."""
+    for pattern, replacement in _V35:
+        text = pattern.sub(replacement, text)
     target = _TARGET.match(text)
-    rest = target.group(4).strip() if target else ""
+    rest = target.group("rest").strip() if target else ""
+    area, rest = _area(rest)
+    read, data = _effect_of(target, rest, where, problems) if target else (False, None)
+    if not read:
+        problems.add(
+            where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
+        )
+    if target is None or data is None:
+        return None
+    if target.group("all"):
+        if target.group("count"):
+            problems.add(where, f"'all' takes no number of targets: {json.dumps(text)}")
+            return None
+        data.update(everyone=True, targets=1)
+    if area is not None:
+        side, inches, hits = area
+        target_side = data.get("side") or ("enemy" if data["effect"] == "hits" else None)
+        if target_side is not None and side != target_side:
+            problems.add(
+                where, f"the area reaches {side} units, the targets are {target_side}: {text}"
+            )
+            return None
+        data["area"] = inches
+        if hits is not None:
+            if data["effect"] != "hits":
+                problems.add(where, f"hits in the area need a 'hits' spell: {json.dumps(text)}")
+                return None
+            data["area_hits"] = hits
+    return data
+
+
+def _area(rest: str) -> tuple[tuple[str, int, int | None] | None, str]:
+    """The area clause of `rest` (side, inches, its own hits or None) and what is left."""
+    before = _AREA.match(rest)
+    if before:
+        return (before.group(1).lower(), int(before.group(2)), None), before.group(3).strip()
+    after = _AREA_HITS.match(rest)
+    if after:
+        return (after.group(2).lower(), int(after.group(3)), int(after.group(4))), after.group(1)
+    return None, rest
+
+
+def _effect_of(
+    target: re.Match[str], rest: str, where: str, problems: Problems
+) -> tuple[bool, dict[str, Any] | None]:
+    """Whether the text after the target clause has a shape understood, and the fields of
+    the Spell (None after a problem)."""
+    read = _read(target, rest, where, problems)
+    return read is not _UNREAD, read if isinstance(read, dict) else None
+
+
+_UNREAD = object()
+
+
+def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> object:
+    """The fields of a Spell from its target clause and the text after it; None after a
+    problem, `_UNREAD` when no shape fits."""
     hits, modifier = _HITS.match(rest), _MODIFIER.match(rest)
     lasting = _lasting(modifier) if modifier else None
     grant = None if (hits or modifier) else _GRANT.match(rest)
     granted = _granted(grant) if grant else _losing(rest) or _marking(rest)
-    moving = _moving(rest) or _ranged(rest)
-    if target is None or not (hits or lasting or granted or moving):
-        problems.add(
-            where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
-        )
-        return None
-    count = target.group(1) or "1"
+    moving = _moving(rest) or _ranged(rest) or _attacks(rest) or _shifting(rest) or _testing(rest)
+    if not (hits or lasting or granted or moving):
+        return _UNREAD
+    count = target.group("count") or "1"
     targets = _WORDS.get(count.lower()) or int(count)
-    data: dict[str, Any] = {"range": int(target.group(3)), "targets": targets}
-    side = target.group(2).lower() if target.group(2) else None
+    data: dict[str, Any] = {"range": int(target.group("range")), "targets": targets}
+    side = target.group("side").lower() if target.group("side") else None
     if granted or moving:
         effect = granted or moving
         assert effect is not None
@@ -221,7 +324,7 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
         return {**data, **effect, "side": side}
     if hits:
         if side == "friendly":
-            problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(text)}")
+            problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(rest)}")
             return None
         rules = _weapon_rules(hits.group(2), where, problems)
         if rules is None:
@@ -395,6 +498,43 @@ def _moving(text: str) -> dict[str, Any] | None:
     if verb.startswith("advance"):
         return {**lasting, "value": first, "far": 0}
     return {**lasting, "value": first, "far": first}
+
+
+def _attacks(text: str) -> dict[str, Any] | None:
+    """`get +1 attack next time they fight in melee`: attacks on each weapon (GFF-R33)."""
+    match = _ATTACKS.match(text)
+    duration = _duration(match.group(3)) if match else None
+    if match is None or duration is None:
+        return None
+    which = (match.group(2) or "").lower()
+    if "melee" in which:
+        duration["when"] = "melee"
+    elif "ranged" in which or "shooting" in which:
+        duration["when"] = "shooting"
+    return {**duration, "effect": "attacks", "value": int(match.group(1))}
+
+
+def _shifting(text: str) -> dict[str, Any] | None:
+    """`may immediately move by up to 6"`: a move out of turn (GFF-R33)."""
+    match = _SHIFT.match(text)
+    return {"effect": "shift", "value": int(match.group(1))} if match else None
+
+
+def _testing(text: str) -> dict[str, Any] | None:
+    """`must take a morale test[. If failed, it becomes fatigued | you may move it by up to
+    6" ...]`: a morale test forced on the target and what a failure does (GFF-R33)."""
+    match = _TEST.match(text)
+    if match is None:
+        return None
+    then = (match.group(1) or "").strip().rstrip(".")
+    if not then or _SHAKEN.match(then):
+        return {"effect": "test", "then": "shaken"}
+    if _FATIGUED.match(then):
+        return {"effect": "test", "then": "fatigued"}
+    shift = _SHIFT.match(then)
+    if shift:
+        return {"effect": "test", "then": "shift", "value": int(shift.group(1))}
+    return None
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

@@ -8,7 +8,6 @@ the middle of another unit's activation.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,7 +22,7 @@ from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import Base, edge_distance
 from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
-from warbench.rulesets.gff import jumping, melee, spells
+from warbench.rulesets.gff import jumping, melee, spell_moves, spells
 from warbench.rulesets.gff.actions import (
     CODEC,
     Advance,
@@ -40,6 +39,7 @@ from warbench.rulesets.gff.actions import (
     PlaceMarker,
     Reserve,
     Rush,
+    Shift,
     StrikeBack,
     Take,
     Tokens,
@@ -94,6 +94,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "shoot": (Fire, Cast, Done),
     "blast-split": (Take,),
     "spell-help": (Tokens, Done),
+    "spell-move": (Shift, Done),
     "strike-back": (StrikeBack, NoStrikeBack),
     "consolidate": (Consolidate, Done),
 }
@@ -109,6 +110,7 @@ _PROMPTS: dict[str, Callable[[State], str]] = {
     "activate": lambda s: f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
     "shoot": lambda s: f"{s.active}: fire a weapon or cast a spell, or done",
     "spell-help": lambda s: "spend spell tokens on the casting roll, or done",
+    "spell-move": lambda s: 'move {} by up to {}" (a spell), or done'.format(*s.step["shifts"][0]),
     "blast-split": lambda s: "choose which of your units takes an odd Blast hit",
     "strike-back": lambda s: f"{s.step.get('defender')} was charged: strike back or not",
     "consolidate": lambda s: f'{s.step.get("survivor")} may move up to 3", or done',
@@ -277,9 +279,8 @@ class GFFGame(OpenGame):
             for spell in unit.profile.spells:
                 found = [t.id for t in self._spell_targets(spell, unit)]
                 acts += [
-                    Cast(unit.id, slug(spell.name), ",".join(group))
-                    for group in itertools.combinations(found, min(spell.targets, len(found)))
-                    if group
+                    Cast(unit.id, slug(spell.name), text)
+                    for text in spells.target_choices(spell, found)
                 ]
             return acts
         if s.phase == "blast-split":
@@ -292,6 +293,10 @@ class GFFGame(OpenGame):
             return acts
         if s.phase == "strike-back":
             return [StrikeBack(), NoStrikeBack()]
+        if s.phase == "spell-move":
+            shifting = spell_moves.waiting(s)
+            assert shifting is not None
+            return [Done(), *spell_moves.samples(*shifting)]
         survivor = s.units[s.step["survivor"]]
         cx, cy = survivor.centre()
         acts = [Done()]
@@ -654,6 +659,10 @@ class GFFGame(OpenGame):
             zones = [self.field.deployment_zone(e) for e in s.edges.values()]  # type: ignore[arg-type]
             placed = [(m.x, m.y) for m in s.markers]
             return bfm.objective_problem(action.at, placed, zones, self.field)
+        if isinstance(action, Shift):  # the caster's player moves any side's unit (GFF-R33)
+            unit = s.units.get(action.unit)
+            obstacles = self._others(unit) if unit is not None else None
+            return spell_moves.problem(s, self.field, action, obstacles, jumping=self.spec.jumping)
         unit_id = getattr(action, "unit", None)
         if unit_id is not None:
             unit = s.units.get(unit_id)
@@ -804,18 +813,8 @@ class GFFGame(OpenGame):
             return f"{spell.name} was already tried this activation (one try per spell)"
         if unit.tokens < spell.cost:
             return f"{spell.name} costs {spell.cost} token(s); {unit.name} has {unit.tokens}"
-        chosen = action.target.split(",")
-        if len(set(chosen)) != len(chosen) or len(chosen) > spell.targets:
-            return (
-                f"{spell.name} targets up to {spell.targets} different unit(s) (A,B), "
-                f"not '{action.target}'"
-            )
-        allowed = {t.id for t in self._spell_targets(spell, unit)}
-        for target in chosen:
-            if target not in allowed:
-                names = ", ".join(sorted(allowed)) or "none"
-                return f"'{target}' is not a target for {spell.name}; targets: {names}"
-        return None
+        allowed = [t.id for t in self._spell_targets(spell, unit)]
+        return spells.target_problem(spell, action.target, allowed)
 
     def fire_solution(self, unit: Unit, weapon: Weapon, target: Unit) -> FireSolution:
         """`shooting.solution`, kept while both units' models stand where they stood (a
@@ -858,6 +857,12 @@ class GFFGame(OpenGame):
                         self._solutions[(who.id, id(w), mine, t.id, spots[t.id])] = shot
             found = self._solutions[key]
         return found
+
+    def cast_targets(self, unit: Unit, spell: Any, text: str) -> list[Unit]:
+        """The units a cast's target text names (`all`: every one in range, GFF-R33)."""
+        if text == "all":
+            return self._spell_targets(spell, unit)
+        return [self.state.units[t] for t in text.split(",")]
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
         side = other(unit.side) if spell.on_enemies else unit.side
@@ -933,6 +938,8 @@ class GFFGame(OpenGame):
                 f"{helper.name} spends {action.count} token(s) "
                 f"({sign * action.count:+d} to the casting roll)",
             )
+        elif isinstance(action, Shift):
+            self._shift(action)
         elif isinstance(action, Done):
             self._done(player)
         elif isinstance(action, StrikeBack | NoStrikeBack):
@@ -1266,11 +1273,40 @@ class GFFGame(OpenGame):
         caster = s.units[s.step["caster"]]
         spell = spells.spell_named(caster, s.step["spell"])
         assert spell is not None
-        targets = [s.units[t] for t in s.step["spell_target"].split(",")]
-        spells.cast(self, s, self.field, caster, spell, targets, s.step["bonus"])
+        targets = self.cast_targets(caster, spell, s.step["spell_target"])
+        shifts = spells.cast(self, s, self.field, caster, spell, targets, s.step["bonus"])
         for key in ("caster", "spell", "spell_target", "bonus", "spent", "helping"):
             s.step.pop(key, None)
         s.phase, s.player = "shoot", caster.side
+        if shifts:  # the caster's player moves them first (GFF-R33)
+            s.step["shifts"] = [list(item) for item in shifts]
+            s.phase = "spell-move"
+            return
+        if not caster.alive or self._only_done(caster.side):
+            self._end_activation()
+
+    def _shift(self, action: Shift | None) -> None:
+        """Move the first unit a spell lets the caster's player move (None: leave it);
+        then the next, and back to the caster's shooting step (GFF-R33)."""
+        s = self.state
+        uid, inches = s.step["shifts"].pop(0)
+        unit = s.units[uid]
+        if action is None:
+            self.emit("spell", f"{unit.name} is not moved")
+        else:
+            cx, cy = unit.centre()
+            starts = {m.id: (m.x, m.y) for m in unit.models}
+            translate(unit, action.to[0] - cx, action.to[1] - cy)
+            moved = math.hypot(action.to[0] - cx, action.to[1] - cy)
+            self.emit("move", f'{unit.name} is moved {moved:.1f}" (of {inches}") by a spell')
+            self._jumps(unit, starts)
+            self._dangerous_moves(unit, starts)
+        s.step["shifts"] = [item for item in s.step["shifts"] if s.units[item[0]].alive]
+        if s.step["shifts"]:
+            return
+        del s.step["shifts"]
+        caster = s.units[s.active or ""]
+        s.phase = "shoot"
         if not caster.alive or self._only_done(caster.side):
             self._end_activation()
 
@@ -1283,6 +1319,8 @@ class GFFGame(OpenGame):
                 if self._helpers():
                     return
             self._resolve_cast()
+        elif s.phase == "spell-move":
+            self._shift(None)
         else:
             self._end_activation()
 
@@ -1451,7 +1489,7 @@ def _effects(unit: Unit) -> dict[str, Any]:
 def _effect_data(e: SpellEffect) -> list[Any]:
     """A lasting spell as state data; granted rules and moves say what and until when."""
     data: list[Any] = [e.spell, e.kind, e.value, e.when, e.lasts]
-    if e.kind in ("rule", "move", "range", "mark"):
+    if e.kind in ("rule", "move", "range", "mark", "attacks"):
         data += [e.rule or e.far, e.trigger]
     return data
 

@@ -56,11 +56,15 @@ def end_of_round_morale(ref: Referee, state: State) -> None:
         ref.emit("morale", f"{side} is down to half or less of its units: morale tests")
         for unit in state.side_units(side):
             was_shaken = unit.shaken
-            if morale_test(ref, state, unit):
-                continue
-            if was_shaken:
-                unit.models.clear()
-                ref.emit("rout", f"{unit.name} routs and is removed as destroyed")
-            else:
-                unit.shaken = True
-                ref.emit("shaken", f"{unit.name} is Shaken")
+            if not morale_test(ref, state, unit):
+                fail_morale(ref, unit, was_shaken)
+
+
+def fail_morale(ref: Referee, unit: Unit, was_shaken: bool) -> None:
+    """A failed morale test: the unit is Shaken, or routs if it already was."""
+    if was_shaken:
+        unit.models.clear()
+        ref.emit("rout", f"{unit.name} routs and is removed as destroyed")
+    else:
+        unit.shaken = True
+        ref.emit("shaken", f"{unit.name} is Shaken")

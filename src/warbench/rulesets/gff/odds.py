@@ -32,6 +32,7 @@ from fractions import Fraction
 from warbench.core.dice import DiceSource
 from warbench.core.odds import (
     DiceReferee,
+    Enumerator,
     OddsReport,
     Options,
     OutcomeTable,
@@ -41,10 +42,11 @@ from warbench.core.odds import (
     by_attack,
     marginal,
 )
-from warbench.rulesets.gff import odds_melee
+from warbench.rulesets.gff import odds_melee, odds_spells
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.melee import impact
 from warbench.rulesets.gff.odds_units import (
     DESTROYED,
     SHAKEN,
@@ -57,6 +59,7 @@ from warbench.rulesets.gff.odds_units import (
 )
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.shooting import blast_hits, ranged_weapons, solution
+from warbench.rulesets.gff.spell_grants import armed, volley
 from warbench.rulesets.gff.state import State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -73,6 +76,7 @@ SHOOTING_OPTIONS: dict[str, str] = {
     "shaken": "yes if the target is already Shaken (default no)",
     "shield": "yes if the target has the Shield spell: +1 Defense (default no)",
     "focus": "yes if the attacker has the Focus spell: +1 to hit (default no)",
+    **odds_spells.OPTIONS,
 }
 ATTACKS = ("shooting", "melee")
 OPTIONS: dict[str, str] = {
@@ -107,6 +111,7 @@ def query(options: Mapping[str, str]) -> Query:
     target.shield = opts.flag("shield")
     attacker.focus = opts.flag("focus")
     attacker.moved = opts.flag("moved")
+    odds_spells.put(opts, attacker, target)
     cover = opts.flag("cover")
     carried = {slug(w.name): w for w in ranged_weapons(attacker)}
     if not carried:
@@ -119,7 +124,8 @@ def query(options: Mapping[str, str]) -> Query:
         shot = solution(field, attacker, weapon, target)
         if shot.attacks:
             ctx = Context(melee=False, distance=shot.distance, cover=cover, moved=attacker.moved)
-            fired.append((weapon, shot.attacks, ctx))
+            arms = armed(attacker, weapon)  # as `shooting.fire` arms it (GFF-R31, R33)
+            fired.append((arms, volley(shot.attacks, weapon, arms), ctx))
     if not fired:
         reach = ", ".join(f'{w.name} {w.range}"' for w in chosen)
         raise ValueError(f'no weapon reaches {distance:g}" ({reach})')
@@ -127,12 +133,14 @@ def query(options: Mapping[str, str]) -> Query:
     situation = {
         "attacker": f"{size} x {attacker_p.name} (Quality {attacker_p.quality}+)"
         + (", Focus" if attacker.focus else "")
-        + (", moved" if attacker.moved else ""),
+        + (", moved" if attacker.moved else "")
+        + odds_spells.described(attacker),
         "target": f"{left} x {target_p.name} (Defense {target_p.defense}+)"
         + (f", {marked} wound(s) on the last model" if marked else "")
         + (", in cover" if cover else "")
         + (", Shaken" if target.shaken else "")
-        + (", Shield" if target.shield else ""),
+        + (", Shield" if target.shield else "")
+        + odds_spells.described(target),
         "range": f'{distance:g}"',
         "weapons": ", ".join(f"{w.name} x{n} attacks" for w, n, _ in fired),
     }
@@ -144,7 +152,7 @@ def query(options: Mapping[str, str]) -> Query:
         )
     start = Target(left, marked, target.shaken)
     steps = [step for w, n, ctx in fired for step in _fire(attacker, w, n, target, ctx)]
-    bane = any(w.rating("Bane") is not None for w, _, _ in fired)
+    bane = bool(target.effects) or any(w.rating("Bane") is not None for w, _, _ in fired)
 
     def tables(dist: Mapping[Target, Fraction]) -> list[OutcomeTable]:
         end = marginal(
@@ -171,6 +179,49 @@ def query(options: Mapping[str, str]) -> Query:
 def odds(options: Mapping[str, str]) -> OddsReport:
     """Distributions of wounds, models removed and the target's end state."""
     return query(options).report()
+
+
+def expected_wounds(
+    attacker: Unit, weapon: Weapon, attacks: int, target: Unit, ctx: Context
+) -> float:
+    """The mean wounds one weapon's volley deals the target as it stands (before wound
+    effects), exactly from the rule functions: `_fire`'s hits, Defense and Regeneration
+    stages for one attack, times the attacks (each attack's hits, blocks and saves are
+    independent of the others'), with the weapon as spells arm it (`armed`; `attacks`
+    counted with the unarmed weapon, `volley`) and every rule, spell and mark on both units."""
+    arms = armed(attacker, weapon)
+    if not (attacks and target.alive):
+        return 0.0
+    start = Target(len(target.models), target.models[-1].wounds, target.shaken)
+    steps = _fire(attacker, arms, 1, target, ctx)[:3]
+    dist = Stages(lambda dice: start, steps).exact(Enumerator(reading(True)))
+    kept: dict[tuple[Target, tuple[Hit, ...]], Fraction] = dist  # type: ignore[assignment]
+    per_attack = sum(p * len(wounds) for (_, wounds), p in kept.items())
+    return volley(attacks, weapon, arms) * float(per_attack)
+
+
+def expected_melee(attacker: Unit, target: Unit, *, charging: bool) -> float:
+    """The mean wounds of all the attacker's melee weapons on the target, every model
+    striking (`expected_wounds` of each, in melee, fatigued as the attacker stands), and
+    when charging of its Impact, exactly as `melee.impact` plays it."""
+    attacks: dict[Weapon, int] = {}
+    for model in attacker.models:
+        for weapon in model.weapons:
+            if weapon.melee:
+                attacks[weapon] = attacks.get(weapon, 0) + weapon.attacks
+    ctx = Context(melee=True, charging=charging, fatigued=attacker.fatigued)
+    total = sum(expected_wounds(attacker, w, n, target, ctx) for w, n in attacks.items())
+    if not (charging and attacker.rating("Impact") and target.alive):
+        return total
+    start = Target(len(target.models), target.models[-1].wounds, target.shaken)
+
+    def impacts(dice: DiceSource) -> int:
+        tally = odds_melee.Tally(dice)
+        impact(tally, attacker, as_unit(target, start))
+        return sum(tally.wounds.values())
+
+    dist = Enumerator(reading(True)).outcomes(impacts)
+    return total + float(sum(p * wounds for wounds, p in dist.items()))
 
 
 def _fire(

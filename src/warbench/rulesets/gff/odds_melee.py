@@ -38,6 +38,7 @@ from warbench.core.odds import (
     Step,
     marginal,
 )
+from warbench.rulesets.gff import odds_spells
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.melee import impact, is_counter, melee_weapons
 from warbench.rulesets.gff.odds_units import (
@@ -66,6 +67,7 @@ OPTIONS: dict[str, str] = {
     "target-fatigued": "yes if the charged unit already fought this round (default no)",
     "target-shaken": "yes if the charged unit is Shaken: it strikes as if fatigued (default no)",
     "strike-back": "yes if the charged unit strikes back (default yes)",
+    **odds_spells.OPTIONS,
 }
 CHARGER, DEFENDER = "charger", "charged unit"
 WOUNDS, REMOVED, AFTER = "wounds", "models removed", "after the melee"
@@ -134,6 +136,7 @@ def query(options: Mapping[str, str]) -> Query:
     charger.charging = True
     defender.fatigued = opts.flag("target-fatigued")
     strikes_back = opts.flag("strike-back", True)
+    odds_spells.put(opts, charger, defender)
     if not melee_weapons(charger, defender, lambda w: True) and not charger_p.rating("Impact"):
         raise ValueError(f"{charger_p.name} has no melee weapon and no Impact to charge with")
     start = Fight(
@@ -291,7 +294,8 @@ def query(options: Mapping[str, str]) -> Query:
         text = f"{len(unit.models)} x {unit.profile.name} (Quality {unit.profile.quality}+, "
         text += f"Defense {unit.profile.defense}+)"
         text += f", {marked} wound(s) on the last model" if marked else ""
-        return text + "".join(f", {word}" for on, word in flags if on)
+        text += "".join(f", {word}" for on, word in flags if on)
+        return text + odds_spells.described(unit)
 
     situation = {
         CHARGER: described(charger, marks, (charger.fatigued, "fatigued")),
@@ -304,7 +308,7 @@ def query(options: Mapping[str, str]) -> Query:
         "strike back": "yes" if strikes_back else "no",
     }
     title = f"{charger_p.name} charge {target_p.name}"
-    bane = any(
+    bane = bool(charger.effects or defender.effects) or any(
         w.melee and w.rating("Bane") is not None
         for u in (charger, defender)
         for m in u.models

@@ -81,4 +81,5 @@ def as_unit(target: Unit, state: Target) -> Unit:
         deployed=True,
         shaken=state.shaken,
         shield=target.shield,
+        effects=target.effects,
     )

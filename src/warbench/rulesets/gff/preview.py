@@ -23,6 +23,7 @@ from warbench.rulesets.gff.battlefield import DIFFICULT_MOVE
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.movement import allowance
 from warbench.rulesets.gff.scenario import SIDES, validate
+from warbench.rulesets.gff.spell_grants import range_bonus
 
 
 def reading() -> ReadingPolicy:
@@ -31,11 +32,18 @@ def reading() -> ReadingPolicy:
 
 
 def ranges(game: GFFGame, piece: str) -> list[tuple[str, float]]:
-    """Each shooting weapon of the unit's models with its range in inches."""
+    """Each shooting weapon of the unit's models with its range in inches, with what range
+    spells add to it (GFF-R31)."""
     unit = game.state.units.get(piece)
     if unit is None:
         return []
-    found = {(w.name, float(w.range)) for m in unit.models for w in m.weapons if w.range > 0}
+    bonus = range_bonus(unit)
+    found = {
+        (w.name, float(max(0, w.range + bonus)))
+        for m in unit.models
+        for w in m.weapons
+        if w.range > 0
+    }
     return sorted(found, key=lambda item: (item[1], item[0]))
 
 

@@ -191,8 +191,16 @@ class Spell(BaseModel):
     added to its weapons' AP), `move` — its moves get `value` inches on Advance and `far` on
     Rush and Charge; `range` — its ranged weapons reach `value` inches further; `mark` — the
     enemy target gives the units attacking it the `rules` (melee, shooting or both by
-    `when`); these four until the end of the round or until `trigger` next happens to it.
-    `targets` is how many different units one casting may pick.
+    `when`); `attacks` — each weapon of the target (melee, ranged or both by `when`) gets
+    `value` more attacks; these five until the end of the round or until `trigger` next
+    happens to it. `shift` — the caster's player may move each target by up to `value`
+    inches at once, in a straight line (a move out of turn, GFF-R33); `test` — each target
+    takes a morale test, and if it fails, `then`: Shaken (or routs if already Shaken, as
+    the rulebook's morale test), fatigued, or moved by up to `value` inches by the caster's
+    player. `targets` is how many different units one casting may pick; `everyone` — every
+    unit of the side within `range` in sight of the caster instead; `area` — the units of
+    the targets' side within `area` inches of each target take the effect too (`area_hits`
+    hits each, for a `hits` spell, when it says a number of its own).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -201,7 +209,19 @@ class Spell(BaseModel):
     cost: int = Field(ge=1, le=6)
     range: int = Field(ge=1)
     effect: Literal[
-        "hits", "shield", "focus", "to_hit", "defense", "morale", "rule", "move", "range", "mark"
+        "hits",
+        "shield",
+        "focus",
+        "to_hit",
+        "defense",
+        "morale",
+        "rule",
+        "move",
+        "range",
+        "mark",
+        "attacks",
+        "shift",
+        "test",
     ]
     hits: int = Field(default=0, ge=0)
     rules: tuple[Rule, ...] = ()
@@ -212,6 +232,10 @@ class Spell(BaseModel):
     when: Literal["any", "melee", "shooting"] = "any"
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
+    then: Literal["shaken", "fatigued", "shift"] = "shaken"
+    everyone: bool = False
+    area: int = Field(default=0, ge=0, le=24)
+    area_hits: int = Field(default=0, ge=0)
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -247,9 +271,16 @@ class Spell(BaseModel):
             raise ValueError(f"spell {self.name}: a 'move' spell needs a value or far (inches)")
         if self.effect == "range" and not self.value:
             raise ValueError(f"spell {self.name}: a 'range' spell needs a value (inches)")
-        if self.effect in ("rule", "move", "range", "mark") and (self.lasts == "next") != bool(
-            self.trigger
-        ):
+        if self.effect == "attacks" and not 1 <= self.value <= 3:
+            raise ValueError(f"spell {self.name}: an 'attacks' spell needs a value (+1 to +3)")
+        if (self.effect == "shift" or self.then == "shift") and not 1 <= self.value <= 12:
+            raise ValueError(f'spell {self.name}: a move out of turn needs inches (1" to 12")')
+        if self.area and self.everyone:
+            raise ValueError(f"spell {self.name}: an area goes around chosen targets, not all")
+        if self.area_hits and not (self.area and self.effect == "hits"):
+            raise ValueError(f"spell {self.name}: area_hits needs a 'hits' spell with an area")
+        lasting = ("rule", "move", "range", "mark", "attacks")
+        if self.effect in lasting and (self.lasts == "next") != bool(self.trigger):
             raise ValueError(
                 f"spell {self.name}: a '{self.effect}' spell lasting until next time needs a "
                 f"trigger ({', '.join(TRIGGERS)}), and one lasting the round none"
@@ -259,12 +290,14 @@ class Spell(BaseModel):
     @property
     def on_enemies(self) -> bool:
         """Whether its targets are enemy units: `hits` always; others by `side`, or when no
-        side is given by whether they hinder (a − modifier or move, Slow, Immobile, AP(−X));
-        `shield` and `focus` help friends."""
+        side is given by whether they hinder (a − modifier or move, Slow, Immobile, AP(−X),
+        a forced morale test); `shield` and `focus` help friends."""
         if self.effect in ("hits", "mark"):
             return True
         if self.side is not None:
             return self.side == "enemy"
+        if self.effect == "test":
+            return True
         if self.effect == "rule":
             return any(r.name in HARMFUL or (r.rating or 0) < 0 for r in self.rules)
         return self.value < 0 or self.far < 0

@@ -22,7 +22,7 @@ from warbench.rulesets.gff.attacks import (
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
-from warbench.rulesets.gff.spell_grants import armed, range_bonus, use_up
+from warbench.rulesets.gff.spell_grants import armed, range_bonus, use_up, volley
 from warbench.rulesets.gff.state import State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -132,7 +132,7 @@ def fire(
     """Resolve one weapon's fire at a target (legality is checked by the game); a Blast
     whose hits do not split evenly returns the split for the defender to choose."""
     shot = solution(field, unit, weapon, target)
-    weapon = armed(unit, weapon)  # rules granted by spells (GFF-R31)
+    base, weapon = weapon, armed(unit, weapon)  # rules and attacks spells grant (GFF-R31, R33)
     if weapon.rating("Limited") is not None:
         unit.used_limited.add(slug(weapon.name))
     ctx = Context(
@@ -143,7 +143,7 @@ def fire(
     )
     if ctx.cover:
         ref.emit("cover", f"{target.name} is in cover: +1 Defense")
-    hits = roll_hits(ref, unit, weapon, shot.attacks, target, ctx)
+    hits = roll_hits(ref, unit, weapon, volley(shot.attacks, base, weapon), target, ctx)
     blast = weapon.rating("Blast")
     if blast and hits:
         return _blast(ref, state, unit, weapon, hits, target, ctx, blast, pushing)

@@ -1,4 +1,5 @@
-"""Spells that grant special rules or change moves (ours, docs/rules/gff.md GFF-R31).
+"""Spells that grant special rules or attacks, or change moves (ours, docs/rules/gff.md
+GFF-R31, R33).
 
 Army Forge's spells often give a unit a special rule for a while ("get Furious next time
 they charge", "get Regeneration next time they take wounds", "get AP(+1) next time they
@@ -14,6 +15,9 @@ Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or 
   Relentless against them once"): weapon rules on the attack's weapon (`marked`), Relentless
   and Furious to the attackers (`marks`), used up when the marked unit is next shot at, in
   melee, or either.
+- An attacks spell adds its attacks to each of the unit's melee weapons, ranged weapons
+  or both (`when`; `armed`), and a volley counted with the unarmed weapon is scaled to the
+  armed one (`volley`; GFF-R33).
 - A range spell adds its inches to the reach of the unit's ranged weapons (`range_bonus`,
   read by `shooting.solution`, which every range check goes through).
 - A move spell adds its inches to the allowance of Advance (`value`) or of Rush and Charge
@@ -45,13 +49,23 @@ def armed(unit: Unit, weapon: Weapon) -> Weapon:
         for e in unit.effects
         if e.kind == "rule" and is_weapon_rule(e.rule) and e.when in ("any", side)
     )
-    return _with(weapon, grants) if grants else weapon
+    extra = sum(e.value for e in unit.effects if e.kind == "attacks" and e.when in ("any", side))
+    return _with(weapon, grants, extra) if grants or extra else weapon
+
+
+def volley(attacks: int, weapon: Weapon, arms: Weapon) -> int:
+    """The attacks of a volley counted with `weapon` (`shooting.solution`) once spells
+    armed it as `arms`: each model firing it makes `arms.attacks` (GFF-R33)."""
+    if arms.attacks == weapon.attacks:
+        return attacks
+    return attacks // weapon.attacks * arms.attacks
 
 
 @cache
-def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
+def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...], extra: int = 0) -> Weapon:
     """`weapon` with `grants` (rule, rating) added: AP sums (at least 0; an Unstoppable
-    weapon ignores AP(−X)), ratings keep the higher, unrated rules are added once."""
+    weapon ignores AP(−X)), ratings keep the higher, unrated rules are added once; and
+    `extra` attacks (GFF-R33), at least 1."""
     rules: dict[str, int | None] = {}
     for rule in weapon.rules:
         rules.setdefault(rule.name, rule.rating)
@@ -67,7 +81,8 @@ def _with(weapon: Weapon, grants: tuple[tuple[str, int], ...]) -> Weapon:
     if rules.get("AP") == 0:
         del rules["AP"]
     kept = tuple(Rule(name=n, rating=r) for n, r in rules.items())
-    return Weapon(name=weapon.name, range=weapon.range, attacks=weapon.attacks, rules=kept)
+    attacks = max(1, weapon.attacks + extra)
+    return Weapon(name=weapon.name, range=weapon.range, attacks=attacks, rules=kept)
 
 
 ONCE = {

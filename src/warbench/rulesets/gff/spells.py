@@ -1,14 +1,17 @@
 """Caster(X): spell tokens each round (at most 6), casting on a 4+, and tokens spent by
-casters within 18" to help (+1) or hinder (−1) the roll."""
+casters within 18" to help (+1) or hinder (−1) the roll; what a cast spell does to its
+targets, every unit in range or an area (GFF-R27, R28, R31, R33)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit
 from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.morale import fail_morale, morale_test
 from warbench.rulesets.gff.profiles import Spell, Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.shooting import resolve_hits
@@ -56,6 +59,43 @@ def helpers(state: State, field: Battlefield, caster: Unit, side: str) -> list[U
     ]
 
 
+def target_choices(spell: Spell, found: list[str]) -> list[str]:
+    """The target texts of `cast` for units `found` in range and sight: every group of up to
+    `targets` units, or `all` for a spell on every unit in range (GFF-R33)."""
+    if spell.everyone:
+        return ["all"] if found else []
+    size = min(spell.targets, len(found))
+    return [",".join(group) for group in itertools.combinations(found, size) if group]
+
+
+def target_problem(spell: Spell, text: str, allowed: list[str]) -> str | None:
+    """Why `text` names no targets `spell` may be cast at (`allowed`: in range and sight)."""
+    names = ", ".join(sorted(allowed)) or "none"
+    if spell.everyone:
+        if text != "all" or not allowed:
+            return f"{spell.name} goes to every unit in range (cast it at all); in range: {names}"
+        return None
+    chosen = text.split(",")
+    if len(set(chosen)) != len(chosen) or len(chosen) > spell.targets:
+        return f"{spell.name} targets up to {spell.targets} different unit(s) (A,B), not '{text}'"
+    for target in chosen:
+        if target not in allowed:
+            return f"'{target}' is not a target for {spell.name}; targets: {names}"
+    return None
+
+
+def in_area(state: State, spell: Spell, targets: list[Unit]) -> list[Unit]:
+    """The other units of the targets' side within the spell's area of any target (GFF-R33:
+    "and all enemy units within 6\" of it")."""
+    if not spell.area or not targets:
+        return []
+    return [
+        u
+        for u in state.side_units(targets[0].side)
+        if u not in targets and any(distance(u, t) <= spell.area for t in targets)
+    ]
+
+
 def cast(
     ref: Referee,
     state: State,
@@ -64,22 +104,54 @@ def cast(
     spell: Spell,
     targets: list[Unit],
     bonus: int,
-) -> None:
-    """Roll one die, +1/−1 per token spent by helpers; on 4+ the effect hits every target."""
+) -> list[tuple[str, int]]:
+    """Roll one die, +1/−1 per token spent by helpers; on 4+ the effect hits every target
+    (and the units in its area). Returns the units the caster's player may now move, with
+    the inches (a decision: `shift`)."""
     mods = ((f"tokens spent ({bonus:+d})", bonus),) if bonus else ()
     names = ", ".join(t.name for t in targets)
     roll = ref.roll(quality_test(f"cast {spell.name}: {caster.name} → {names}", CAST_ON, mods))
     if not successes(roll):
         ref.emit("spell", f"{spell.name} fails")
-        return
-    for target in targets:
-        affect(ref, caster, spell, target)
+        return []
+    around = in_area(state, spell, targets)
+    if around:
+        ref.emit("spell", f"{spell.name} also reaches {', '.join(u.name for u in around)}")
+    shifts: list[tuple[str, int]] = []
+    for target in [*targets, *around]:
+        hits = spell.area_hits if target in around and spell.area_hits else spell.hits
+        if spell.effect == "shift" or (spell.effect == "test" and fails(ref, state, spell, target)):
+            if spell.effect == "shift" or spell.then == "shift":
+                shifts.append((target.id, spell.value))
+        elif spell.effect != "test":
+            affect(ref, caster, spell, target, hits)
+    return [(uid, inches) for uid, inches in shifts if state.units[uid].alive]
 
 
-def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit) -> None:
-    """The spell's effect on one target (profiles.Spell; GFF-R27, R28)."""
+def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
+    """A morale test forced by a spell (GFF-R33): on a failure the unit is Shaken (routs if
+    it already was, as the rulebook's morale test) or fatigued, as the spell says; whether
+    it failed."""
+    if not target.alive:
+        return False
+    was_shaken = target.shaken
+    if morale_test(ref, state, target):
+        ref.emit("morale", f"{target.name} passes the morale test of {spell.name}")
+        return False
+    if spell.then == "fatigued":
+        target.fatigued = True
+        ref.emit("spell", f"{spell.name}: {target.name} is fatigued until the end of the round")
+    elif spell.then == "shaken":
+        fail_morale(ref, target, was_shaken)
+    return True
+
+
+def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit, count: int = 0) -> None:
+    """The spell's effect on one target (profiles.Spell; GFF-R27, R28); a `hits` spell
+    deals `count` hits when given (a unit in its area, GFF-R33), else its own."""
     if spell.effect == "hits":
         weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
+        count = count or spell.hits
         ap = weapon.rating("AP") or 0
         hits = [
             Hit(
@@ -88,8 +160,8 @@ def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit) -> None:
                 weapon.rating("Deadly") or 0,
                 weapon.rating("Bane") is not None,
             )
-        ] * spell.hits
-        ref.emit("spell", f"{spell.name}: {target.name} takes {spell.hits} hit(s)")
+        ] * count
+        ref.emit("spell", f"{spell.name}: {target.name} takes {count} hit(s)")
         resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
     elif spell.effect == "shield":
         target.shield = True
@@ -127,6 +199,14 @@ def lasting(spell: Spell) -> list[SpellEffect]:
         return [
             SpellEffect(spell.name, "range", spell.value, "shooting", spell.lasts, trigger=trigger)
         ]
+    if spell.effect == "attacks":
+        if trigger == "once":
+            trigger = {"melee": "melee", "shooting": "shooting"}.get(spell.when, "attack")
+        return [
+            SpellEffect(
+                spell.name, "attacks", spell.value, spell.when, spell.lasts, trigger=trigger
+            )
+        ]
     if spell.effect == "move":
         trigger = "move" if trigger == "once" else trigger
         return [
@@ -155,6 +235,8 @@ def describe(effect: SpellEffect) -> str:
         return f"a mark: units attacking it get {rule}{when}{lasts}"
     if effect.kind == "range":
         return f'{effect.value:+d}" range{lasts}'
+    if effect.kind == "attacks":
+        return f"{effect.value:+d} attack(s) per weapon{when}{lasts}"
     if effect.kind == "move":
         return f'{effect.value:+d}" to Advance, {effect.far:+d}" to Rush and Charge{lasts}'
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"

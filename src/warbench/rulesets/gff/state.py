@@ -45,7 +45,8 @@ class SpellEffect:
     Kind `rule` grants special rule `rule` (rated `value`, 0 unrated; weapon rules on the
     weapons `when` picks); `mark` gives it to the units attacking this one; `move` adds
     `value` inches to Advance and `far` to Rush and Charge; `range` adds `value` inches to
-    its ranged weapons; these lasting `next` are used up when `trigger` happens (GFF-R31)."""
+    its ranged weapons; `attacks` adds `value` attacks to its weapons (`when` picks which,
+    GFF-R33); these lasting `next` are used up when `trigger` happens (GFF-R31)."""
 
     spell: str
     kind: str

@@ -1,0 +1,80 @@
+"""What spells have put on the units of an odds query (GFF-R28, R31, R33): special rules
+granted to the attacker or to the target, extra attacks, modifiers to hit and to Defense
+rolls (lasting the round), and marks on the target giving its attackers rules. They go on
+the units as the lasting effects a casting leaves (`state.SpellEffect`), so the play code
+reads them exactly as in a game: `spell_grants.armed` and `marked` on the weapons,
+`Unit.all_have` and `rating` for unit rules, `attacks.spell_modifiers` for the rolls.
+"""
+
+from __future__ import annotations
+
+import re
+
+from warbench.core.odds import Options
+from warbench.rulesets.gff.profiles import MARKABLE, UNGRANTED, Rule, ungranted
+from warbench.rulesets.gff.state import SpellEffect, Unit
+
+OPTIONS: dict[str, str] = {
+    "spells": "what spells gave the attacker: special rules like Rending,AP(+1) or Poison (read "
+    "as Bane), +N attacks, +K to hit, +K defense (default none)",
+    "target-spells": "what spells gave the target, as spells, like Regeneration,-1 defense "
+    "(default none)",
+    "target-marks": "rules a mark on the target gives the units attacking it, like "
+    "Rending,AP(+1) (default none)",
+}
+_ATTACKS = re.compile(r"^\+\s*([1-3])\s*attacks?$", re.IGNORECASE)
+_MODIFIER = re.compile(r"^([+\-−]\s*[1-3])\s*(?:to\s+)?(hit|defen[cs]e)$", re.IGNORECASE)
+GRANTED = "a"  # the name the effects carry: the modifiers read "a spell"
+
+
+def effects(opts: Options, key: str) -> tuple[SpellEffect, ...]:
+    """The effects option `key` names; ValueError naming what is wrong and what is allowed."""
+    text = opts.text(key, "").strip()
+    if not text:
+        return ()
+    kind = "mark" if key == "target-marks" else "rule"
+    found: list[SpellEffect] = []
+    for part in (p.strip() for p in text.split(",")):
+        extra = _ATTACKS.match(part)
+        if extra and key != "target-marks":
+            found.append(SpellEffect(GRANTED, "attacks", int(extra.group(1))))
+            continue
+        modifier = _MODIFIER.match(part)
+        if modifier and key != "target-marks":  # GFF-R28: to its hit or Defense rolls
+            value = int(modifier.group(1).replace(" ", "").replace("−", "-"))
+            roll = "to_hit" if modifier.group(2).lower() == "hit" else "defense"
+            found.append(SpellEffect(GRANTED, roll, value))
+            continue
+        try:
+            rule = Rule.parse(part.replace(" ", "").replace("−", "-"), "any")
+        except ValueError as err:
+            also = "" if key == "target-marks" else ", +N attacks, +K to hit or +K defense (1-3)"
+            raise ValueError(f"{key}={text}: {err}; give special rules{also}") from None
+        if rule.name in UNGRANTED:
+            raise ValueError(f"{key}={text}: {ungranted(rule.name)}")
+        if kind == "mark" and rule.name not in MARKABLE:
+            allowed = ", ".join(sorted(MARKABLE))
+            raise ValueError(f"{key}={text}: a mark may not give attackers {rule.name}: {allowed}")
+        found.append(SpellEffect(GRANTED, kind, rule.rating or 0, rule=rule.name))
+    return tuple(found)
+
+
+def put(opts: Options, attacker: Unit, target: Unit) -> None:
+    """Put what the options say spells gave on the attacker and the target."""
+    attacker.effects = effects(opts, "spells")
+    target.effects = effects(opts, "target-spells") + effects(opts, "target-marks")
+
+
+def described(unit: Unit) -> str:
+    """`, spells: Rending, AP(+1)` for the situation (empty without any)."""
+    words = []
+    for e in unit.effects:
+        rated = f"{e.rule}({e.value:+d})" if e.rule == "AP" else f"{e.rule}({e.value})"
+        if e.kind == "attacks":
+            words.append(f"+{e.value} attack(s)")
+        elif e.kind in ("to_hit", "defense"):
+            words.append(f"{e.value:+d} {'to hit' if e.kind == 'to_hit' else 'Defense'}")
+        else:
+            word = rated if e.value else e.rule
+            words.append(f"mark {word}" if e.kind == "mark" else word)
+    return f", spells: {', '.join(words)}" if words else ""
