@@ -96,6 +96,7 @@ class FirefightAI(Agent):
         self._rng = random.Random(seed)
         self._memo: dict[tuple[object, ...], float] = {}
         self._free: dict[str, list[Marker]] = {}
+        self._where: dict[str, tuple[tuple[str, float, float], ...]] = {}  # `_placed`, by unit
         self._field: object = None  # the table the lasting values below were found on
         self._lasting: dict[tuple[object, ...], float] = {}  # values of unchanged positions
 
@@ -113,7 +114,7 @@ class FirefightAI(Agent):
     def _best_first(self, game: GFFGame, player: str, most: int | None) -> list[Action]:
         """Up to `most` legal actions, best scored first: every candidate is scored
         (shuffled for ties), and legality is checked only until `most` are found."""
-        self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
+        self._memo, self._free, self._where = {}, {}, {}  # of the position, while scoring
         if game.field is not self._field:
             self._field, self._lasting = game.field, {}
         found: list[Action] = []
@@ -150,10 +151,17 @@ class FirefightAI(Agent):
 
     def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
-        key = (id(weapon), _placed(unit), _placed(target), unit.effects)  # nothing moved
+        key = (id(weapon), self._placed(unit), self._placed(target), unit.effects)
         if key not in self._lasting:
             self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
+
+    def _placed(self, unit: Unit) -> tuple[tuple[str, float, float], ...]:
+        """`_placed` of the unit, once per decision."""
+        found = self._where.get(unit.id)
+        if found is None:
+            found = self._where[unit.id] = _placed(unit)
+        return found
 
     def _melee_value(self, attacker: Unit, target: Unit) -> float:
         """`melee_value`, kept while the attacker has the same models (their ids fix their

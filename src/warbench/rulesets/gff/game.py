@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
@@ -526,12 +527,16 @@ class GFFGame(OpenGame):
         unit, target = s.units.get(action.unit), s.units.get(action.target)
         if unit is None or target is None or not unit.alive or not target.alive:
             return False
-        mine = np.array([(m.x, m.y) for m in unit.models], dtype=np.float64)
-        theirs = np.array([(m.x, m.y) for m in target.models], dtype=np.float64)
-        gaps = np.hypot(
-            mine[:, None, 0] - theirs[None, :, 0], mine[:, None, 1] - theirs[None, :, 1]
-        )
-        least = float(gaps.min()) - _extent(unit) - _extent(target)
+        if self._memo is None:
+            apart = _least_apart([unit, target])[0, 1]
+        else:  # every pair of living units at once, while the legal actions are listed
+            if ("apart",) not in self._memo:
+                alive = [u for u in s.units.values() if u.alive]
+                rows = {u.id: n for n, u in enumerate(alive)}
+                self._memo[("apart",)] = (rows, _least_apart(alive))
+            rows, least_apart = self._memo[("apart",)]
+            apart = least_apart[rows[unit.id], rows[target.id]]
+        least = float(apart) - _extent(unit) - _extent(target)
         return least > allowance(unit, "charge") + 1e-6
 
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
@@ -822,12 +827,12 @@ class GFFGame(OpenGame):
         model's id fixes its weapons and base). Not known yet: found for every weapon of
         this unit and of its side's units yet to activate, at every enemy not yet known for
         them, all at once."""
-        key = (unit.id, id(weapon), _spot(unit), target.id, _spot(target))
+        key = (unit.id, id(weapon), self._spot(unit), target.id, self._spot(target))
         found = self._solutions.get(key)
         if found is None:
             if len(self._solutions) > 1024:
                 self._solutions.clear()
-            spots = {u.id: _spot(u) for u in self.state.units.values() if u.deployed}
+            spots = {u.id: self._spot(u) for u in self.state.units.values() if u.deployed}
             spots.update({unit.id: key[2], target.id: key[4]})
             enemies = self.state.side_units(other(unit.side))
             shooters = [unit] + [
@@ -857,6 +862,16 @@ class GFFGame(OpenGame):
                     for t, shot in zip(aims, row, strict=True):
                         self._solutions[(who.id, id(w), mine, t.id, spots[t.id])] = shot
             found = self._solutions[key]
+        return found
+
+    def _spot(self, unit: Unit) -> tuple[object, ...]:
+        """`_spot` of the unit, once while the legal actions are listed."""
+        if self._memo is None:
+            return _spot(unit)
+        key = ("spot", unit.id)
+        found: tuple[object, ...] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = _spot(unit)
         return found
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
@@ -1425,6 +1440,19 @@ class GFFGame(OpenGame):
 def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
     """Where each of the unit's models stands."""
     return tuple((m.id, m.x, m.y) for m in unit.models)
+
+
+def _least_apart(units: list[Unit]) -> npt.NDArray[np.float64]:
+    """The least distance between the centres of any model of one unit and any of another,
+    for each pair of `units` (models' centres apart: the same hypot of each pair of
+    models, then the least of each pair of units)."""
+    spots = np.array([(m.x, m.y) for u in units for m in u.models], dtype=np.float64)
+    starts = np.cumsum([0] + [len(u.models) for u in units[:-1]])
+    gaps = np.hypot(spots[:, None, 0] - spots[None, :, 0], spots[:, None, 1] - spots[None, :, 1])
+    least: npt.NDArray[np.float64] = np.minimum.reduceat(
+        np.minimum.reduceat(gaps, starts, axis=0), starts, axis=1
+    )
+    return least
 
 
 def _spot(unit: Unit) -> tuple[object, ...]:

@@ -21,6 +21,18 @@ def _shallow(item: _T) -> _T:
     return twin
 
 
+def _copied(value: _T) -> _T:
+    """A deep copy of JSON-like data (dicts, lists and scalars; anything else through
+    `copy.deepcopy`), without deepcopy's bookkeeping for the common case."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}  # type: ignore[return-value]
+    if isinstance(value, list):
+        return [_copied(v) for v in value]  # type: ignore[return-value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return copy.deepcopy(value)
+
+
 @dataclass(slots=True)
 class Model:
     """One model: where it stands, its weapons, and its wound markers."""
@@ -157,7 +169,7 @@ class State:
         state.units = units
         state.markers = [_shallow(m) for m in self.markers]
         state.edges = dict(self.edges)
-        state.step = copy.deepcopy(self.step)
+        state.step = _copied(self.step)
         state.starting_units = dict(self.starting_units)
         state.score = dict(self.score)
         return state
