@@ -17,6 +17,7 @@ from warbench.core.game import Decision
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield
+from warbench.rulesets.gff import game as game_module
 from warbench.rulesets.gff.actions import Charge, Deploy
 from warbench.rulesets.gff.battlefield import (
     Battlefield,
@@ -145,6 +146,37 @@ def test_the_charge_screen_only_drops_charges_the_rules_refuse(seed: int) -> Non
                             assert game.check(action) is not None, action
         game.apply(agents[player].choose(game, player), player)
     assert screened > 0 and checked > screened
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_charge_reach_of_every_pair_at_once_is_that_of_each_pair(seed: int) -> None:
+    """While the legal actions are listed, the charge screen measures every pair of units
+    at once (`_least_apart`): the same answer as measuring the one pair, and the same least
+    distance as the hypot of each pair of models."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+    assert isinstance(game, GFFGame)
+    agents = {p: ruleset.agents()["random"](seed + n) for n, p in enumerate(ruleset.players)}
+    compared = 0
+    while isinstance(game.pending, Decision):
+        player = game.pending.player
+        if game.state.phase == "activate":
+            charges = [a for a in game.candidates(player) if isinstance(a, Charge)]
+            alone = [game._out_of_charge_reach(a) for a in charges]
+            with game.listing():
+                assert [game._out_of_charge_reach(a) for a in charges] == alone
+            for a in charges:
+                pair = [game.state.units[a.unit], game.state.units[a.target]]
+                mine, theirs = ([(m.x, m.y) for m in u.models] for u in pair)
+                least = min(
+                    float(np.hypot(np.float64(x) - u, np.float64(y) - v))
+                    for x, y in mine
+                    for u, v in theirs
+                )
+                assert float(game_module._least_apart(pair)[0, 1]) == least
+                compared += 1
+        game.apply(agents[player].choose(game, player), player)
+    assert compared > 20
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])

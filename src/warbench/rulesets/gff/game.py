@@ -1190,7 +1190,8 @@ class GFFGame(OpenGame):
         if target.id not in s.step["targets"]:
             s.step["targets"].append(target.id)
         before = self._positions()
-        split = fire(self, s, self.field, unit, weapon, target, self.spec.pushing)
+        shot = self.fire_solution(unit, weapon, target)  # kept since its legality was checked
+        split = fire(self, s, self.field, unit, weapon, target, self.spec.pushing, shot)
         self._pushed_falls(before)
         if split is not None:
             s.step["blast"] = {

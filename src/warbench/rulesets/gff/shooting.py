@@ -128,10 +128,13 @@ def fire(
     weapon: Weapon,
     target: Unit,
     pushing: bool = False,
+    shot: FireSolution | None = None,
 ) -> BlastSplit | None:
     """Resolve one weapon's fire at a target (legality is checked by the game); a Blast
-    whose hits do not split evenly returns the split for the defender to choose."""
-    shot = solution(field, unit, weapon, target)
+    whose hits do not split evenly returns the split for the defender to choose. `shot`:
+    the weapon's `solution` at the target, when the caller has it already."""
+    if shot is None:
+        shot = solution(field, unit, weapon, target)
     weapon = armed(unit, weapon)  # rules granted by spells (GFF-R31)
     if weapon.rating("Limited") is not None:
         unit.used_limited.add(slug(weapon.name))
