@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
@@ -12,13 +16,17 @@ from warbench.rulesets.gff.profiles import UnitProfile, Weapon
 _T = TypeVar("_T")
 
 
+@cache
+def _fields_of(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """The values of every field of a dataclass, in order, at once."""
+    return operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+
+
 def _shallow(item: _T) -> _T:
-    """A field-by-field copy of a slotted dataclass, without running its __init__ (several
-    times faster than `dataclasses.replace`, which snapshots of every step would pay)."""
-    twin = object.__new__(type(item))
-    for name in type(item).__slots__:  # type: ignore[attr-defined]
-        setattr(twin, name, getattr(item, name))
-    return twin
+    """A field-by-field copy of a dataclass (its __init__ given every field: several times
+    faster than `dataclasses.replace`, which snapshots of every step would pay)."""
+    cls = type(item)
+    return cls(*_fields_of(cls)(item))
 
 
 def _copied(value: _T) -> _T:
