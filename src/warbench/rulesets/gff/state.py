@@ -7,7 +7,6 @@ import dataclasses
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
@@ -16,17 +15,18 @@ from warbench.rulesets.gff.profiles import UnitProfile, Weapon
 _T = TypeVar("_T")
 
 
-@cache
-def _fields_of(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """The values of every field of a dataclass, in order, at once."""
-    return operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # each dataclass's field getter
 
 
 def _shallow(item: _T) -> _T:
     """A field-by-field copy of a dataclass (its __init__ given every field: several times
     faster than `dataclasses.replace`, which snapshots of every step would pay)."""
-    cls: type[Any] = type(item)
-    twin: _T = cls(*_fields_of(cls)(item))
+    cls = type(item)
+    values = _FIELDS.get(cls)
+    if values is None:
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        values = _FIELDS[cls] = operator.attrgetter(*names)
+    twin: _T = cls(*values(item))
     return twin
 
 
