@@ -84,6 +84,10 @@ def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
     return tuple((m.id, m.x, m.y) for m in unit.models)
 
 
+_PASSIVE = Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve
+_MOVES = Advance | Rush  # (built once: `A | B` written in an isinstance builds it each time)
+
+
 def worth(unit: Unit) -> float:
     """How much a unit is worth killing: points per remaining model share."""
     return unit.profile.cost / max(1, unit.profile.size)
@@ -174,7 +178,7 @@ class FirefightAI(Agent):
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state
-        if isinstance(action, Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve):
+        if isinstance(action, _PASSIVE):
             return self._passive(game, player, action)
         if isinstance(action, Deploy):
             unit = s.units[action.unit]
@@ -234,8 +238,12 @@ class FirefightAI(Agent):
         markers to take there, the nearest marker free for the unit, and for Advance the
         volley after."""
         scores: list[float | None] = [None] * len(actions)
-        where = [n for n, a in enumerate(actions) if isinstance(a, Advance | Rush)]
-        moves = [cast(Advance | Rush, actions[n]) for n in where]
+        where: list[int] = []
+        moves: list[Advance | Rush] = []
+        for n, a in enumerate(actions):
+            if isinstance(a, _MOVES):
+                where.append(n)
+                moves.append(a)
         if not moves:
             return scores
         units = {m.unit: game.state.units[m.unit] for m in moves}
@@ -276,6 +284,8 @@ class FirefightAI(Agent):
     def _marker_scores(self, game: GFFGame, player: str, actions: list[Action]) -> dict[int, float]:
         """The scores of PlaceMarker by place in `actions`, all at once: minus the distance
         to our deployment zone (markers placed near our side)."""
+        if game.state.phase != "markers":  # the only step that places markers
+            return {}
         where = [n for n, a in enumerate(actions) if isinstance(a, PlaceMarker)]
         if not where:
             return {}

@@ -117,6 +117,10 @@ _PROMPTS: dict[str, Callable[[State], str]] = {
 """What each decision asks, by step of the game."""
 
 
+_MOVING = Advance | Rush | Charge  # built once (in an isinstance it would be built each time)
+_BLOCK_MOVES = Advance | Rush
+
+
 def other(side: str) -> str:
     """The opposing side."""
     return "blue" if side == "red" else "red"
@@ -503,11 +507,11 @@ class GFFGame(OpenGame):
         that may not move now (Shaken, Immobile, done) is refused before any screen."""
         if isinstance(action, PlaceMarker):
             return self._marker_screen().get(action.at) is False
-        if isinstance(action, Advance | Rush | Charge) and self._may_not_move(action.unit):
+        if isinstance(action, _MOVING) and self._may_not_move(action.unit):
             return True
         if isinstance(action, Charge):
             return self._out_of_charge_reach(action)
-        if not isinstance(action, Advance | Rush):
+        if not isinstance(action, _BLOCK_MOVES):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
         return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
