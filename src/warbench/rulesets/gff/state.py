@@ -7,6 +7,7 @@ import dataclasses
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
@@ -42,6 +43,13 @@ def _copied(value: _T) -> _T:
     return copy.deepcopy(value)
 
 
+@lru_cache(maxsize=8192, typed=True)
+def _round_base(x: float, y: float, diameter: float) -> Base:
+    """A round base at x,y: bases are immutable, so one serves every model standing there
+    (building one costs several times the look-up). The cache is typed, so 1 and 1.0 differ."""
+    return Base((x, y), diameter)
+
+
 @dataclass(slots=True)
 class Model:
     """One model: where it stands, its weapons, and its wound markers."""
@@ -55,7 +63,10 @@ class Model:
 
     def base(self, diameter: float) -> Base:
         """Its round base."""
-        return Base((self.x, self.y), diameter)
+        x, y = self.x, self.y
+        if x and y:  # (a zero's sign would be lost in the cache: 0.0 == -0.0)
+            return _round_base(x, y, diameter)
+        return Base((x, y), diameter)
 
 
 @dataclass(frozen=True, slots=True)
