@@ -16,7 +16,7 @@ from warbench.core.dice import SeededDice
 from warbench.core.game import Decision
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
-from warbench.rulesets.gff import battlefield
+from warbench.rulesets.gff import battlefield, movement
 from warbench.rulesets.gff import game as game_module
 from warbench.rulesets.gff.actions import Charge, Deploy
 from warbench.rulesets.gff.battlefield import (
@@ -312,3 +312,24 @@ def test_formations_are_the_same_whether_bases_are_looked_up_in_a_tree_or_not(
     monkeypatch.setattr(battlefield, "_EVERY_PAIR", 0)
     assert arrange_many(centres, 4, 1.0, table, occupied=occupied) == direct
     assert direct != arrange_many(centres, 4, 1.0, table)  # the bases moved formations
+
+
+def test_contact_vectors_skipping_far_pairs_are_those_of_every_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`contact_vector` leaves out the pairs of models that stay well apart along the way;
+    with none left out (`_APART` infinite) every seeded charge gets the same vector."""
+    rng = random.Random(11)
+    cases = []
+    for _ in range(300):
+        mine = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        theirs = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        ax, ay = rng.uniform(4, 44), rng.uniform(4, 44)
+        bx, by = ax + rng.uniform(-16, 16), ay + rng.uniform(-16, 16)
+        cases.append(
+            (unit("r1", mine, (ax, ay)), unit("b1", theirs, (bx, by)), rng.choice([6.0, 12.0]))
+        )
+    got = [movement.contact_vector(a, b, reach) for a, b, reach in cases]
+    monkeypatch.setattr(movement, "_APART", math.inf)
+    assert got == [movement.contact_vector(a, b, reach) for a, b, reach in cases]
+    assert sum(v is not None for v in got) > 50
