@@ -1,8 +1,8 @@
 """Full playouts per second per ruleset and scenario, random vs random and AI vs AI.
 
 Run: `.venv/bin/python benchmarks/playouts.py [--games N] [--ruleset ID]`. Prints a table;
-times are wall-clock on one core, state hashing off (as in simulation), memory is the
-tracemalloc peak of one game.
+times are wall-clock on one core, and CPU time (`time.process_time`, steadier on a shared
+machine), state hashing off (as in simulation), memory is the tracemalloc peak of one game.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ def main(
         "matchup",
         "games",
         "games/s",
+        "CPU games/s",
         "steps/game",
         "steps/s",
         "peak KiB/game",
@@ -45,15 +46,16 @@ def main(
                 len(playout(rs, data, kind, 0).steps)
                 peak = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 steps = sum(len(playout(rs, data, kind, seed).steps) for seed in range(count))
-                elapsed = time.perf_counter() - start
+                elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
                 table.add_row(
                     rs.id,
                     info.id,
                     f"{kind} v {kind}",
                     str(count),
                     f"{count / elapsed:,.1f}",
+                    f"{count / cpu:,.1f}",
                     f"{steps / count:,.0f}",
                     f"{steps / elapsed:,.0f}",
                     f"{peak / 1024:,.0f}",

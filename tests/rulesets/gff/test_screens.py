@@ -16,7 +16,8 @@ from warbench.core.dice import SeededDice
 from warbench.core.game import Decision
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
-from warbench.rulesets.gff import battlefield
+from warbench.rulesets.gff import battlefield, movement
+from warbench.rulesets.gff import game as game_module
 from warbench.rulesets.gff.actions import Charge, Deploy
 from warbench.rulesets.gff.battlefield import (
     Battlefield,
@@ -145,6 +146,37 @@ def test_the_charge_screen_only_drops_charges_the_rules_refuse(seed: int) -> Non
                             assert game.check(action) is not None, action
         game.apply(agents[player].choose(game, player), player)
     assert screened > 0 and checked > screened
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_charge_reach_of_every_pair_at_once_is_that_of_each_pair(seed: int) -> None:
+    """While the legal actions are listed, the charge screen measures every pair of units
+    at once (`_least_apart`): the same answer as measuring the one pair, and the same least
+    distance as the hypot of each pair of models."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+    assert isinstance(game, GFFGame)
+    agents = {p: ruleset.agents()["random"](seed + n) for n, p in enumerate(ruleset.players)}
+    compared = 0
+    while isinstance(game.pending, Decision):
+        player = game.pending.player
+        if game.state.phase == "activate":
+            charges = [a for a in game.candidates(player) if isinstance(a, Charge)]
+            alone = [game._out_of_charge_reach(a) for a in charges]
+            with game.listing():
+                assert [game._out_of_charge_reach(a) for a in charges] == alone
+            for a in charges:
+                pair = [game.state.units[a.unit], game.state.units[a.target]]
+                mine, theirs = ([(m.x, m.y) for m in u.models] for u in pair)
+                least = min(
+                    float(np.hypot(np.float64(x) - u, np.float64(y) - v))
+                    for x, y in mine
+                    for u, v in theirs
+                )
+                assert float(game_module._least_apart(pair)[0, 1]) == least
+                compared += 1
+        game.apply(agents[player].choose(game, player), player)
+    assert compared > 20
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
@@ -280,3 +312,24 @@ def test_formations_are_the_same_whether_bases_are_looked_up_in_a_tree_or_not(
     monkeypatch.setattr(battlefield, "_EVERY_PAIR", 0)
     assert arrange_many(centres, 4, 1.0, table, occupied=occupied) == direct
     assert direct != arrange_many(centres, 4, 1.0, table)  # the bases moved formations
+
+
+def test_contact_vectors_skipping_far_pairs_are_those_of_every_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`contact_vector` leaves out the pairs of models that stay well apart along the way;
+    with none left out (`_APART` infinite) every seeded charge gets the same vector."""
+    rng = random.Random(11)
+    cases = []
+    for _ in range(300):
+        mine = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        theirs = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        ax, ay = rng.uniform(4, 44), rng.uniform(4, 44)
+        bx, by = ax + rng.uniform(-16, 16), ay + rng.uniform(-16, 16)
+        cases.append(
+            (unit("r1", mine, (ax, ay)), unit("b1", theirs, (bx, by)), rng.choice([6.0, 12.0]))
+        )
+    got = [movement.contact_vector(a, b, reach) for a, b, reach in cases]
+    monkeypatch.setattr(movement, "_APART", math.inf)
+    assert got == [movement.contact_vector(a, b, reach) for a, b, reach in cases]
+    assert sum(v is not None for v in got) > 50

@@ -89,6 +89,10 @@ def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
     return tuple((m.id, m.x, m.y) for m in unit.models)
 
 
+_PASSIVE = Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve
+_MOVES = Advance | Rush  # (built once: `A | B` written in an isinstance builds it each time)
+
+
 def worth(unit: Unit) -> float:
     """How much a unit is worth killing: points per remaining model share."""
     return unit.profile.cost / max(1, unit.profile.size)
@@ -101,6 +105,7 @@ class FirefightAI(Agent):
         self._rng = random.Random(seed)
         self._memo: dict[tuple[object, ...], float] = {}
         self._free: dict[str, list[Marker]] = {}
+        self._where: dict[str, tuple[tuple[str, float, float], ...]] = {}  # `_placed`, by unit
         self._field: object = None  # the table the lasting values below were found on
         self._lasting: dict[tuple[object, ...], float] = {}  # values of unchanged positions
 
@@ -118,7 +123,7 @@ class FirefightAI(Agent):
     def _best_first(self, game: GFFGame, player: str, most: int | None) -> list[Action]:
         """Up to `most` legal actions, best scored first: every candidate is scored
         (shuffled for ties), and legality is checked only until `most` are found."""
-        self._memo, self._free = {}, {}  # of the position, shared by the candidates scored
+        self._memo, self._free, self._where = {}, {}, {}  # of the position, while scoring
         if game.field is not self._field:
             self._field, self._lasting = game.field, {}
         found: list[Action] = []
@@ -155,10 +160,17 @@ class FirefightAI(Agent):
 
     def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
-        key = (id(weapon), _placed(unit), _placed(target), unit.effects)  # nothing moved
+        key = (id(weapon), self._placed(unit), self._placed(target), unit.effects)
         if key not in self._lasting:
             self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
+
+    def _placed(self, unit: Unit) -> tuple[tuple[str, float, float], ...]:
+        """`_placed` of the unit, once per decision."""
+        found = self._where.get(unit.id)
+        if found is None:
+            found = self._where[unit.id] = _placed(unit)
+        return found
 
     def _volley(
         self, game: GFFGame, unit: Unit, weapon: Weapon, attacks: int, target: Unit
@@ -169,8 +181,8 @@ class FirefightAI(Agent):
         if not (unit.effects or target.effects) or not attacks:
             return expected_wounds(unit, weapon, attacks, target)
         state = (target.models[-1].wounds, target.shaken, target.effects)
-        mine = (_placed(unit), unit.effects, unit.moved)
-        key = ("exact", id(weapon), attacks, mine, _placed(target), state)
+        mine = (self._placed(unit), unit.effects, unit.moved)
+        key = ("exact", id(weapon), attacks, mine, self._placed(target), state)
         if key not in self._lasting:
             shot = game.fire_solution(unit, weapon, target)
             ctx = Context(melee=False, distance=shot.distance, moved=unit.moved)
@@ -197,7 +209,7 @@ class FirefightAI(Agent):
 
     def _score(self, game: GFFGame, player: str, action: Action) -> float:
         s = game.state
-        if isinstance(action, Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve):
+        if isinstance(action, _PASSIVE):
             return self._passive(game, player, action)
         if isinstance(action, Deploy):
             unit = s.units[action.unit]
@@ -260,8 +272,12 @@ class FirefightAI(Agent):
         markers to take there, the nearest marker free for the unit, and for Advance the
         volley after."""
         scores: list[float | None] = [None] * len(actions)
-        where = [n for n, a in enumerate(actions) if isinstance(a, Advance | Rush)]
-        moves = [cast(Advance | Rush, actions[n]) for n in where]
+        where: list[int] = []
+        moves: list[Advance | Rush] = []
+        for n, a in enumerate(actions):
+            if isinstance(a, _MOVES):
+                where.append(n)
+                moves.append(a)
         if not moves:
             return scores
         units = {m.unit: game.state.units[m.unit] for m in moves}
@@ -302,6 +318,8 @@ class FirefightAI(Agent):
     def _marker_scores(self, game: GFFGame, player: str, actions: list[Action]) -> dict[int, float]:
         """The scores of PlaceMarker by place in `actions`, all at once: minus the distance
         to our deployment zone (markers placed near our side)."""
+        if game.state.phase != "markers":  # the only step that places markers
+            return {}
         where = [n for n, a in enumerate(actions) if isinstance(a, PlaceMarker)]
         if not where:
             return {}

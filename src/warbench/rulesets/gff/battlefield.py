@@ -1544,7 +1544,7 @@ def arrange_many(
     shapes = np.stack(layouts)  # (layouts, count, 2)
     origins = np.asarray(centres, dtype=np.float64)
     waiting = np.arange(len(centres))
-    start, size = 0, 1
+    start, size = 0, 4  # the nearest shift fitting is the same whatever the chunks; fewer rounds
     while start < len(shifts) and len(waiting):
         chunk = shifts[start : start + size]
         # (waiting, layouts, shifts, count, 2), each as `arrange` adds them

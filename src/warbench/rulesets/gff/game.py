@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
@@ -116,6 +117,10 @@ _PROMPTS: dict[str, Callable[[State], str]] = {
     "consolidate": lambda s: f'{s.step.get("survivor")} may move up to 3", or done',
 }
 """What each decision asks, by step of the game."""
+
+
+_MOVING = Advance | Rush | Charge  # built once (in an isinstance it would be built each time)
+_BLOCK_MOVES = Advance | Rush
 
 
 def other(side: str) -> str:
@@ -507,11 +512,11 @@ class GFFGame(OpenGame):
         that may not move now (Shaken, Immobile, done) is refused before any screen."""
         if isinstance(action, PlaceMarker):
             return self._marker_screen().get(action.at) is False
-        if isinstance(action, Advance | Rush | Charge) and self._may_not_move(action.unit):
+        if isinstance(action, _MOVING) and self._may_not_move(action.unit):
             return True
         if isinstance(action, Charge):
             return self._out_of_charge_reach(action)
-        if not isinstance(action, Advance | Rush):
+        if not isinstance(action, _BLOCK_MOVES):
             return False
         kind = "advance" if isinstance(action, Advance) else "rush"
         return self._move_screen(self.state.units[action.unit], kind)[1].get(action.to) is False
@@ -531,12 +536,16 @@ class GFFGame(OpenGame):
         unit, target = s.units.get(action.unit), s.units.get(action.target)
         if unit is None or target is None or not unit.alive or not target.alive:
             return False
-        mine = np.array([(m.x, m.y) for m in unit.models], dtype=np.float64)
-        theirs = np.array([(m.x, m.y) for m in target.models], dtype=np.float64)
-        gaps = np.hypot(
-            mine[:, None, 0] - theirs[None, :, 0], mine[:, None, 1] - theirs[None, :, 1]
-        )
-        least = float(gaps.min()) - _extent(unit) - _extent(target)
+        if self._memo is None:
+            apart = _least_apart([unit, target])[0, 1]
+        else:  # every pair of living units at once, while the legal actions are listed
+            if ("apart",) not in self._memo:
+                alive = [u for u in s.units.values() if u.alive]
+                rows = {u.id: n for n, u in enumerate(alive)}
+                self._memo[("apart",)] = (rows, _least_apart(alive))
+            rows, least_apart = self._memo[("apart",)]
+            apart = least_apart[rows[unit.id], rows[target.id]]
+        least = float(apart) - _extent(unit) - _extent(target)
         return least > allowance(unit, "charge") + 1e-6
 
     def _arranged(self, unit: Unit, at: tuple[float, float]) -> list[Base] | None:
@@ -821,12 +830,12 @@ class GFFGame(OpenGame):
         model's id fixes its weapons and base). Not known yet: found for every weapon of
         this unit and of its side's units yet to activate, at every enemy not yet known for
         them, all at once."""
-        key = (unit.id, id(weapon), _spot(unit), target.id, _spot(target))
+        key = (unit.id, id(weapon), self._spot(unit), target.id, self._spot(target))
         found = self._solutions.get(key)
         if found is None:
             if len(self._solutions) > 1024:
                 self._solutions.clear()
-            spots = {u.id: _spot(u) for u in self.state.units.values() if u.deployed}
+            spots = {u.id: self._spot(u) for u in self.state.units.values() if u.deployed}
             spots.update({unit.id: key[2], target.id: key[4]})
             enemies = self.state.side_units(other(unit.side))
             shooters = [unit] + [
@@ -863,6 +872,16 @@ class GFFGame(OpenGame):
         if text == "all":
             return self._spell_targets(spell, unit)
         return [self.state.units[t] for t in text.split(",")]
+
+    def _spot(self, unit: Unit) -> tuple[object, ...]:
+        """`_spot` of the unit, once while the legal actions are listed."""
+        if self._memo is None:
+            return _spot(unit)
+        key = ("spot", unit.id)
+        found: tuple[object, ...] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = _spot(unit)
+        return found
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
         side = other(unit.side) if spell.on_enemies else unit.side
@@ -1182,7 +1201,8 @@ class GFFGame(OpenGame):
         if target.id not in s.step["targets"]:
             s.step["targets"].append(target.id)
         before = self._positions()
-        split = fire(self, s, self.field, unit, weapon, target, self.spec.pushing)
+        shot = self.fire_solution(unit, weapon, target)  # kept since its legality was checked
+        split = fire(self, s, self.field, unit, weapon, target, self.spec.pushing, shot)
         self._pushed_falls(before)
         if split is not None:
             s.step["blast"] = {
@@ -1463,6 +1483,19 @@ class GFFGame(OpenGame):
 def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
     """Where each of the unit's models stands."""
     return tuple((m.id, m.x, m.y) for m in unit.models)
+
+
+def _least_apart(units: list[Unit]) -> npt.NDArray[np.float64]:
+    """The least distance between the centres of any model of one unit and any of another,
+    for each pair of `units` (models' centres apart: the same hypot of each pair of
+    models, then the least of each pair of units)."""
+    spots = np.array([(m.x, m.y) for u in units for m in u.models], dtype=np.float64)
+    starts = np.cumsum([0] + [len(u.models) for u in units[:-1]])
+    gaps = np.hypot(spots[:, None, 0] - spots[None, :, 0], spots[:, None, 1] - spots[None, :, 1])
+    least: npt.NDArray[np.float64] = np.minimum.reduceat(
+        np.minimum.reduceat(gaps, starts, axis=0), starts, axis=1
+    )
+    return least
 
 
 def _spot(unit: Unit) -> tuple[object, ...]:

@@ -285,6 +285,18 @@ def translate(unit: Unit, dx: float, dy: float) -> None:
         model.y += dy
 
 
+_APART = 1e-6  # far above float noise: a pair this much further apart never touches
+
+
+def _closest_on_way(
+    start: tuple[float, float], other: tuple[float, float], ux: float, uy: float, far: float
+) -> float:
+    """How near `start` comes to `other` moving from it by 0 to `far` along (ux, uy)."""
+    dx, dy = other[0] - start[0], other[1] - start[1]
+    t = min(far, max(0.0, dx * ux + dy * uy))
+    return math.hypot(dx - ux * t, dy - uy * t)
+
+
 def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float] | None:
     """The block move that brings the unit into base contact with the target, within
     `reach`, or None if even its nearest model cannot reach."""
@@ -299,13 +311,19 @@ def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float
     ux, uy = (bx - ax) / length, (by - ay) / length
 
     rounds = all(x.depth is None for x in (*mine, *theirs))
+    lo, hi = 0.0, min(reach, gap + 2 * unit.profile.base + 12.0)
     pairs = [(a.centre, b.centre, (a.width + b.width) / 2) for a in mine for b in theirs]
+    if rounds:  # a pair that stays well apart all the way cannot end the approach
+        pairs = [p for p in pairs if _closest_on_way(p[0], p[1], ux, uy, hi) <= p[2] + _APART]
 
     def gap_after(t: float) -> float:
         if rounds:  # `edge_distance` of round bases, without building the moved bases
             return min(
-                max(0.0, math.dist((ac[0] + ux * t, ac[1] + uy * t), bc) - half)
-                for ac, bc, half in pairs
+                (
+                    max(0.0, math.dist((ac[0] + ux * t, ac[1] + uy * t), bc) - half)
+                    for ac, bc, half in pairs
+                ),
+                default=math.inf,
             )
         return min(
             edge_distance(a.moved((a.centre[0] + ux * t, a.centre[1] + uy * t)), b)
@@ -313,7 +331,6 @@ def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float
             for b in theirs
         )
 
-    lo, hi = 0.0, min(reach, gap + 2 * unit.profile.base + 12.0)
     step = 0.25
     t = 0.0
     while t <= hi and gap_after(t) > 0.0:

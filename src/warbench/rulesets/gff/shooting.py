@@ -48,6 +48,12 @@ def weapon_named(unit: Unit, name: str) -> Weapon | None:
     return None
 
 
+def _same(a: Weapon, b: Weapon) -> bool:
+    """Whether two weapons are equal (the name first: weapons of other names never are, and
+    comparing every field is slow)."""
+    return a is b or (a.name == b.name and a == b)
+
+
 def ranged_weapons(unit: Unit) -> list[Weapon]:
     """The different ranged weapons carried by the unit's models."""
     seen: dict[str, Weapon] = {}
@@ -87,7 +93,7 @@ def volleys(field: Battlefield, asks: Sequence[Volley]) -> list[list[list[FireSo
         apart = [[[(edge_distance(b, x), x) for x in their] for their in theirs] for _, b in bases]
         for w, weapon in enumerate(weapons):
             for (model, base), gaps in zip(bases, apart, strict=True):
-                carried = sum(1 for x in model.weapons if x is weapon or x == weapon)
+                carried = sum(1 for x in model.weapons if _same(x, weapon))
                 for t, pairs in enumerate(gaps if carried else []):
                     near = [(d, x) for d, x in pairs if d <= weapon.range + bonus]
                     if near:
@@ -128,10 +134,13 @@ def fire(
     weapon: Weapon,
     target: Unit,
     pushing: bool = False,
+    shot: FireSolution | None = None,
 ) -> BlastSplit | None:
     """Resolve one weapon's fire at a target (legality is checked by the game); a Blast
-    whose hits do not split evenly returns the split for the defender to choose."""
-    shot = solution(field, unit, weapon, target)
+    whose hits do not split evenly returns the split for the defender to choose. `shot`:
+    the weapon's `solution` at the target, when the caller has it already."""
+    if shot is None:
+        shot = solution(field, unit, weapon, target)
     base, weapon = weapon, armed(unit, weapon)  # rules and attacks spells grant (GFF-R31, R33)
     if weapon.rating("Limited") is not None:
         unit.used_limited.add(slug(weapon.name))

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
@@ -12,13 +16,38 @@ from warbench.rulesets.gff.profiles import UnitProfile, Weapon
 _T = TypeVar("_T")
 
 
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # each dataclass's field getter
+
+
 def _shallow(item: _T) -> _T:
-    """A field-by-field copy of a slotted dataclass, without running its __init__ (several
-    times faster than `dataclasses.replace`, which snapshots of every step would pay)."""
-    twin = object.__new__(type(item))
-    for name in type(item).__slots__:  # type: ignore[attr-defined]
-        setattr(twin, name, getattr(item, name))
+    """A field-by-field copy of a dataclass (its __init__ given every field: several times
+    faster than `dataclasses.replace`, which snapshots of every step would pay)."""
+    cls = type(item)
+    values = _FIELDS.get(cls)
+    if values is None:
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        values = _FIELDS[cls] = operator.attrgetter(*names)
+    twin: _T = cls(*values(item))
     return twin
+
+
+def _copied(value: _T) -> _T:
+    """A deep copy of JSON-like data (dicts, lists and scalars; anything else through
+    `copy.deepcopy`), without deepcopy's bookkeeping for the common case."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}  # type: ignore[return-value]
+    if isinstance(value, list):
+        return [_copied(v) for v in value]  # type: ignore[return-value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return copy.deepcopy(value)
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _round_base(x: float, y: float, diameter: float) -> Base:
+    """A round base at x,y: bases are immutable, so one serves every model standing there
+    (building one costs several times the look-up). The cache is typed, so 1 and 1.0 differ."""
+    return Base((x, y), diameter)
 
 
 @dataclass(slots=True)
@@ -34,7 +63,10 @@ class Model:
 
     def base(self, diameter: float) -> Base:
         """Its round base."""
-        return Base((self.x, self.y), diameter)
+        x, y = self.x, self.y
+        if x and y:  # (a zero's sign would be lost in the cache: 0.0 == -0.0)
+            return _round_base(x, y, diameter)
+        return Base((x, y), diameter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +190,7 @@ class State:
         state.units = units
         state.markers = [_shallow(m) for m in self.markers]
         state.edges = dict(self.edges)
-        state.step = copy.deepcopy(self.step)
+        state.step = _copied(self.step)
         state.starting_units = dict(self.starting_units)
         state.score = dict(self.score)
         return state
