@@ -69,10 +69,12 @@ class TacticsAI(Agent):
         if s.stage == "move" and self.hopeless(game, player):
             return Surrender()
         self._keys = game.key_positions() if s.stage == "move" else []
-        if s.stage == "table":
+        if s.stage == "table":  # R48: a race to be written is not known yet: no hint of it
             return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
         if s.stage == "side":
             return ChooseSide("south")
+        if s.stage == "force":  # R48: a seeded mix of its lists, whatever the table
+            return self._rng.choice(game.legal_actions(player)[:-1])  # not `surrender`, last
         if s.stage == "first":
             return First(other(player))
         if s.stage == "deploy":
