@@ -175,24 +175,30 @@ def test_the_written_forces_replay_and_reload(tmp_path: Any) -> None:
     assert len([s for s in g.steps if s.action.startswith("force ")]) == 2
 
 
-def test_the_ai_picks_its_table_before_any_race_and_mixes_its_lists() -> None:
-    """R48: the AI's table is chosen before anything is written, so it cannot tell its race;
-    its list is a seeded draw among its lists, whatever the table."""
+def test_the_ai_picks_its_table_before_any_race_then_writes_its_strongest_list() -> None:
+    """R52: the AI's table is chosen before anything is written, so it cannot tell its race;
+    then it writes the list of the race strongest against an unknown enemy, whatever the
+    table: machina, or marines where it has no machina list."""
     tables: set[ChooseTable] = set()
     written: set[tuple[str, str]] = set()
-    for seed in range(12):
+    for seed in range(8):
         g = _game(seed)
         agents = {"red": TacticsAI(seed), "blue": TacticsAI(seed + 100)}
-        _play(g, agents, lambda g: g.state.stage == "table")
-        assert g.state.races == {"red": "", "blue": ""}
+        assert g.state.stage == "table" and g.state.races == {"red": "", "blue": ""}
         attacker = g.state.attacker
         choice = agents[attacker].choose(g, attacker)
         assert isinstance(choice, ChooseTable)
         tables.add(choice)
         _play(g, agents, lambda g: g.state.stage == "deploy")
-        written |= {(side, race) for side, race in g.state.races.items()}
+        written |= set(g.state.races.items())
     assert len(tables) == 1
-    assert written == {(side, race) for side in ("red", "blue") for race in RACES}
+    assert written == {("red", "machina"), ("blue", "machina")}
+    data = RULESET.load_scenario(SCREEN)
+    data["alternatives"]["red"] = data["alternatives"]["red"][1:]  # red: marines, insectoids
+    g = _play(
+        _game(0, data), {"red": TacticsAI(1), "blue": TacticsAI(2)}, lambda g: g.state.turn > 0
+    )
+    assert g.state.races == {"red": "marines", "blue": "machina"}
 
 
 def _planted(scenario: dict[str, Any]) -> dict[str, Any]:
@@ -265,9 +271,12 @@ def test_whichever_list_red_writes_blue_and_spectators_get_the_same(viewer: str 
     """Three games alike but for red's list: blue's views, scenes, events, legal actions and
     errors are the same in all of them until the screen comes down."""
     for seed in (0, 5):  # red defends, then red attacks (and writes first)
-        runs = [_enemy_gets(_game(seed), viewer, number) for number in (1, 2, 3)]
+        games = [_game(seed) for _ in range(3)]
+        runs = [_enemy_gets(g, viewer, number) for number, g in enumerate(games, start=1)]
         assert len(runs[0]) > 3
         assert runs[0] == runs[1] == runs[2]
+        # the server counts every step: each list deploys twelve figures behind the screen
+        assert len({len(g.steps) for g in games}) == 1
 
 
 def test_alternatives_are_checked_like_the_forces() -> None:
