@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from warbench.ai.search import Budget, SearchAgent
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.dice import SeededDice
@@ -338,3 +339,15 @@ def test_determinise_before_the_enemy_writes_leaves_it_to_write() -> None:
     assert sim.state.races["blue"] == "" and not [f for f in sim.state.figs.values()]
     _play(sim, {p: TacticsAI(3) for p in ("red", "blue")}, lambda g: g.state.stage == "deploy")
     assert sim.state.races["blue"] in RACES
+
+
+def test_the_search_agent_keeps_the_ais_list_as_nothing_is_fought_behind_the_screen() -> None:
+    """Before the screen comes down every position is even (`evaluation.py`): a look-ahead
+    cannot weigh lists by the HQs and scanners they hold, so search keeps the AI's list."""
+    for seed in (0, 5):
+        g = _game(seed)
+        budget = Budget(lookaheads=4, horizon=6, candidates=3)
+        agents = {"red": SearchAgent(1, budget), "blue": SearchAgent(2, budget)}
+        _play(g, agents, lambda g: g.state.stage == "deploy")
+        assert g.state.races == {"red": "machina", "blue": "machina"}
+        assert RULESET.evaluate(g, "red") == RULESET.evaluate(g, "blue") == 0.0
