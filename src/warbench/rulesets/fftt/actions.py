@@ -56,7 +56,7 @@ class ChooseSide(Action):
 @dataclass(frozen=True)
 class WriteForce(Action):
     """GAME STEPS, "write secretly the race and composition of your force as well as flanking
-    forces": one of the side's lists in the scenario, by its number and race (R48)."""
+    forces": one of the side's lists in the scenario, by its number and race (R48, R52)."""
 
     verb = "force"
     summary = "write down secretly the force NUMBER of your lists, of RACE"

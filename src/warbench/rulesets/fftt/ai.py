@@ -73,7 +73,7 @@ class TacticsAI(Agent):
         if s.stage == "move" and self.hopeless(game, player):
             return Surrender()
         self._keys = game.key_positions() if s.stage == "move" else []
-        if s.stage == "table":  # R48: a race to be written is not known yet: no hint of it
+        if s.stage == "table":  # R52: a race still to be written is "": no hint of it
             return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
         if s.stage == "side":
             return ChooseSide("south")

@@ -127,7 +127,7 @@ class FFTTGame(Game):
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
-        # a side with one list has written it; one with more writes at the `force` step (R48)
+        # a side with one list has written it; one with more writes at the `force` step (R52)
         written = {side: spec.forces[side] for side in SIDES if len(spec.lists(side)) == 1}
         figs, flanks = setup.figures(written)
         attacker = setup.attacker(self)
@@ -827,7 +827,7 @@ class FFTTGame(Game):
     # setup ------------------------------------------------------------------------------
     def _to_write(self) -> None:
         """GAME STEPS: after the side, each player with lists to choose from writes one down
-        (the attacker first), then deployment behind the screen (R48)."""
+        (the attacker first), then deployment behind the screen (R52)."""
         s = self.state
         s.stage, s.player = "deploy", s.attacker
         for side in (s.attacker, other(s.attacker)):
@@ -837,7 +837,7 @@ class FFTTGame(Game):
 
     def _write(self, action: WriteForce, player: str) -> None:
         """The player's force is written: its figures wait behind the screen; everyone is told
-        that it is written, only its owner what (R48)."""
+        that it is written, only its owner what (R52)."""
         s = self.state
         force = self.spec.lists(player)[action.number - 1]
         figs, flanks = setup.figures({player: force}, len(s.flanks))

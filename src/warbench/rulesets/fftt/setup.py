@@ -119,7 +119,7 @@ def figures(
 
 def written_down(number: int, force: ForceSpec) -> str:
     """A force as its owner is told it once written: its number, race, figures and
-    flanking forces (R48)."""
+    flanking forces (R52)."""
     table = forces()[force.race]
 
     def names(figs: tuple[FigureSpec, ...]) -> str:
