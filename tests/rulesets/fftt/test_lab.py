@@ -40,3 +40,20 @@ def test_profile_counts_raise_the_force_points() -> None:
         RULESET.vary(data, "red.hq", 0)
     with pytest.raises(ValueError, match=r"allowed: red\.hq"):
         RULESET.vary(data, "red.queen", 1)
+
+
+def test_a_profile_count_changes_every_list_of_a_race_that_has_it() -> None:
+    """R52: in `behind-the-screen` a side writes one of its lists, so a sweep varies the
+    profile in each of the side's lists whose race has it."""
+    data = RULESET.load_scenario("behind-the-screen")
+    params = RULESET.parameters(data)
+    assert {"red.grunt", "red.tank", "red.queen", "blue.sniper"} <= set(params)
+    more = RULESET.vary(data, "red.sentinel", 6)
+    red = [more["forces"]["red"], *more["alternatives"]["red"]]
+    counts = {f["race"]: [g["profile"] for g in f["figures"]].count("sentinel") for f in red}
+    assert counts == {"marines": 0, "machina": 6, "insectoids": 0}
+    assert more["force_points"] == 21  # the machina list: five sentinels became six
+    assert (
+        more["alternatives"]["blue"]
+        == validate(data, "x").model_dump(mode="json")["alternatives"]["blue"]
+    )

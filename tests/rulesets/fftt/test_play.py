@@ -48,3 +48,19 @@ def test_a_person_deploys_behind_the_screen_against_the_ai() -> None:
     assert "deploy in your north zone, 10 cm deep" in out
     assert "r1 (HQ) deployed at 50,75" in out
     assert "(HQ) deployed at" in out and "b1 (HQ) deployed" not in out  # blue's stay hidden
+
+
+def test_a_person_writes_a_force_of_their_lists_at_the_prompt() -> None:
+    """R52: after the side, the person's lists are offered with their races (`board` shows
+    their figures); the AI's list stays hidden until the screen comes down."""
+    typed = ["scenery", "board", "force 4 marines", "force 2 machina", "log", "quit"]
+    args = ["play", "fftt", "--scenario", "behind-the-screen", "--red", "human", "--blue", "ai"]
+    result = runner.invoke(app, [*args, "--seed", "2"], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "force 1 marines" in out and "force 3 insectoids" in out  # the numbered list
+    assert "your list force 2, machina (20 FP): HQ, Tank, MT, Scanner" in out
+    assert "'force 4 marines' is not one of your lists; write one of: force 1 marines" in out
+    assert "you write down force 2, machina" in out
+    assert "blue writes down a force secretly" in out
+    assert "(east)" not in out  # blue's flanking forces: every list of blue's sends it east

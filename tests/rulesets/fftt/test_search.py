@@ -67,13 +67,26 @@ def test_determinise_after_the_screen_comes_down_ignores_the_hidden_flanks() -> 
     assert _determinised(games[0]) == _determinised(games[1])
 
 
+def _other_force(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The same matchup but for blue's secret composition (its race the scenario's, R48)."""
+    data = copy.deepcopy(scenario)
+    data["forces"]["blue"]["figures"] = [
+        {"profile": "hq"},
+        {"profile": "tank", "elite": True},
+        *[{"profile": "sentinel"} for _ in range(6)],
+    ]
+    return data
+
+
 def test_determinise_behind_the_screen_ignores_the_enemys_whole_force() -> None:
-    """Red deploys first (seed 5: red attacks): blue's race, force and flanks are secret."""
+    """Red deploys first (seed 5: red attacks): blue's force and flanks are secret, its race
+    the one the matchup names (`test_secret_forces.py` for a secret race)."""
     machina = RULESET.load_scenario("marines-vs-machina")
-    insectoids = RULESET.load_scenario("marines-vs-insectoids")
-    games = _twins(machina, insectoids, 5, 3)
+    games = _twins(machina, _other_force(machina), 5, 3)
     assert games[0].pending.kind == "deploy"  # type: ignore[union-attr]
     assert _determinised(games[0]) == _determinised(games[1])
+    sim = RULESET.determinise(games[0], "red", SeededDice(17))
+    assert sim.state.races["blue"] == "machina"  # type: ignore[attr-defined]
 
 
 def test_determinise_while_blue_waits_behind_the_screen_places_a_sampled_force() -> None:

@@ -54,6 +54,17 @@ class ChooseSide(Action):
 
 
 @dataclass(frozen=True)
+class WriteForce(Action):
+    """GAME STEPS, "write secretly the race and composition of your force as well as flanking
+    forces": one of the side's lists in the scenario, by its number and race (R48, R52)."""
+
+    verb = "force"
+    summary = "write down secretly the force NUMBER of your lists, of RACE"
+    number: int
+    race: str
+
+
+@dataclass(frozen=True)
 class Deploy(Action):
     """Deploy a figure in the deployment zone, behind the screen."""
 
@@ -244,6 +255,7 @@ CODEC = ActionCodec(
         PlaceScenery,
         PlacePiece,
         ChooseSide,
+        WriteForce,
         Deploy,
         First,
         Enter,

@@ -36,6 +36,7 @@ from warbench.rulesets.fftt.actions import (
     Shoot,
     Surrender,
     WoundAttacker,
+    WriteForce,
 )
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.profiles import tables
@@ -47,6 +48,9 @@ KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the
 GUARD = 5.0  # R51: the only guard of its own key position does not leave it
 HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
 HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
+# R52: a race's share of wins against an enemy of any race, equally likely, AI against AI
+# with `behind-the-screen`'s lists (40 seeded battles a pairing; a mirror counted as a half)
+STRENGTH = {"machina": 0.73, "marines": 0.58, "insectoids": 0.19}
 
 
 @cache
@@ -69,10 +73,12 @@ class TacticsAI(Agent):
         if s.stage == "move" and self.hopeless(game, player):
             return Surrender()
         self._keys = game.key_positions() if s.stage == "move" else []
-        if s.stage == "table":
+        if s.stage == "table":  # R52: a race still to be written is "": no hint of it
             return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
         if s.stage == "side":
             return ChooseSide("south")
+        if s.stage == "force":
+            return self._write(game, player)
         if s.stage == "first":
             return First(other(player))
         if s.stage == "deploy":
@@ -107,6 +113,13 @@ class TacticsAI(Agent):
         return theirs > 0 and game.fighting_strength(player) * HOPELESS <= theirs
 
     # -- setup -------------------------------------------------------------------------------
+    def _write(self, game: FFTTGame, player: str) -> Action:
+        """R52: a list of the race strongest against an unknown enemy (`STRENGTH`), among
+        several such lists a seeded draw; the table does not enter into it."""
+        lists = [a for a in game.legal_actions(player) if isinstance(a, WriteForce)]
+        best = max(STRENGTH[a.race] for a in lists)
+        return self._rng.choice([a for a in lists if STRENGTH[a.race] == best])
+
     def _deploy(self, game: FFTTGame, s: State, player: str) -> Action:
         """The first figure still to deploy (that can), in cover if it can be."""
         for fig in s.figs.values():

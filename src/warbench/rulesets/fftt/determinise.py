@@ -2,14 +2,17 @@
 (`FFTTGame.view`): whatever of the enemy the view does not show is thrown away and sampled
 again through the given dice, consistently with what it does show.
 
-Hidden from a player, and so sampled: before the screen comes down, the enemy's race and
-whole force (placed in its deployment zone when it has already deployed behind the screen);
-afterwards, the enemy's flanking forces still in hidden movement — how many, on which
-flanks, and their figures — within what the player knows (the agreed force points less the
-enemy figures seen, a quarter of them per flank, one force per flank, the flanks by which
-forces already entered); the labels of every enemy flanking force; the enemy general's
-ability (OPTIONAL RULES); and the dice to come. The enemy's forces are drawn from its
-race's profiles (an HQ first for marines and machina), figure by figure through the dice.
+Hidden from a player, and so sampled: before the screen comes down, the enemy's race (among
+the races of its lists in the scenario, which both players agreed; R52) and whole force
+(placed in its deployment zone when it has already deployed behind the screen); afterwards,
+the enemy's flanking forces still in hidden movement — how many, on which flanks, and their
+figures — within what the player knows (the agreed force points less the enemy figures seen,
+a quarter of them per flank, one force per flank, the flanks by which forces already
+entered); the labels of every enemy flanking force; the enemy general's ability (OPTIONAL
+RULES); and the dice to come. The enemy's forces are drawn from its race's profiles (an HQ
+first for marines and machina), figure by figure through the dice. A force not yet written
+down (the `force` step, R52) has nothing to sample: the look-ahead's players write theirs
+when they come to it.
 """
 
 from __future__ import annotations
@@ -72,10 +75,13 @@ def determinise(game: FFTTGame, player: str, dice: DiceSource) -> FFTTGame:
     spec = game.spec
     points = spec.force_points
     quarter = points // 4
+    if not s.races[enemy]:  # nothing written yet: nothing of the enemy's to hide (R52)
+        sim.setup_rolls = ()
+        return sim
     if s.revealed:
         race = s.races[enemy]
-    else:
-        races = sorted(forces())
+    else:  # R52: a race among those of the enemy's lists (the agreed scenario's), never its own
+        races = sorted({force.race for force in spec.lists(enemy)})
         race = races[_pick(ref, "sampled enemy race", len(races))]
     seen = [f for f in s.figs.values() if f.side == enemy and _visible(s, f, player)]
     figs = {k: f for k, f in s.figs.items() if f.side != enemy or _visible(s, f, player)}

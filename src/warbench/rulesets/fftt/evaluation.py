@@ -27,6 +27,10 @@ def fighting_share(s: State, side: str) -> float:
 
 
 def position_value(game: FFTTGame, player: str) -> float:
-    """From -1 (as good as lost) to 1 (as good as won) for `player`."""
+    """From -1 (as good as lost) to 1 (as good as won) for `player`; even (0) until the
+    screen comes down, when nothing has been fought (the shares would only tell which
+    written force has HQs and scanners, R52)."""
     s = game.state
+    if not s.revealed:
+        return 0.0
     return math.tanh(3.0 * (fighting_share(s, player) - fighting_share(s, other(player))))

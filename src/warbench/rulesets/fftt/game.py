@@ -46,9 +46,10 @@ from warbench.rulesets.fftt.actions import (
     Shoot,
     Surrender,
     WoundAttacker,
+    WriteForce,
 )
 from warbench.rulesets.fftt.profiles import tables
-from warbench.rulesets.fftt.scenario import Scenario
+from warbench.rulesets.fftt.scenario import SIDES, ForceSpec, Scenario
 from warbench.rulesets.fftt.sight import bearing, can_see, in_arc
 from warbench.rulesets.fftt.state import (
     DOC,
@@ -69,6 +70,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "table": (ChooseTable,),
     "scenery": (PlaceScenery, PlacePiece, Done),
     "side": (ChooseSide,),
+    "force": (WriteForce,),
     "deploy": (Deploy,),
     "first": (First,),
     "enter": (Enter,),
@@ -83,6 +85,7 @@ PROMPTS = {
     "table": "you are the attacker: choose the table size",
     "scenery": "you are the defender: place the scenery",
     "side": "you are the attacker: choose the side to deploy on",
+    "force": "write down your force secretly: one of your lists (force NUMBER RACE)",
     "deploy": "deploy your figures behind the screen",
     "first": "you have the initiative: decide who moves first",
     "enter": "your forces in hidden movement arrive: place them on their flank",
@@ -120,12 +123,13 @@ class FFTTGame(Game):
         dice: DiceSource | None = None,
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
-        spec = setup.muster(self, spec)
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
-        figs, flanks = setup.figures(spec)
+        # a side with one list has written it; one with more writes at the `force` step (R52)
+        written = {side: spec.forces[side] for side in SIDES if len(spec.lists(side)) == 1}
+        figs, flanks = setup.figures(written)
         attacker = setup.attacker(self)
         self.state = State(
             stage="table",
@@ -134,30 +138,28 @@ class FFTTGame(Game):
             table=Table(0.0, 0.0, ()),
             figs=figs,
             flanks=flanks,
-            races={side: spec.forces[side].race for side in ("red", "blue")},
+            races={side: written[side].race if side in written else "" for side in SIDES},
             experience=spec.optional.experience,
         )
         self.emit("setup", f"{attacker} is the attacker")
-        if spec.optional.generals:
-            self._generals()
+        for side, force in written.items():
+            self._general(side, force)
         self.start()
 
-    def _generals(self) -> None:
-        """The general's special abilities chart: 2D6 for each general not given one; the
-        owner alone learns it."""
-        s = self.state
+    def _general(self, side: str, force: ForceSpec) -> None:
+        """The general's special abilities chart (a scenario switch): 2D6 for a general not
+        given one; the owner alone learns it."""
+        general = force.general
+        if not self.spec.optional.generals or general is None:
+            return
+        fig = self.state.figs[f"{side[0]}{general.figure + 1}"]
+        only = frozenset({side})
+        ability = general.ability
+        if ability is None:
+            ability = self.roll(RollRequest(f"{side}'s general's ability", dice=2), only).total
+        fig.ability = ability
         names = tables().general_abilities
-        for side in ("red", "blue"):
-            general = self.spec.forces[side].general
-            if general is None:
-                continue
-            fig = s.figs[f"{side[0]}{general.figure + 1}"]
-            only = frozenset({side})
-            ability = general.ability
-            if ability is None:
-                ability = self.roll(RollRequest(f"{side}'s general's ability", dice=2), only).total
-            fig.ability = ability
-            self.emit("general", f"{general.name} ({fig.id}) is a {names[ability]}", only)
+        self.emit("general", f"{general.name} ({fig.id}) is a {names[ability]}", only)
 
     # -- decisions ----------------------------------------------------------------------
     @property
@@ -265,6 +267,9 @@ class FFTTGame(Game):
             return done + list(setup.placement_samples(s.table))
         if stage == "side":
             return [ChooseSide("south"), ChooseSide("north")]
+        if stage == "force":
+            lists = self.spec.lists(player)
+            return [WriteForce(n, force.race) for n, force in enumerate(lists, start=1)]
         if stage == "deploy":
             return self._deploy_candidates(player)
         if stage == "first":
@@ -457,6 +462,13 @@ class FFTTGame(Game):
             return None
         if isinstance(action, ChooseSide):
             return None if action.edge in ("south", "north") else "choose south or north"
+        if isinstance(action, WriteForce):
+            lists = self.spec.lists(player)
+            n = action.number
+            if 1 <= n <= len(lists) and lists[n - 1].race == action.race:
+                return None
+            offered = ", ".join(f"force {n} {f.race}" for n, f in enumerate(lists, start=1))
+            return f"'{action}' is not one of your lists; write one of: {offered}"
         if isinstance(action, First):
             return None if action.player in ("red", "blue") else "choose red or blue"
         if isinstance(action, Deploy):
@@ -712,7 +724,9 @@ class FFTTGame(Game):
         elif isinstance(action, ChooseSide):
             s.south = player if action.edge == "south" else other(player)
             self.emit("setup", f"{player} deploys on the {action.edge} side; the screen goes up")
-            s.stage, s.player = "deploy", s.attacker
+            self._to_write()
+        elif isinstance(action, WriteForce):
+            self._write(action, player)
         elif isinstance(action, Deploy):
             self._deploy(action, player)
         elif isinstance(action, First):
@@ -811,6 +825,32 @@ class FFTTGame(Game):
         self._settle()
 
     # setup ------------------------------------------------------------------------------
+    def _to_write(self) -> None:
+        """GAME STEPS: after the side, each player with lists to choose from writes one down
+        (the attacker first), then deployment behind the screen (R52)."""
+        s = self.state
+        s.stage, s.player = "deploy", s.attacker
+        for side in (s.attacker, other(s.attacker)):
+            if not s.races[side]:
+                s.stage, s.player = "force", side
+                return
+
+    def _write(self, action: WriteForce, player: str) -> None:
+        """The player's force is written: its figures wait behind the screen; everyone is told
+        that it is written, only its owner what (R52)."""
+        s = self.state
+        force = self.spec.lists(player)[action.number - 1]
+        figs, flanks = setup.figures({player: force}, len(s.flanks))
+        everyone = {**s.figs, **figs}
+        s.figs = {k: f for side in SIDES for k, f in everyone.items() if f.side == side}
+        s.flanks = [*s.flanks, *flanks]
+        s.races = {**s.races, player: force.race}
+        self.emit("setup", f"{player} writes down a force secretly")
+        only = frozenset({player})
+        self.emit("setup", f"you write down {setup.written_down(action.number, force)}", only)
+        self._general(player, force)
+        self._to_write()
+
     def _deploy(self, action: Deploy, player: str) -> None:
         s = self.state
         fig = s.figs[action.figure]
@@ -1273,8 +1313,8 @@ class FFTTGame(Game):
     def key_positions(self) -> list[dict[str, Any]]:
         """The scenario's key positions on this table, once the sides are chosen (R49)."""
         s = self.state
-        if s.turn == 0 and s.stage != "deploy":
-            return []  # the sides are chosen just before deployment
+        if s.turn == 0 and s.stage not in ("force", "deploy"):
+            return []  # the sides are chosen just before the forces are written
         return [
             {
                 "name": k.name,
@@ -1361,9 +1401,16 @@ class FFTTGame(Game):
             "key_positions": self.key_positions(),
         }
         if player is not None:
-            data["races"] = {player: s.races[player]}
-            if s.revealed:
-                data["races"] = dict(s.races)
+            data["races"] = {
+                side: race
+                for side, race in s.races.items()
+                if race and (s.revealed or side == player)
+            }
+            if s.stage == "force" and s.player == player:
+                data["lists"] = [
+                    {"force": n, "text": setup.written_down(n, force)}
+                    for n, force in enumerate(self.spec.lists(player), start=1)
+                ]
             data["flanks"] = [
                 {
                     "flank": f.flank,

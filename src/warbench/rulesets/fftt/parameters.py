@@ -12,12 +12,15 @@ from warbench.rulesets.fftt.profiles import forces
 
 
 def parameters(scenario: dict[str, Any]) -> dict[str, str]:
-    """`SIDE.PROFILE` for each side and each profile of its race."""
+    """`SIDE.PROFILE` for each side and each profile of the races of its lists (R52)."""
     spec = scenarios.validate(scenario, "scenario")
-    found = {}
-    for side, force in spec.forces.items():
-        for key, prof in forces()[force.race].items():
-            found[f"{side}.{key}"] = f"how many {prof.name}s ({prof.fp} FP) {side} fields"
+    found: dict[str, str] = {}
+    for side in scenarios.SIDES:
+        for force in spec.lists(side):
+            for key, prof in forces()[force.race].items():
+                found.setdefault(
+                    f"{side}.{key}", f"how many {prof.name}s ({prof.fp} FP) {side} fields"
+                )
     return found
 
 
@@ -29,7 +32,8 @@ def _points(force: dict[str, Any]) -> int:
 
 
 def vary(scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:
-    """The battle with `value` figures of the profile in that side's force on the table."""
+    """The battle with `value` figures of the profile on the table in that side's force (in
+    each of its lists of a race that has the profile, R52)."""
     allowed = parameters(scenario)
     if parameter not in allowed:
         raise ValueError(f"fftt has no parameter '{parameter}'; allowed: {', '.join(allowed)}")
@@ -37,13 +41,19 @@ def vary(scenario: dict[str, Any], parameter: str, value: float) -> dict[str, An
         raise ValueError(f"{parameter} is a count of figures: a whole number >= 0, not {value}")
     side, key = parameter.split(".", 1)
     data = copy.deepcopy(scenario)
-    force = data["forces"][side]
-    figures = [f for f in force["figures"] if f["profile"] != key]
-    figures += [{"profile": key, "elite": False}] * int(value)
-    if not figures:
-        raise ValueError(f"{parameter}={value:g} leaves {side} with no figures on the table")
-    force["figures"] = figures
-    if force.get("general") and force["general"]["figure"] >= len(figures):
-        force["general"] = None
-    data["force_points"] = max(scenario["force_points"], *map(_points, data["forces"].values()))
+    lists = {
+        s: [data["forces"][s], *data.get("alternatives", {}).get(s, [])] for s in scenarios.SIDES
+    }
+    for force in lists[side]:
+        if key not in forces()[force["race"]]:
+            continue
+        figures = [f for f in force["figures"] if f["profile"] != key]
+        figures += [{"profile": key, "elite": False}] * int(value)
+        if not figures:
+            raise ValueError(f"{parameter}={value:g} leaves {side} with no figures on the table")
+        force["figures"] = figures
+        if force.get("general") and force["general"]["figure"] >= len(figures):
+            force["general"] = None
+    every = [force for side_lists in lists.values() for force in side_lists]
+    data["force_points"] = max(scenario["force_points"], *map(_points, every))
     return scenarios.validate(data, f"{parameter}={value:g}").model_dump(mode="json")

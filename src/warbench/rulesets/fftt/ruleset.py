@@ -100,7 +100,7 @@ class FFTT(Ruleset):
         self, scenario: dict[str, Any], marker: str
     ) -> tuple[dict[str, Any], str]:
         """The marker becomes the label of red's first flanking force, which only red knows
-        (in each force red may draw, R48)."""
+        (in each list red may write, R48)."""
         planted = copy.deepcopy(scenario)
         for force in [planted["forces"]["red"], *planted.get("alternatives", {}).get("red", [])]:
             force["flanks"][0]["label"] = marker
@@ -124,7 +124,9 @@ class FFTT(Ruleset):
                 f" ({k['radius']:g} cm)"
             )
         player = game.pending.player if hasattr(game.pending, "player") else None
-        for f in game.view(player)["figures"]:
+        view = game.view(player)
+        lines += [f"  your list {entry['text']}" for entry in view.get("lists", [])]
+        for f in view["figures"]:
             if f["where"] == "table":
                 lines.append(
                     f"  {f['id']} {f['side']} {f['name']} at {f['at'][0]:g},{f['at'][1]:g}"

@@ -136,7 +136,7 @@ class Scenario(_Strict):
     force_points: int = Field(default=20, ge=15)
     scenery: Literal["generated", "placed"] = "generated"  # THE GAME TABLE: by the dice or by hand
     forces: dict[str, ForceSpec]
-    # R48: other forces a side may have; its force is drawn secretly among them all
+    # R48, R52: other forces a side may write down; it chooses one of them all secretly
     alternatives: dict[str, tuple[ForceSpec, ...]] = {}
     victory: Victory = Victory()
     optional: Optional = Optional()
@@ -193,14 +193,10 @@ class Scenario(_Strict):
         ):
             raise ValueError(f"{side}: {force.race} must have at least one HQ on the table")
 
-    def drawn(self, choice: dict[str, int]) -> Scenario:
-        """The scenario with each side's force the one drawn (1 is `forces`, 2 on the
-        `alternatives`), R48."""
-        chosen = {
-            side: (self.forces[side], *self.alternatives.get(side, ()))[choice.get(side, 1) - 1]
-            for side in SIDES
-        }
-        return self.model_copy(update={"forces": chosen, "alternatives": {}})
+    def lists(self, side: str) -> tuple[ForceSpec, ...]:
+        """The forces `side` may write down (R52): `forces` first, then its `alternatives`;
+        a side with one list has nothing to choose."""
+        return (self.forces[side], *self.alternatives.get(side, ()))
 
 
 FILES = ScenarioFiles(Scenario, __package__ or "")

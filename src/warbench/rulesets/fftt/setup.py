@@ -1,15 +1,16 @@
 """GAME STEPS before the first turn: dice for the attacker, the scenery in six zones with
 at least one piece of 5 to 25 cm each (generated through the game's dice, or placed piece by
-piece by the defender), and the figures of each secret force."""
+piece by the defender), and the figures of each force written down secretly."""
 
 from __future__ import annotations
 
 import typing
+from collections import Counter
 
 from warbench.core.dice import RollRequest
 from warbench.rulesets.fftt.actions import PlacePiece
-from warbench.rulesets.fftt.profiles import tables
-from warbench.rulesets.fftt.scenario import Scenario
+from warbench.rulesets.fftt.profiles import forces, tables
+from warbench.rulesets.fftt.scenario import FigureSpec, ForceSpec
 from warbench.rulesets.fftt.state import Fig, Flank
 from warbench.rulesets.fftt.table import KINDS, Kind, Piece, Point, Table
 from warbench.rulesets.fftt.wounds import Referee
@@ -77,27 +78,17 @@ def scenery(ref: Referee, width: float, depth: float) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
-def muster(ref: Referee, spec: Scenario) -> Scenario:
-    """GAME STEPS, "write secretly the race and composition of your force": a side given
-    alternatives has its force drawn by a die among them, the roll and the force told to
-    that side alone (R48)."""
-    choice: dict[str, int] = {}
-    for side, alternatives in spec.alternatives.items():
-        count = 1 + len(alternatives)
-        only = frozenset({side})
-        label = f"{side}'s secret force (1 to {count})"
-        choice[side] = ref.roll(RollRequest(label, sides=count), only).total
-        race = (spec.forces[side], *alternatives)[choice[side] - 1].race
-        ref.emit("setup", f"{side} writes down force {choice[side]}: {race}", only)
-    return spec.drawn(choice) if choice else spec
-
-
-def figures(spec: Scenario) -> tuple[dict[str, Fig], list[Flank]]:
-    """Every figure of both forces (behind the screen or in hidden movement)."""
+def figures(
+    written: dict[str, ForceSpec], flanks_before: int = 0
+) -> tuple[dict[str, Fig], list[Flank]]:
+    """Every figure of the forces written down (behind the screen or in hidden movement),
+    red's first; their flanking forces numbered on from `flanks_before`."""
     figs: dict[str, Fig] = {}
     flanks: list[Flank] = []
     for side in ("red", "blue"):
-        force = spec.forces[side]
+        force = written.get(side)
+        if force is None:
+            continue
         count = 0
         for f in force.figures:
             count += 1
@@ -119,11 +110,27 @@ def figures(spec: Scenario) -> tuple[dict[str, Fig], list[Flank]]:
                     xp=f.xp,
                     ability=f.ability or 0,
                     where="flank",
-                    flank=len(flanks),
+                    flank=flanks_before + len(flanks),
                 )
                 ids.append(fid)
             flanks.append(Flank(side, flank.flank, flank.label, ids))
     return figs, flanks
+
+
+def written_down(number: int, force: ForceSpec) -> str:
+    """A force as its owner is told it once written: its number, race, figures and
+    flanking forces (R52)."""
+    table = forces()[force.race]
+
+    def names(figs: tuple[FigureSpec, ...]) -> str:
+        counts = Counter(table[f.profile].name + " (elite)" * f.elite for f in figs)
+        return ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items())
+
+    flanks = "".join(
+        f"; flanking force '{flank.label}' ({flank.flank}): {names(flank.figures)}"
+        for flank in force.flanks
+    )
+    return f"force {number}, {force.race} ({force.points()} FP): {names(force.figures)}{flanks}"
 
 
 def zone_of(width: float, depth: float, p: Point) -> int:
