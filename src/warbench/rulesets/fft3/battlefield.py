@@ -347,7 +347,7 @@ class Battlefield:
 
     def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:
         """`can_see` for many (a, ra, b, rb) at once: the clear-cut lines are judged together
-        with numpy (`sightlines`), the rest one by one; every answer is remembered."""
+        by compiled code (`sightlines`), the rest one by one; every answer is remembered."""
         answers: list[bool | None] = [self._memo.get(("see", *pair)) for pair in pairs]
         todo = [i for i, found in enumerate(answers) if found is None]
         if todo and self._sight.areas:
@@ -363,33 +363,10 @@ class Battlefield:
         return [bool(found) for found in answers]
 
     def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
-        """The centre lines of all pairs at once, then the rim lines of those whose centre line
-        is not clear: True or False where the batch is sure, else None."""
-        into = SEE_INTO + EPS
+        """The centre and rim lines of all pairs at once (`sightlines`): True or False where
+        the batch is sure, else None."""
         rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for a, ra, b, rb in pairs])
-        a, ra, b, rb = rows[:, 0:2], rows[:, 2], rows[:, 3:5], rows[:, 5]
-        centre = self._sight_arrays.verdicts(a, b, into)
-        d = b - a
-        length = np.hypot(d[:, 0], d[:, 1])
-        found = np.where(centre == sightlines.CLEAR, 1, -1)
-        found[length == 0] = 1
-        rimmed = (ra > 0) | (rb > 0)
-        found[(centre == sightlines.BLOCKED) & ~rimmed] = 0
-        (idx,) = np.nonzero((centre != sightlines.CLEAR) & rimmed & (length > 0))
-        if len(idx):
-            left = np.stack([-d[idx, 1], d[idx, 0]], axis=1) / length[idx, None]  # as `_sees`
-            near, far = left * ra[idx, None], left * rb[idx, None]
-            ends = (
-                np.concatenate([a[idx] + near, a[idx] - near]),
-                np.concatenate([b[idx] + far, b[idx] - far]),
-            )
-            rims = self._sight_arrays.verdicts(*ends, into).reshape(2, -1)
-            lines = np.vstack([centre[idx], rims])
-            found[idx] = np.where(
-                (lines == sightlines.CLEAR).any(axis=0),
-                1,
-                np.where((lines == sightlines.BLOCKED).all(axis=0), 0, -1),
-            )
+        found = self._sight_arrays.sees(rows, SEE_INTO + EPS)
         return [None if v < 0 else bool(v) for v in found.tolist()]
 
     def sees_template(
