@@ -185,14 +185,16 @@ def chance(
     target_at: Point | None = None,
     target_facing: float | None = None,
     overwatch: bool = False,
+    sighted: bool = False,
 ) -> float:
-    """The chance `firer`'s `weapon` takes `target` out (0 when it cannot fire)."""
+    """The chance `firer`'s `weapon` takes `target` out (0 when it cannot fire); `sighted`
+    when the caller knows the firer sees the target from there."""
     here, there = firer_at or firer.at, target_at or target.at
     mine, theirs = firer.radius, target.radius
     gap = math.dist(here, there) - mine - theirs
     if gap > max_range(firer, weapon) + 1e-6:
         return 0.0
-    if not game.field.can_see(here, mine, there, theirs):
+    if not sighted and not game.field.can_see(here, mine, there, theirs):
         return 0.0
     armour = 0
     if target.profile.armour is not None:
@@ -304,13 +306,13 @@ class TowsAI(Agent):
             stand = game.state.stands[choice.stand]
             setting = self._setting(game, stand)
             same = [a for a in rest if isinstance(a, Move | Strategic) and a.stand == stand.id]
-            same.sort(
-                key=lambda a: self._score(
-                    game, stand, a.to, setting, strategic=isinstance(a, Strategic)
-                ),
-                reverse=True,
-            )
-            return [choice, *same]
+            seen = self._look(game, stand, [a.to for a in same], setting.foes)
+            scores = [
+                self._score(game, stand, a.to, setting, sees, strategic=isinstance(a, Strategic))
+                for a, sees in zip(same, seen, strict=True)
+            ]
+            order = sorted(range(len(same)), key=lambda k: scores[k], reverse=True)
+            return [choice, *(same[k] for k in order)]
         self._rng.shuffle(rest)
         return [choice, *rest]
 
@@ -391,29 +393,38 @@ class TowsAI(Agent):
         options = [
             (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
         ]
-        self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
-        best: tuple[float, Action | None] = (self._score(game, stand, stand.at, setting), None)
-        for strategic, to in options:
+        seen = self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
+        stay = self._score(game, stand, stand.at, setting, seen[0])
+        best: tuple[float, Action | None] = (stay, None)
+        for (strategic, to), sees in zip(options, seen[1:], strict=True):
             action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-            score = self._score(game, stand, to, setting, strategic=strategic)
+            score = self._score(game, stand, to, setting, sees, strategic=strategic)
             score += self._rng.random() * 0.01
             if score > best[0] and game.check(action) is None:
                 best = (score, action)
         return best[1]
 
     @staticmethod
-    def _look(game: FFT3Game, stand: Stand, places: list[Point], foes: list[Foe]) -> None:
-        """Work out at once the sight lines `_score` asks for from each of `places` (they are
-        remembered by the battlefield)."""
+    def _look(
+        game: FFT3Game, stand: Stand, places: list[Point], foes: list[Foe]
+    ) -> list[list[tuple[int, float]]]:
+        """For each of `places`, the foes (by their index in `foes`, in order) within their
+        reach and in sight of `stand` there, each with its gap: the sight lines worked out at
+        once."""
         r = stand.radius
-        game.field.can_see_all(
-            [
-                (at, r, there, er)
-                for at in places
-                for _, there, er, _, _, reach, _ in foes
-                if math.dist(at, there) - er - r <= reach
-            ]
-        )
+        near: list[tuple[int, int, float]] = []
+        pairs: list[tuple[Point, float, Point, float]] = []
+        for i, at in enumerate(places):
+            for j, (_, there, er, _, _, reach, _) in enumerate(foes):
+                gap = math.dist(at, there) - er - r
+                if gap <= reach:
+                    near.append((i, j, gap))
+                    pairs.append((at, r, there, er))
+        seen: list[list[tuple[int, float]]] = [[] for _ in places]
+        for (i, j, gap), sees in zip(near, game.field.can_see_all(pairs), strict=True):
+            if sees:
+                seen[i].append((j, gap))
+        return seen
 
     @classmethod
     def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:
@@ -458,10 +469,12 @@ class TowsAI(Agent):
         stand: Stand,
         at: Point,
         setting: Setting,
+        seen: list[tuple[int, float]],
         *,
         strategic: bool = False,
     ) -> float:
-        """How good a place `at` is for `stand` to end its move."""
+        """How good a place `at` is for `stand` to end its move; `seen` are the foes in reach
+        and in sight there, with their gaps (`_look`)."""
         s = game.state
         goal = self._goal(game, stand)
         turns_left = game.spec.turns - s.turn
@@ -485,20 +498,19 @@ class TowsAI(Agent):
             or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
             <= stand.profile.mov * tables().missile_ifv_mp_fraction
         )
-        r = stand.radius
-        for e, there, er, theirs, mine, reach, value in setting.foes:
-            gap = math.dist(at, there) - er - r
-            if gap > reach or not game.field.can_see(at, r, there, er):
-                continue
+        for j, gap in seen:
+            e, _, _, theirs, mine, _, value = setting.foes[j]
             for weapon, far in theirs:
                 if gap <= far:
-                    p = chance(game, e, weapon, stand, target_at=at, target_facing=facing)
+                    p = chance(
+                        game, e, weapon, stand, target_at=at, target_facing=facing, sighted=True
+                    )
                     threat *= 1 - p
             if strategic:
                 continue
             for weapon, far in mine:
                 if gap <= far and (weapon != "missile" or missile_ok):
-                    shot = chance(game, stand, weapon, e, firer_at=at) * value
+                    shot = chance(game, stand, weapon, e, firer_at=at, sighted=True) * value
                     best_shot = max(best_shot, shot)
         danger = (1 - threat) * setting.worth
         return score + best_shot - (STRATEGIC_DANGER if strategic else DANGER) * danger

@@ -348,18 +348,22 @@ class Battlefield:
     def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:
         """`can_see` for many (a, ra, b, rb) at once: the clear-cut lines are judged together
         by compiled code (`sightlines`), the rest one by one; every answer is remembered."""
-        answers: list[bool | None] = [self._memo.get(("see", *pair)) for pair in pairs]
+        memo = self._memo
+        answers: list[bool | None] = [memo.get(("see", *pair)) for pair in pairs]
         todo = [i for i, found in enumerate(answers) if found is None]
-        if todo and self._sight.areas:
+        if not todo:
+            return [bool(found) for found in answers]
+        if self._sight.areas:
             for i, found in zip(todo, self._batch_sees([pairs[i] for i in todo]), strict=True):
                 answers[i] = found
+        if len(memo) + 2 * len(todo) >= _MEMO_LIMIT:
+            memo.clear()
         for i in todo:
             a, ra, b, rb = pairs[i]
             found = answers[i]
             if found is None:
                 found = answers[i] = self._sees(a, ra, b, rb)
-            self._remember(("see", a, ra, b, rb), found)
-            self._remember(("see", b, rb, a, ra), found)
+            memo["see", a, ra, b, rb] = memo["see", b, rb, a, ra] = found
         return [bool(found) for found in answers]
 
     def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
