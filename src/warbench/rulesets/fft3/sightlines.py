@@ -1,4 +1,4 @@
-"""Many sight lines at once (compiled with numba): the verdict of `battlefield._Edges.runs` and
+"""Many sight lines at once (compiled with numba): the verdict of `stretches.Stretches.runs` and
 the Sight rule ("can see 2" into that terrain", docs/rules/fft3.md) for a whole batch of
 straight lines, and of the three lines between two bases (`Battlefield._sees`).
 
