@@ -176,6 +176,10 @@ class Battlefield:
         length = math.dist(a, b)
         roads = self._roads.runs(a, b)
         rough = self._difficult.runs(a, b) if vehicle else []
+        if not roads and not rough:  # all in the open: the loop below gives the same
+            found = ((length, OPEN_MP),) if length else ()
+            self._remember(key, found)
+            return found
         cuts = sorted({0.0, 1.0, *(c for run in roads + rough for c in run)})
         merged: list[list[float]] = []
         for lo, hi in pairwise(cuts):
