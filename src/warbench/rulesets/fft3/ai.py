@@ -202,6 +202,25 @@ def chance(
         side = arc_of_fire(there, facing, here, mine)
         armour = target.profile.armour.front if side == "front" else target.profile.armour.flank
     difficult = game.field.in_difficult(there)
+    return _odds(
+        game, firer, weapon, target, gap, armour, difficult, firer_at, target_at, overwatch
+    )
+
+
+def _odds(
+    game: FFT3Game,
+    firer: Stand,
+    weapon: str,
+    target: Stand,
+    gap: float,
+    armour: int,
+    difficult: bool,
+    firer_at: Point | None = None,
+    target_at: Point | None = None,
+    overwatch: bool = False,
+) -> float:
+    """`chance` once the firer is known to see the target `gap` away within reach, striking
+    `armour` on a target in difficult terrain or not."""
     key = (
         firer.profile.name,
         weapon,
@@ -254,10 +273,12 @@ Foe = tuple[Stand, Point, float, list[tuple[str, float]], list[tuple[str, float]
 
 class Setting(NamedTuple):
     """What scoring a place needs to know about a stand wherever it goes: the enemies that can
-    harm it or that it can harm (`Foe`), whether the enemy has artillery, where its friends
-    stand (only asked for under artillery), what it is worth and its unit's other stands."""
+    harm it or that it can harm (`Foe`) and whether each is in difficult terrain, whether the
+    enemy has artillery, where its friends stand (only asked for under artillery), what it is
+    worth and its unit's other stands."""
 
     foes: list[Foe]
+    covered: list[bool]
     shelled: bool
     friends: list[Point]
     worth: float
@@ -409,21 +430,21 @@ class TowsAI(Agent):
         game: FFT3Game, stand: Stand, places: list[Point], foes: list[Foe]
     ) -> list[list[tuple[int, float]]]:
         """For each of `places`, the foes (by their index in `foes`, in order) within their
-        reach and in sight of `stand` there, each with its gap: the sight lines worked out at
-        once."""
+        reach and in sight of `stand` there, each with its distance centre to centre: the
+        sight lines worked out at once."""
         r = stand.radius
         near: list[tuple[int, int, float]] = []
         pairs: list[tuple[Point, float, Point, float]] = []
         for i, at in enumerate(places):
             for j, (_, there, er, _, _, reach, _) in enumerate(foes):
-                gap = math.dist(at, there) - er - r
-                if gap <= reach:
-                    near.append((i, j, gap))
+                d = math.dist(at, there)
+                if d - er - r <= reach:
+                    near.append((i, j, d))
                     pairs.append((at, r, there, er))
         seen: list[list[tuple[int, float]]] = [[] for _ in places]
-        for (i, j, gap), sees in zip(near, game.field.can_see_all(pairs), strict=True):
+        for (i, j, d), sees in zip(near, game.field.can_see_all(pairs), strict=True):
             if sees:
-                seen[i].append((j, gap))
+                seen[i].append((j, d))
         return seen
 
     @classmethod
@@ -433,7 +454,9 @@ class TowsAI(Agent):
         shelled = cls._shelled(game, stand.player)
         friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
         mates = Mates(s, stand)
-        return Setting(cls._foes(game, stand), shelled, friends, worth(game, stand), mates)
+        foes = cls._foes(game, stand)
+        covered = [game.field.in_difficult(there) for _, there, *_ in foes]
+        return Setting(foes, covered, shelled, friends, worth(game, stand), mates)
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
@@ -474,7 +497,8 @@ class TowsAI(Agent):
         strategic: bool = False,
     ) -> float:
         """How good a place `at` is for `stand` to end its move; `seen` are the foes in reach
-        and in sight there, with their gaps (`_look`)."""
+        and in sight there, with their distances (`_look`). The chances of shots are those of
+        `chance`, worked out the same way from what is known here."""
         s = game.state
         goal = self._goal(game, stand)
         turns_left = game.spec.turns - s.turn
@@ -483,7 +507,8 @@ class TowsAI(Agent):
         score = -(URGENT if urgent else ADVANCE) * distance
         if distance == 0.0:
             score += 1.0 + (2.0 if turns_left <= 2 else 0.0)
-        if game.field.in_difficult(at):
+        covered = game.field.in_difficult(at)
+        if covered:
             score += 1.0
         if not setting.mates.near(at):
             score -= COHESION
@@ -498,20 +523,30 @@ class TowsAI(Agent):
             or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
             <= stand.profile.mov * tables().missile_ifv_mp_fraction
         )
-        for j, gap in seen:
-            e, _, _, theirs, mine, _, value = setting.foes[j]
-            for weapon, far in theirs:
-                if gap <= far:
-                    p = chance(
-                        game, e, weapon, stand, target_at=at, target_facing=facing, sighted=True
-                    )
-                    threat *= 1 - p
-            if strategic:
+        r, armour = stand.radius, stand.profile.armour
+        for j, d in seen:
+            e, there, er, theirs, mine, _, value = setting.foes[j]
+            gap = d - er - r  # the foe's fire at the stand (as `chance` has it)
+            if theirs:
+                struck = 0
+                if armour is not None:
+                    front = arc_of_fire(at, facing, there, er) == "front"
+                    struck = armour.front if front else armour.flank
+                for weapon, far in theirs:
+                    if gap <= far:
+                        p = _odds(game, e, weapon, stand, gap, struck, covered, target_at=at)
+                        threat *= 1 - p
+            if strategic or not mine:
                 continue
+            aim = d - r - er  # the stand's fire at the foe (as `chance` has it)
+            struck = 0
+            if e.profile.armour is not None:
+                front = arc_of_fire(there, e.facing, at, r) == "front"
+                struck = e.profile.armour.front if front else e.profile.armour.flank
             for weapon, far in mine:
-                if gap <= far and (weapon != "missile" or missile_ok):
-                    shot = chance(game, stand, weapon, e, firer_at=at, sighted=True) * value
-                    best_shot = max(best_shot, shot)
+                if gap <= far and (weapon != "missile" or missile_ok) and aim <= far:
+                    p = _odds(game, stand, weapon, e, aim, struck, setting.covered[j], firer_at=at)
+                    best_shot = max(best_shot, p * value)
         danger = (1 - threat) * setting.worth
         return score + best_shot - (STRATEGIC_DANGER if strategic else DANGER) * danger
 
@@ -538,15 +573,19 @@ class TowsAI(Agent):
                         best = (value, action)
         return best[1]
 
-    def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
-        """`chance`, remembered for the rest of the phase (nothing that moves it changes
-        within a fire phase but what the key holds)."""
+    def _fresh(self, game: FFT3Game) -> None:
+        """Forget the chances and refused shots of an earlier phase."""
         s = game.state
         phase = (s.turn, s.half, s.phase)
         if phase != self._phase:
             self._phase = phase
             self._memo.clear()
             self._refused.clear()
+
+    def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
+        """`chance`, remembered for the rest of the phase (nothing that moves it changes
+        within a fire phase but what the key holds; `_shots` builds the same keys)."""
+        self._fresh(game)
         key = (
             firer.id,
             weapon,
@@ -572,7 +611,13 @@ class TowsAI(Agent):
                 declared.setdefault(shot.firer, []).append(shot.weapon)
         missile_mp = tables().missile_ifv_mp_fraction
         out: dict[str, list[tuple[float, Fire]]] = {}
-        enemies = [e for e in s.side_stands(s.enemy(player)) if e.id not in s.resolved]
+        self._fresh(game)
+        memo, refused = self._memo, self._refused
+        enemies = [
+            (e, e.id, (e.x, e.y), e.facing, e.fire_checked)
+            for e in s.side_stands(s.enemy(player))
+            if e.id not in s.resolved
+        ]
         for stand in s.side_stands(player):
             used = declared.get(stand.id, []) + stand.attacks
             if game._may_fire(stand) or (stand.profile.vehicle and used):
@@ -584,11 +629,17 @@ class TowsAI(Agent):
                     and stand.mp_spent > stand.profile.mov * missile_mp
                 ):
                     continue
-                for e in enemies:
-                    p = self._chance(game, stand, weapon, e)
-                    action = Fire(stand.id, weapon, e.id)
-                    if p >= WORTH_A_SHOT and action not in self._refused:
-                        out.setdefault(e.id, []).append((p, action))
+                mine = (stand.id, weapon)
+                here, suppressed = (stand.x, stand.y), stand.suppressed
+                for e, eid, there, facing, checked in enemies:
+                    key = (*mine, eid, here, there, facing, suppressed, checked)
+                    p = memo.get(key)
+                    if p is None:
+                        p = memo[key] = chance(game, stand, weapon, e)
+                    if p >= WORTH_A_SHOT:
+                        action = Fire(stand.id, weapon, eid)
+                        if action not in refused:
+                            out.setdefault(eid, []).append((p, action))
         for shots in out.values():
             shots.sort(key=lambda x: -x[0])
         return out
