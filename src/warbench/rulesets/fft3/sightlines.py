@@ -33,6 +33,9 @@ SHORTEST = 0.5
 """Lines shorter than this (inches) are left to the exact code."""
 _PARALLEL = 1e-9
 """|sin| of the angle under which an edge counts as parallel here (1000× the exact code's)."""
+WIDE = 1e-4
+"""A line that misses an area's box grown by this (inches) is clear of it: the exact code
+grows the box by a hundredth of that."""
 
 Floats = npt.NDArray[np.float64]
 Edge = tuple[float, float, float, float, float]
@@ -43,6 +46,29 @@ def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
     """`function` compiled by numba, its machine code cached on disk beside this module."""
     compiled: Callable[..., Any] = numba.njit(cache=True)(function)
     return compiled
+
+
+@_compiled
+def _wide_of_box(ax: float, ay: float, dx: float, dy: float, boxes: Floats, k: int) -> bool:
+    """Whether the segment from (ax, ay) by (dx, dy) misses box `k` grown by WIDE (clipped
+    the Liang-Barsky way)."""
+    low, high = 0.0, 1.0
+    for p, q in (
+        (-dx, ax - boxes[0, k] + WIDE),
+        (dx, boxes[2, k] + WIDE - ax),
+        (-dy, ay - boxes[1, k] + WIDE),
+        (dy, boxes[3, k] + WIDE - ay),
+    ):
+        if p == 0:
+            if q < 0:
+                return True
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+        if low > high:
+            return True
+    return False
 
 
 @_compiled
@@ -78,7 +104,7 @@ def _line(
             and hi_x >= boxes[0, k] - NEAR
             and lo_y <= boxes[3, k] + NEAR
             and hi_y >= boxes[1, k] - NEAR
-        ):
+        ) or _wide_of_box(ax, ay, dx, dy, boxes, k):
             continue
         doubt = length < SHORTEST
         crossed = 0
