@@ -539,12 +539,14 @@ class TowsAI(Agent):
             if strategic or not mine:
                 continue
             aim = d - r - er  # the stand's fire at the foe (as `chance` has it)
-            struck = 0
-            if e.profile.armour is not None:
-                front = arc_of_fire(there, e.facing, at, r) == "front"
-                struck = e.profile.armour.front if front else e.profile.armour.flank
+            struck = -1  # the armour struck, once a weapon reaches
             for weapon, far in mine:
                 if gap <= far and (weapon != "missile" or missile_ok) and aim <= far:
+                    if struck < 0:
+                        struck = 0
+                        if e.profile.armour is not None:
+                            front = arc_of_fire(there, e.facing, at, r) == "front"
+                            struck = e.profile.armour.front if front else e.profile.armour.flank
                     p = _odds(game, stand, weapon, e, aim, struck, setting.covered[j], firer_at=at)
                     best_shot = max(best_shot, p * value)
         danger = (1 - threat) * setting.worth

@@ -188,8 +188,12 @@ class State:
         return self.order[1] if player == self.order[0] else self.order[0]
 
     def side_stands(self, player: str) -> list[Stand]:
-        """`player`'s stands on the table."""
-        return [s for s in self.stands.values() if s.player == player and s.on_table]
+        """`player`'s stands on the table (`Stand.on_table` spelled out: asked very often)."""
+        return [
+            s
+            for s in self.stands.values()
+            if s.player == player and s.alive and s.deployed and s.carried_by is None
+        ]
 
     def unit_stands(self, unit: str) -> list[Stand]:
         """The living stands of `unit` (passengers included)."""
