@@ -3,8 +3,8 @@
 Run: `nice -n 10 .venv/bin/python benchmarks/fft3_speed.py [--games N] [--profile OUT]`.
 Prints one row per scenario and matchup (AI v AI, random v random); with `--profile` it also
 writes cProfile statistics of the AI-against-AI meeting engagements to OUT. One untimed AI game
-is played first: it loads the compiled sight and terrain code (numba's cache, about half a
-CPU-second once per process, more the first time it is compiled).
+is played first: it loads the compiled sight and terrain code (numba's cache, about a quarter
+of a CPU-second once per process, some 4 CPU-seconds the first time it is compiled).
 """
 
 from __future__ import annotations

@@ -244,7 +244,7 @@ def _bases(
 
 class Areas:
     """The outlines of the sight-blocking areas as arrays: every edge's start, run and length
-    (the same numbers as `_Edges`), each area's box and first edge, and the pairs of areas that
+    (the same numbers as `Stretches`), each area's box and first edge, and the pairs of areas that
     touch or overlap (the exact code merges their stretches)."""
 
     def __init__(self, outlines: Sequence[tuple[Box, list[Edge]]], areas: Sequence[Polygon]):

@@ -85,6 +85,30 @@ def _contains(edges: Floats, first: int, count: int, x: float, y: float) -> bool
 
 
 @_compiled
+def _sort_rows(rows: Floats, n: int) -> None:
+    """Sort the first `n` rows (lo, hi) in place by lo, then hi (insertion: a handful)."""
+    for i in range(1, n):
+        lo, hi = rows[i, 0], rows[i, 1]
+        j = i - 1
+        while j >= 0 and (rows[j, 0] > lo or (rows[j, 0] == lo and rows[j, 1] > hi)):
+            rows[j + 1, 0], rows[j + 1, 1] = rows[j, 0], rows[j, 1]
+            j -= 1
+        rows[j + 1, 0], rows[j + 1, 1] = lo, hi
+
+
+@_compiled
+def _sort(values: Floats, n: int) -> None:
+    """Sort the first `n` values in place (insertion: a handful)."""
+    for i in range(1, n):
+        v = values[i]
+        j = i - 1
+        while j >= 0 and values[j] > v:
+            values[j + 1] = values[j]
+            j -= 1
+        values[j + 1] = v
+
+
+@_compiled
 def _runs(
     ax: float,
     ay: float,
@@ -131,12 +155,12 @@ def _runs(
                 if -PARALLEL <= u <= 1 + PARALLEL:
                     cuts[m] = t
                     m += 1
-        ordered = np.sort(cuts[:m])
+        _sort(cuts, m)
         kept = np.empty(m + 2)
         kept[0] = 0.0
         c = 1
         tol = EPS / length
-        for t in ordered:
+        for t in cuts[:m]:
             if 0 <= t <= 1 and t > kept[c - 1] + tol and t < 1 - tol:
                 kept[c] = t
                 c += 1
@@ -158,11 +182,10 @@ def _runs(
             if inside:
                 found[n, 0], found[n, 1] = lo, hi
                 n += 1
-    order = np.argsort(found[:n, 1], kind="mergesort")  # by lo, then hi
-    order = order[np.argsort(found[order, 0], kind="mergesort")]
+    _sort_rows(found, n)
     merged = np.empty((n, 2))
     r = 0
-    for i in order:
+    for i in range(n):
         lo, hi = found[i, 0], found[i, 1]
         if r and lo <= merged[r - 1, 1] + EPS / length:
             merged[r - 1, 1] = max(hi, merged[r - 1, 1])
