@@ -185,14 +185,16 @@ def chance(
     target_at: Point | None = None,
     target_facing: float | None = None,
     overwatch: bool = False,
+    sighted: bool = False,
 ) -> float:
-    """The chance `firer`'s `weapon` takes `target` out (0 when it cannot fire)."""
+    """The chance `firer`'s `weapon` takes `target` out (0 when it cannot fire); `sighted`
+    when the caller knows the firer sees the target from there."""
     here, there = firer_at or firer.at, target_at or target.at
     mine, theirs = firer.radius, target.radius
     gap = math.dist(here, there) - mine - theirs
     if gap > max_range(firer, weapon) + 1e-6:
         return 0.0
-    if not game.field.can_see(here, mine, there, theirs):
+    if not sighted and not game.field.can_see(here, mine, there, theirs):
         return 0.0
     armour = 0
     if target.profile.armour is not None:
@@ -200,6 +202,25 @@ def chance(
         side = arc_of_fire(there, facing, here, mine)
         armour = target.profile.armour.front if side == "front" else target.profile.armour.flank
     difficult = game.field.in_difficult(there)
+    return _odds(
+        game, firer, weapon, target, gap, armour, difficult, firer_at, target_at, overwatch
+    )
+
+
+def _odds(
+    game: FFT3Game,
+    firer: Stand,
+    weapon: str,
+    target: Stand,
+    gap: float,
+    armour: int,
+    difficult: bool,
+    firer_at: Point | None = None,
+    target_at: Point | None = None,
+    overwatch: bool = False,
+) -> float:
+    """`chance` once the firer is known to see the target `gap` away within reach, striking
+    `armour` on a target in difficult terrain or not."""
     key = (
         firer.profile.name,
         weapon,
@@ -252,10 +273,12 @@ Foe = tuple[Stand, Point, float, list[tuple[str, float]], list[tuple[str, float]
 
 class Setting(NamedTuple):
     """What scoring a place needs to know about a stand wherever it goes: the enemies that can
-    harm it or that it can harm (`Foe`), whether the enemy has artillery, where its friends
-    stand (only asked for under artillery), what it is worth and its unit's other stands."""
+    harm it or that it can harm (`Foe`) and whether each is in difficult terrain, whether the
+    enemy has artillery, where its friends stand (only asked for under artillery), what it is
+    worth and its unit's other stands."""
 
     foes: list[Foe]
+    covered: list[bool]
     shelled: bool
     friends: list[Point]
     worth: float
@@ -304,13 +327,13 @@ class TowsAI(Agent):
             stand = game.state.stands[choice.stand]
             setting = self._setting(game, stand)
             same = [a for a in rest if isinstance(a, Move | Strategic) and a.stand == stand.id]
-            same.sort(
-                key=lambda a: self._score(
-                    game, stand, a.to, setting, strategic=isinstance(a, Strategic)
-                ),
-                reverse=True,
-            )
-            return [choice, *same]
+            seen = self._look(game, stand, [a.to for a in same], setting.foes)
+            scores = [
+                self._score(game, stand, a.to, setting, sees, strategic=isinstance(a, Strategic))
+                for a, sees in zip(same, seen, strict=True)
+            ]
+            order = sorted(range(len(same)), key=lambda k: scores[k], reverse=True)
+            return [choice, *(same[k] for k in order)]
         self._rng.shuffle(rest)
         return [choice, *rest]
 
@@ -391,29 +414,38 @@ class TowsAI(Agent):
         options = [
             (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
         ]
-        self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
-        best: tuple[float, Action | None] = (self._score(game, stand, stand.at, setting), None)
-        for strategic, to in options:
+        seen = self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
+        stay = self._score(game, stand, stand.at, setting, seen[0])
+        best: tuple[float, Action | None] = (stay, None)
+        for (strategic, to), sees in zip(options, seen[1:], strict=True):
             action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-            score = self._score(game, stand, to, setting, strategic=strategic)
+            score = self._score(game, stand, to, setting, sees, strategic=strategic)
             score += self._rng.random() * 0.01
             if score > best[0] and game.check(action) is None:
                 best = (score, action)
         return best[1]
 
     @staticmethod
-    def _look(game: FFT3Game, stand: Stand, places: list[Point], foes: list[Foe]) -> None:
-        """Work out at once the sight lines `_score` asks for from each of `places` (they are
-        remembered by the battlefield)."""
+    def _look(
+        game: FFT3Game, stand: Stand, places: list[Point], foes: list[Foe]
+    ) -> list[list[tuple[int, float]]]:
+        """For each of `places`, the foes (by their index in `foes`, in order) within their
+        reach and in sight of `stand` there, each with its distance centre to centre: the
+        sight lines worked out at once."""
         r = stand.radius
-        game.field.can_see_all(
-            [
-                (at, r, there, er)
-                for at in places
-                for _, there, er, _, _, reach, _ in foes
-                if math.dist(at, there) - er - r <= reach
-            ]
-        )
+        near: list[tuple[int, int, float]] = []
+        pairs: list[tuple[Point, float, Point, float]] = []
+        for i, at in enumerate(places):
+            for j, (_, there, er, _, _, reach, _) in enumerate(foes):
+                d = math.dist(at, there)
+                if d - er - r <= reach:
+                    near.append((i, j, d))
+                    pairs.append((at, r, there, er))
+        seen: list[list[tuple[int, float]]] = [[] for _ in places]
+        for (i, j, d), sees in zip(near, game.field.can_see_all(pairs), strict=True):
+            if sees:
+                seen[i].append((j, d))
+        return seen
 
     @classmethod
     def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:
@@ -422,7 +454,9 @@ class TowsAI(Agent):
         shelled = cls._shelled(game, stand.player)
         friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
         mates = Mates(s, stand)
-        return Setting(cls._foes(game, stand), shelled, friends, worth(game, stand), mates)
+        foes = cls._foes(game, stand)
+        covered = [game.field.in_difficult(there) for _, there, *_ in foes]
+        return Setting(foes, covered, shelled, friends, worth(game, stand), mates)
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
@@ -458,10 +492,13 @@ class TowsAI(Agent):
         stand: Stand,
         at: Point,
         setting: Setting,
+        seen: list[tuple[int, float]],
         *,
         strategic: bool = False,
     ) -> float:
-        """How good a place `at` is for `stand` to end its move."""
+        """How good a place `at` is for `stand` to end its move; `seen` are the foes in reach
+        and in sight there, with their distances (`_look`). The chances of shots are those of
+        `chance`, worked out the same way from what is known here."""
         s = game.state
         goal = self._goal(game, stand)
         turns_left = game.spec.turns - s.turn
@@ -470,7 +507,8 @@ class TowsAI(Agent):
         score = -(URGENT if urgent else ADVANCE) * distance
         if distance == 0.0:
             score += 1.0 + (2.0 if turns_left <= 2 else 0.0)
-        if game.field.in_difficult(at):
+        covered = game.field.in_difficult(at)
+        if covered:
             score += 1.0
         if not setting.mates.near(at):
             score -= COHESION
@@ -485,21 +523,32 @@ class TowsAI(Agent):
             or stand.mp_spent + game.field.leg_cost(stand.at, at, vehicle=True)
             <= stand.profile.mov * tables().missile_ifv_mp_fraction
         )
-        r = stand.radius
-        for e, there, er, theirs, mine, reach, value in setting.foes:
-            gap = math.dist(at, there) - er - r
-            if gap > reach or not game.field.can_see(at, r, there, er):
+        r, armour = stand.radius, stand.profile.armour
+        for j, d in seen:
+            e, there, er, theirs, mine, _, value = setting.foes[j]
+            gap = d - er - r  # the foe's fire at the stand (as `chance` has it)
+            if theirs:
+                struck = 0
+                if armour is not None:
+                    front = arc_of_fire(at, facing, there, er) == "front"
+                    struck = armour.front if front else armour.flank
+                for weapon, far in theirs:
+                    if gap <= far:
+                        p = _odds(game, e, weapon, stand, gap, struck, covered, target_at=at)
+                        threat *= 1 - p
+            if strategic or not mine:
                 continue
-            for weapon, far in theirs:
-                if gap <= far:
-                    p = chance(game, e, weapon, stand, target_at=at, target_facing=facing)
-                    threat *= 1 - p
-            if strategic:
-                continue
+            aim = d - r - er  # the stand's fire at the foe (as `chance` has it)
+            struck = -1  # the armour struck, once a weapon reaches
             for weapon, far in mine:
-                if gap <= far and (weapon != "missile" or missile_ok):
-                    shot = chance(game, stand, weapon, e, firer_at=at) * value
-                    best_shot = max(best_shot, shot)
+                if gap <= far and (weapon != "missile" or missile_ok) and aim <= far:
+                    if struck < 0:
+                        struck = 0
+                        if e.profile.armour is not None:
+                            front = arc_of_fire(there, e.facing, at, r) == "front"
+                            struck = e.profile.armour.front if front else e.profile.armour.flank
+                    p = _odds(game, stand, weapon, e, aim, struck, setting.covered[j], firer_at=at)
+                    best_shot = max(best_shot, p * value)
         danger = (1 - threat) * setting.worth
         return score + best_shot - (STRATEGIC_DANGER if strategic else DANGER) * danger
 
@@ -526,15 +575,19 @@ class TowsAI(Agent):
                         best = (value, action)
         return best[1]
 
-    def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
-        """`chance`, remembered for the rest of the phase (nothing that moves it changes
-        within a fire phase but what the key holds)."""
+    def _fresh(self, game: FFT3Game) -> None:
+        """Forget the chances and refused shots of an earlier phase."""
         s = game.state
         phase = (s.turn, s.half, s.phase)
         if phase != self._phase:
             self._phase = phase
             self._memo.clear()
             self._refused.clear()
+
+    def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
+        """`chance`, remembered for the rest of the phase (nothing that moves it changes
+        within a fire phase but what the key holds; `_shots` builds the same keys)."""
+        self._fresh(game)
         key = (
             firer.id,
             weapon,
@@ -560,7 +613,13 @@ class TowsAI(Agent):
                 declared.setdefault(shot.firer, []).append(shot.weapon)
         missile_mp = tables().missile_ifv_mp_fraction
         out: dict[str, list[tuple[float, Fire]]] = {}
-        enemies = [e for e in s.side_stands(s.enemy(player)) if e.id not in s.resolved]
+        self._fresh(game)
+        memo, refused = self._memo, self._refused
+        enemies = [
+            (e, e.id, (e.x, e.y), e.facing, e.fire_checked)
+            for e in s.side_stands(s.enemy(player))
+            if e.id not in s.resolved
+        ]
         for stand in s.side_stands(player):
             used = declared.get(stand.id, []) + stand.attacks
             if game._may_fire(stand) or (stand.profile.vehicle and used):
@@ -572,11 +631,17 @@ class TowsAI(Agent):
                     and stand.mp_spent > stand.profile.mov * missile_mp
                 ):
                     continue
-                for e in enemies:
-                    p = self._chance(game, stand, weapon, e)
-                    action = Fire(stand.id, weapon, e.id)
-                    if p >= WORTH_A_SHOT and action not in self._refused:
-                        out.setdefault(e.id, []).append((p, action))
+                mine = (stand.id, weapon)
+                here, suppressed = (stand.x, stand.y), stand.suppressed
+                for e, eid, there, facing, checked in enemies:
+                    key = (*mine, eid, here, there, facing, suppressed, checked)
+                    p = memo.get(key)
+                    if p is None:
+                        p = memo[key] = chance(game, stand, weapon, e)
+                    if p >= WORTH_A_SHOT:
+                        action = Fire(stand.id, weapon, eid)
+                        if action not in refused:
+                            out.setdefault(eid, []).append((p, action))
         for shots in out.values():
             shots.sort(key=lambda x: -x[0])
         return out

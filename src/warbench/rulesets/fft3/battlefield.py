@@ -51,6 +51,7 @@ from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.fft3 import sightlines
+from warbench.rulesets.fft3.stretches import Stretches
 
 Point = tuple[float, float]
 
@@ -81,129 +82,6 @@ CORNERS = {"woods": 12, "swamp": 10, "rough": 8}  # corners of an oval outline; 
 GRID = 0.01  # generated coordinates are rounded to this
 
 _MEMO_LIMIT = 1 << 17  # answers remembered per battlefield before the memo is emptied
-_PARALLEL = 1e-12  # |sin| of the angle under which a line and an edge count as parallel
-_BOX_MARGIN = 1e-6  # an area's box is grown by this before a line is tested against it
-
-
-# --- straight lines against polygon outlines -----------------------------------------------------
-
-
-class _Edges:
-    """The outlines of a group of areas as plain numbers: where a straight line runs inside
-    them is found with a loop over the edges of the areas whose boxes it meets (about 10 µs
-    a line on a generated table, twice as quick as shapely or numpy at this size)."""
-
-    def __init__(self, areas: Sequence[Polygon]) -> None:
-        self.areas = [
-            (
-                area.bounds,
-                [
-                    (x1, y1, x2 - x1, y2 - y1, math.hypot(x2 - x1, y2 - y1))
-                    for (x1, y1), (x2, y2) in pairwise(area.exterior.coords)
-                    if (x1, y1) != (x2, y2)
-                ],
-            )
-            for area in areas
-        ]
-
-    def runs(self, a: Point, b: Point) -> list[tuple[float, float]]:
-        """The stretches of a→b inside the areas, as fractions 0..1 of it, in order, with
-        adjoining ones merged. A stretch along an edge is not inside; where the line starts is
-        judged at the middle of its first stretch."""
-        (ax, ay), (bx, by) = a, b
-        lo_x, hi_x, lo_y, hi_y = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        if length == 0:
-            return []
-        found: list[tuple[float, float]] = []
-        parallel = _PARALLEL * length
-        for (x0, y0, x9, y9), edges in self.areas:
-            if x0 > hi_x or x9 < lo_x or y0 > hi_y or y9 < lo_y:
-                continue
-            if _misses_box(ax, ay, dx, dy, (x0, y0, x9, y9)):
-                continue
-            cuts = [0.0, 1.0]
-            along = False
-            for x1, y1, ex, ey, size in edges:
-                denom = dx * ey - dy * ex
-                wx, wy = x1 - ax, y1 - ay
-                if abs(denom) <= parallel * size:
-                    if abs(wx * dy - wy * dx) <= EPS * length:  # along the line: its ends cut
-                        along = True
-                        cuts += [
-                            (wx * dx + wy * dy) / length**2,
-                            ((wx + ex) * dx + (wy + ey) * dy) / length**2,
-                        ]
-                    continue
-                t = (wx * ey - wy * ex) / denom
-                if 0 < t < 1:
-                    u = (wx * dy - wy * dx) / denom
-                    if -_PARALLEL <= u <= 1 + _PARALLEL:
-                        cuts.append(t)
-            kept = [0.0]
-            tol = EPS / length
-            for t in sorted(c for c in cuts if 0 <= c <= 1):
-                if t > kept[-1] + tol and t < 1 - tol:
-                    kept.append(t)
-            kept.append(1.0)
-            inside = None
-            for lo, hi in pairwise(kept):
-                if inside is None or along:  # else each crossing turns inside and out
-                    mid = (lo + hi) / 2
-                    px, py = ax + mid * dx, ay + mid * dy
-                    inside = x0 <= px <= x9 and y0 <= py <= y9 and _contains(edges, px, py)
-                else:
-                    inside = not inside
-                if inside:
-                    found.append((lo, hi))
-        found.sort()
-        merged: list[tuple[float, float]] = []
-        for lo, hi in found:
-            if merged and lo <= merged[-1][1] + EPS / length:
-                merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
-            else:
-                merged.append((lo, hi))
-        return merged
-
-
-def _misses_box(
-    ax: float, ay: float, dx: float, dy: float, box: tuple[float, float, float, float]
-) -> bool:
-    """Whether the segment from (ax, ay) by (dx, dy) passes wide of the box (clipped the
-    Liang-Barsky way against the box grown by _BOX_MARGIN): then it meets no edge inside."""
-    low, high = 0.0, 1.0
-    x0, y0, x9, y9 = box
-    for p, q in (
-        (-dx, ax - x0 + _BOX_MARGIN),
-        (dx, x9 + _BOX_MARGIN - ax),
-        (-dy, ay - y0 + _BOX_MARGIN),
-        (dy, y9 + _BOX_MARGIN - ay),
-    ):
-        if p == 0:
-            if q < 0:
-                return True
-        elif p < 0:
-            low = max(low, q / p)
-        else:
-            high = min(high, q / p)
-        if low > high:
-            return True
-    return False
-
-
-def _contains(edges: list[tuple[float, float, float, float, float]], x: float, y: float) -> bool:
-    """Whether (x, y) is strictly inside the outline (even-odd rule; on an edge is not)."""
-    inside = False
-    for x1, y1, ex, ey, size in edges:
-        if abs(ex * (y - y1) - ey * (x - x1)) <= EPS * size and (
-            min(x1, x1 + ex) - EPS <= x <= max(x1, x1 + ex) + EPS
-            and min(y1, y1 + ey) - EPS <= y <= max(y1, y1 + ey) + EPS
-        ):
-            return False
-        if (y1 > y) != (y1 + ey > y) and x < x1 + (y - y1) * ex / ey:
-            inside = not inside
-    return inside
 
 
 # --- the battlefield -----------------------------------------------------------------------------
@@ -232,20 +110,20 @@ class Battlefield:
         return [piece.area for piece in self.pieces if piece.has(trait)]
 
     @cached_property
-    def _difficult(self) -> _Edges:
-        return _Edges(self._areas(Trait.DIFFICULT))
+    def _difficult(self) -> Stretches:
+        return Stretches(self._areas(Trait.DIFFICULT))
 
     @cached_property
-    def _sight(self) -> _Edges:
-        return _Edges(self._areas(Trait.BLOCKS_SIGHT))
+    def _sight(self) -> Stretches:
+        return Stretches(self._areas(Trait.BLOCKS_SIGHT))
 
     @cached_property
     def _sight_arrays(self) -> sightlines.Areas:
         return sightlines.Areas(self._sight.areas, self._areas(Trait.BLOCKS_SIGHT))
 
     @cached_property
-    def _roads(self) -> _Edges:
-        return _Edges(self._areas(Trait.ROAD))
+    def _roads(self) -> Stretches:
+        return Stretches(self._areas(Trait.ROAD))
 
     @cached_property
     def _boxed(self) -> dict[Trait, list[tuple[tuple[float, float, float, float], Polygon]]]:
@@ -298,6 +176,10 @@ class Battlefield:
         length = math.dist(a, b)
         roads = self._roads.runs(a, b)
         rough = self._difficult.runs(a, b) if vehicle else []
+        if not roads and not rough:  # all in the open: the loop below gives the same
+            found = ((length, OPEN_MP),) if length else ()
+            self._remember(key, found)
+            return found
         cuts = sorted({0.0, 1.0, *(c for run in roads + rough for c in run)})
         merged: list[list[float]] = []
         for lo, hi in pairwise(cuts):
@@ -347,49 +229,30 @@ class Battlefield:
 
     def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:
         """`can_see` for many (a, ra, b, rb) at once: the clear-cut lines are judged together
-        with numpy (`sightlines`), the rest one by one; every answer is remembered."""
-        answers: list[bool | None] = [self._memo.get(("see", *pair)) for pair in pairs]
+        by compiled code (`sightlines`), the rest one by one; every answer is remembered."""
+        memo = self._memo
+        answers: list[bool | None] = [memo.get(("see", *pair)) for pair in pairs]
         todo = [i for i, found in enumerate(answers) if found is None]
-        if todo and self._sight.areas:
+        if not todo:
+            return [bool(found) for found in answers]
+        if self._sight.areas:
             for i, found in zip(todo, self._batch_sees([pairs[i] for i in todo]), strict=True):
                 answers[i] = found
+        if len(memo) + 2 * len(todo) >= _MEMO_LIMIT:
+            memo.clear()
         for i in todo:
             a, ra, b, rb = pairs[i]
             found = answers[i]
             if found is None:
                 found = answers[i] = self._sees(a, ra, b, rb)
-            self._remember(("see", a, ra, b, rb), found)
-            self._remember(("see", b, rb, a, ra), found)
+            memo["see", a, ra, b, rb] = memo["see", b, rb, a, ra] = found
         return [bool(found) for found in answers]
 
     def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
-        """The centre lines of all pairs at once, then the rim lines of those whose centre line
-        is not clear: True or False where the batch is sure, else None."""
-        into = SEE_INTO + EPS
+        """The centre and rim lines of all pairs at once (`sightlines`): True or False where
+        the batch is sure, else None."""
         rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for a, ra, b, rb in pairs])
-        a, ra, b, rb = rows[:, 0:2], rows[:, 2], rows[:, 3:5], rows[:, 5]
-        centre = self._sight_arrays.verdicts(a, b, into)
-        d = b - a
-        length = np.hypot(d[:, 0], d[:, 1])
-        found = np.where(centre == sightlines.CLEAR, 1, -1)
-        found[length == 0] = 1
-        rimmed = (ra > 0) | (rb > 0)
-        found[(centre == sightlines.BLOCKED) & ~rimmed] = 0
-        (idx,) = np.nonzero((centre != sightlines.CLEAR) & rimmed & (length > 0))
-        if len(idx):
-            left = np.stack([-d[idx, 1], d[idx, 0]], axis=1) / length[idx, None]  # as `_sees`
-            near, far = left * ra[idx, None], left * rb[idx, None]
-            ends = (
-                np.concatenate([a[idx] + near, a[idx] - near]),
-                np.concatenate([b[idx] + far, b[idx] - far]),
-            )
-            rims = self._sight_arrays.verdicts(*ends, into).reshape(2, -1)
-            lines = np.vstack([centre[idx], rims])
-            found[idx] = np.where(
-                (lines == sightlines.CLEAR).any(axis=0),
-                1,
-                np.where((lines == sightlines.BLOCKED).all(axis=0), 0, -1),
-            )
+        found = self._sight_arrays.sees(rows, SEE_INTO + EPS)
         return [None if v < 0 else bool(v) for v in found.tolist()]
 
     def sees_template(

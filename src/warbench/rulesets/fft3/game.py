@@ -47,7 +47,7 @@ from warbench.rulesets.fft3.movement import (
 from warbench.rulesets.fft3.profiles import forces, profile, tables
 from warbench.rulesets.fft3.quality import OUT_OF_COHESION, passes, quality_check
 from warbench.rulesets.fft3.scenario import PLAYERS, Scenario
-from warbench.rulesets.fft3.state import Point, Shot, Stand, State, Template, Unit
+from warbench.rulesets.fft3.state import Point, Shot, Stand, State, Template, Unit, thaw
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -1018,6 +1018,12 @@ class FFT3Game(OpenGame):
         self.emit("over", f"game over: {reason}")
 
     # -- state -------------------------------------------------------------------------
+    def _snapshot(self) -> object:
+        return self.state.freeze()
+
+    def _restore(self, snapshot: object) -> None:
+        self.state = thaw(snapshot)  # type: ignore[arg-type]
+
     def state_data(self) -> dict[str, Any]:
         s = self.state
         return {

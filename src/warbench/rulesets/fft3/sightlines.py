@@ -1,5 +1,6 @@
-"""Many sight lines at once (numpy): the verdict of `battlefield._Edges.runs` and the Sight
-rule ("can see 2" into that terrain", docs/rules/fft3.md) for a whole batch of straight lines.
+"""Many sight lines at once (compiled with numba): the verdict of `stretches.Stretches.runs` and
+the Sight rule ("can see 2" into that terrain", docs/rules/fft3.md) for a whole batch of
+straight lines, and of the three lines between two bases (`Battlefield._sees`).
 
 Each line is judged the way `Battlefield._sees` judges it: it is clear when every stretch of it
 inside difficult terrain starts at one of its ends and is at most 2" long. The batch only
@@ -11,8 +12,11 @@ changes a verdict; it only spares the loop over edges for the clear-cut lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
 
+import numba
 import numpy as np
 import numpy.typing as npt
 from shapely.geometry import Polygon
@@ -29,100 +33,248 @@ SHORTEST = 0.5
 """Lines shorter than this (inches) are left to the exact code."""
 _PARALLEL = 1e-9
 """|sin| of the angle under which an edge counts as parallel here (1000× the exact code's)."""
+WIDE = 1e-4
+"""A line that misses an area's box grown by this (inches) is clear of it: the exact code
+grows the box by a hundredth of that."""
 
 Floats = npt.NDArray[np.float64]
 Edge = tuple[float, float, float, float, float]
 Box = tuple[float, float, float, float]
 
 
+def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` compiled by numba, its machine code cached on disk beside this module."""
+    compiled: Callable[..., Any] = numba.njit(cache=True)(function)
+    return compiled
+
+
+@_compiled
+def _wide_of_box(ax: float, ay: float, dx: float, dy: float, boxes: Floats, k: int) -> bool:
+    """Whether the segment from (ax, ay) by (dx, dy) misses box `k` grown by WIDE (clipped
+    the Liang-Barsky way)."""
+    low, high = 0.0, 1.0
+    for p, q in (
+        (-dx, ax - boxes[0, k] + WIDE),
+        (dx, boxes[2, k] + WIDE - ax),
+        (-dy, ay - boxes[1, k] + WIDE),
+        (dy, boxes[3, k] + WIDE - ay),
+    ):
+        if p == 0:
+            if q < 0:
+                return True
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+        if low > high:
+            return True
+    return False
+
+
+@_compiled
+def _line(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    into: float,
+    edges: Floats,
+    sizes: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    boxes: Floats,
+    touching: npt.NDArray[np.intp],
+    meets: npt.NDArray[np.bool_],
+) -> int:
+    """CLEAR, BLOCKED or UNSURE for the line a → b. Per area whose box it comes near: the
+    edges it crosses, the first and last crossing, and whether its start is inside (even-odd
+    rule). The stretches inside alternate from the start, so the area blocks the line when a
+    stretch starts and ends between the crossings, when the line starts inside and its first
+    crossing is more than `into` on, or ends inside and its last crossing is more than `into`
+    short of its end (or lies wholly inside and is longer than `into`). `meets` is scratch
+    room, one flag per area."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    lo_x, hi_x, lo_y, hi_y = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+    unsure = False
+    blocked = False
+    for k in range(len(sizes)):
+        meets[k] = False
+        if not (
+            lo_x <= boxes[2, k] + NEAR
+            and hi_x >= boxes[0, k] - NEAR
+            and lo_y <= boxes[3, k] + NEAR
+            and hi_y >= boxes[1, k] - NEAR
+        ) or _wide_of_box(ax, ay, dx, dy, boxes, k):
+            continue
+        doubt = length < SHORTEST
+        crossed = 0
+        rays = 0
+        first, last = math.inf, -math.inf
+        for e in range(starts[k], starts[k] + sizes[k]):
+            x1, y1, ex, ey, size = edges[0, e], edges[1, e], edges[2, e], edges[3, e], edges[4, e]
+            denom = dx * ey - dy * ex
+            wx, wy = x1 - ax, y1 - ay
+            parallel = abs(denom) <= _PARALLEL * length * size
+            t = math.inf if parallel else (wx * ey - wy * ex) / denom
+            u = math.inf if parallel else (wx * dy - wy * dx) / denom
+            cross = HAIR < t < 1 - HAIR and HAIR < u < 1 - HAIR
+            if cross:
+                crossed += 1
+                first, last = min(first, t), max(last, t)
+            elif -HAIR < t < 1 + HAIR and -HAIR < u < 1 + HAIR:
+                doubt = True  # grazing a corner or an end
+            if parallel and abs(wx * dy - wy * dx) <= NEAR * length:
+                doubt = True  # lying along the edge
+            along = min(max(-(wx * ex + wy * ey) / (size * size), 0.0), 1.0)
+            if math.hypot(wx + along * ex, wy + along * ey) < NEAR:
+                doubt = True  # starting on the outline
+            if ((y1 > ay) != (y1 + ey > ay)) and ax < x1 + (ay - y1) * ex / ey:
+                rays += 1
+        inside = rays % 2 == 1
+        out = inside != (crossed % 2 == 1)  # the line ends inside
+        runs = (crossed + int(inside) + int(out)) // 2
+        head, tail = first * length, length - last * length  # inches inside at each end
+        if crossed == 0 and inside:  # wholly inside
+            blocked |= length > into
+            doubt |= abs(length - into) < NEAR
+        else:
+            blocked |= (
+                runs - int(inside) - int(out) > 0
+                or (inside and head > into)
+                or (out and tail > into)
+            )
+            doubt |= (inside and abs(head - into) < NEAR) or (out and abs(tail - into) < NEAR)
+        unsure |= doubt
+        meets[k] = runs > 0
+    for m in range(len(touching)):
+        unsure |= meets[touching[m, 0]] and meets[touching[m, 1]]
+    return UNSURE if unsure else (BLOCKED if blocked else CLEAR)
+
+
+@_compiled
+def _lines(
+    a: Floats,
+    b: Floats,
+    into: float,
+    edges: Floats,
+    sizes: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    boxes: Floats,
+    touching: npt.NDArray[np.intp],
+) -> npt.NDArray[np.int8]:
+    """`_line` for each line a[i] → b[i]."""
+    meets = np.zeros(len(sizes), dtype=np.bool_)
+    out = np.empty(len(a), dtype=np.int8)
+    for i in range(len(a)):
+        out[i] = _line(
+            a[i, 0], a[i, 1], b[i, 0], b[i, 1], into, edges, sizes, starts, boxes, touching, meets
+        )
+    return out
+
+
+@_compiled
+def _bases(
+    rows: Floats,
+    into: float,
+    edges: Floats,
+    sizes: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    boxes: Floats,
+    touching: npt.NDArray[np.intp],
+) -> npt.NDArray[np.int8]:
+    """For each row (ax, ay, ra, bx, by, rb): the centre line, then, when it is not clear and
+    the bases have a size, the left-hand and right-hand rim lines (`Battlefield._sees`):
+    CLEAR when one of them is, BLOCKED when all are, else UNSURE."""
+    meets = np.zeros(len(sizes), dtype=np.bool_)
+    out = np.empty(len(rows), dtype=np.int8)
+    for i in range(len(rows)):
+        ax, ay, ra, bx, by, rb = (
+            rows[i, 0],
+            rows[i, 1],
+            rows[i, 2],
+            rows[i, 3],
+            rows[i, 4],
+            rows[i, 5],
+        )
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        centre = _line(ax, ay, bx, by, into, edges, sizes, starts, boxes, touching, meets)
+        rimmed = ra > 0 or rb > 0
+        if centre == CLEAR or (length == 0 and not (centre == BLOCKED and not rimmed)):
+            out[i] = CLEAR
+        elif not rimmed:
+            out[i] = centre
+        else:
+            lx, ly = -dy / length, dx / length  # left of a→b
+            nx, ny, fx, fy = lx * ra, ly * ra, lx * rb, ly * rb
+            left = _line(
+                ax + nx,
+                ay + ny,
+                bx + fx,
+                by + fy,
+                into,
+                edges,
+                sizes,
+                starts,
+                boxes,
+                touching,
+                meets,
+            )
+            right = _line(
+                ax - nx,
+                ay - ny,
+                bx - fx,
+                by - fy,
+                into,
+                edges,
+                sizes,
+                starts,
+                boxes,
+                touching,
+                meets,
+            )
+            if left == CLEAR or right == CLEAR:
+                out[i] = CLEAR
+            elif centre == BLOCKED and left == BLOCKED and right == BLOCKED:
+                out[i] = BLOCKED
+            else:
+                out[i] = UNSURE
+    return out
+
+
 class Areas:
     """The outlines of the sight-blocking areas as arrays: every edge's start, run and length
-    (the same numbers as `_Edges`), each area's box and first edge, and the pairs of areas that
+    (the same numbers as `Stretches`), each area's box and first edge, and the pairs of areas that
     touch or overlap (the exact code merges their stretches)."""
 
     def __init__(self, outlines: Sequence[tuple[Box, list[Edge]]], areas: Sequence[Polygon]):
         edges = [edge for _, outline in outlines for edge in outline]
-        self.edges = np.array(edges, dtype=np.float64).reshape(-1, 5).T
+        self.edges = np.ascontiguousarray(np.array(edges, dtype=np.float64).reshape(-1, 5).T)
         self.sizes = np.array([len(outline) for _, outline in outlines], dtype=np.intp)
         self.starts = np.cumsum(self.sizes) - self.sizes
-        self.boxes = np.array([box for box, _ in outlines], dtype=np.float64).reshape(-1, 4).T
-        self.touching = [
-            (i, j)
-            for i, p in enumerate(areas)
-            for j, q in enumerate(areas)
-            if i < j and p.distance(q) <= NEAR
-        ]
+        boxes = np.array([box for box, _ in outlines], dtype=np.float64).reshape(-1, 4).T
+        self.boxes = np.ascontiguousarray(boxes)
+        self.touching = np.array(
+            [
+                (i, j)
+                for i, p in enumerate(areas)
+                for j, q in enumerate(areas)
+                if i < j and p.distance(q) <= NEAR
+            ],
+            dtype=np.intp,
+        ).reshape(-1, 2)
+
+    def _tables(self) -> tuple[Floats, Any, Any, Floats, Any]:
+        return self.edges, self.sizes, self.starts, self.boxes, self.touching
 
     def verdicts(self, a: Floats, b: Floats, into: float) -> npt.NDArray[np.int8]:
         """CLEAR, BLOCKED or UNSURE for each line a[i] → b[i] (arrays of shape (n, 2)):
         clear when every stretch inside the areas starts at an end and is at most `into`."""
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            return self._verdicts(a, b, into)
+        a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+        return np.asarray(_lines(a, b, into, *self._tables()), dtype=np.int8)
 
-    def _verdicts(self, a: Floats, b: Floats, into: float) -> npt.NDArray[np.int8]:
-        """Per line and area whose box it comes near: the edges it crosses (n), the first and
-        last crossing, and whether its start is inside (even-odd rule). The stretches inside
-        alternate from the start, so the area blocks the line when a stretch starts and ends
-        between the crossings, when the line starts inside and its first crossing is more
-        than `into` on, or ends inside and its last crossing is more than `into` short of its
-        end (or lies wholly inside and is longer than `into`)."""
-        n = len(a)
-        x0, y0, x9, y9 = (v[None, :] for v in self.boxes)
-        ax, ay, bx, by = a[:, 0], a[:, 1], b[:, 0], b[:, 1]
-        near = (
-            (np.minimum(ax, bx)[:, None] <= x9 + NEAR)
-            & (np.maximum(ax, bx)[:, None] >= x0 - NEAR)
-            & (np.minimum(ay, by)[:, None] <= y9 + NEAR)
-            & (np.maximum(ay, by)[:, None] >= y0 - NEAR)
-        )
-        line, area = np.nonzero(near)  # the (line, area) pairs to look at
-        counts = self.sizes[area]
-        pair = np.repeat(np.arange(len(line)), counts)  # each (line, edge) entry's pair
-        heads = np.cumsum(counts) - counts
-        edge = self.starts[area][pair] + np.arange(len(pair)) - heads[pair]
-        x1, y1, ex, ey, size = self.edges[:, edge]
-        at = line[pair]
-        sx, sy = ax[at], ay[at]
-        dx, dy = bx[at] - sx, by[at] - sy
-        span = np.hypot(dx, dy)
-        denom = dx * ey - dy * ex
-        wx, wy = x1 - sx, y1 - sy
-        parallel = np.abs(denom) <= _PARALLEL * span * size
-        t = np.where(parallel, np.inf, (wx * ey - wy * ex) / denom)
-        u = np.where(parallel, np.inf, (wx * dy - wy * dx) / denom)
-        cross = (t > HAIR) & (t < 1 - HAIR) & (u > HAIR) & (u < 1 - HAIR)
-        grazing = (t > -HAIR) & (t < 1 + HAIR) & (u > -HAIR) & (u < 1 + HAIR) & ~cross
-        lying = parallel & (np.abs(wx * dy - wy * dx) <= NEAR * span)
-        # the start against each edge: how near, and whether a ray east of it crosses it
-        along = np.clip(-(wx * ex + wy * ey) / (size * size), 0.0, 1.0)
-        on_outline = np.hypot(wx + along * ex, wy + along * ey) < NEAR
-        ray = ((y1 > sy) != (y1 + ey > sy)) & (sx < x1 + (sy - y1) * ex / ey)
-        doubt = np.logical_or.reduceat(grazing | lying | on_outline, heads)
-        crossed = np.add.reduceat(cross, heads)
-        inside = np.add.reduceat(ray, heads) % 2 == 1
-        first = np.minimum.reduceat(np.where(cross, t, np.inf), heads)
-        last = np.maximum.reduceat(np.where(cross, t, -np.inf), heads)
-        length = np.hypot(bx - ax, by - ay)[line]
-        out = inside ^ (crossed % 2 == 1)  # the line ends inside
-        runs = (crossed + inside + out) // 2
-        head, tail = first * length, length - last * length  # inches inside at each end
-        whole = (crossed == 0) & inside
-        blocked = np.where(
-            whole,
-            length > into,
-            (runs - inside - out > 0) | (inside & (head > into)) | (out & (tail > into)),
-        )
-        doubt |= length < SHORTEST
-        doubt |= np.where(
-            whole,
-            np.abs(length - into) < NEAR,
-            (inside & (np.abs(head - into) < NEAR)) | (out & (np.abs(tail - into) < NEAR)),
-        )
-        unsure = np.bincount(line, weights=doubt, minlength=n) > 0
-        if self.touching:
-            meets = np.zeros(near.shape, dtype=bool)
-            meets[line, area] = runs > 0
-            for i, j in self.touching:
-                unsure |= meets[:, i] & meets[:, j]
-        wrong = np.bincount(line, weights=blocked, minlength=n) > 0
-        return np.where(unsure, UNSURE, np.where(wrong, BLOCKED, CLEAR)).astype(np.int8)
+    def sees(self, rows: Floats, into: float) -> npt.NDArray[np.int8]:
+        """CLEAR, BLOCKED or UNSURE for each pair of bases (ax, ay, ra, bx, by, rb) (an array
+        of shape (n, 6)): whether any of their centre and rim lines is clear (see `_bases`)."""
+        rows = np.asarray(rows, dtype=np.float64)
+        return np.asarray(_bases(rows, into, *self._tables()), dtype=np.int8)
