@@ -12,7 +12,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.ruleset import Agent
-from warbench.rulesets.fftt import movement, shooting, victory
+from warbench.rulesets.fftt import movement, shooting
 from warbench.rulesets.fftt.actions import (
     Answer,
     CallSupport,
@@ -38,14 +38,12 @@ from warbench.rulesets.fftt.actions import (
     WoundAttacker,
 )
 from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.move_choice import COVER, GUARD, HEIGHT, KEY, best_move, key_role
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
 from warbench.rulesets.fftt.table import Point, dist
 
-KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the enemy)
-GUARD = 5.0  # R51: the only guard of its own key position does not leave it
-HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
 HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
 
 
@@ -187,9 +185,8 @@ class TacticsAI(Agent):
     # -- movement ----------------------------------------------------------------------------
     def _move(self, game: FFTTGame, s: State, player: str) -> Action:
         """In order: heal, eat or lay; a bomb bug going off among enemies; a healer going to
-        the wounded; the best charge; the best move. Moves are listed only for the figures
-        whose moves it weighs (in the order of `legal_actions`, the random tie-break drawn
-        for the same moves)."""
+        the wounded; the best charge; the best move of the figures whose moves it weighs,
+        found best first (`move_choice.best_move`)."""
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
         acts = game.figure_options((f.id for f in mine), (Heal, Eat, Lay, Explode, Charge))
@@ -210,23 +207,26 @@ class TacticsAI(Agent):
         for a in game.figure_options((f.id for f in mine), (Climb,)):
             if isinstance(a, Climb) and self._climb_pays(s, s.figs[a.figure], enemies):
                 return a
-        movers = [
+        movers = self.movers(s, mine, enemies)
+        nearest = {f.id: min(dist(f.pos, e.pos) for e in enemies) for f in movers}
+        spots = [e.pos for e in enemies]
+
+        def exact(fig: Fig, to: Point) -> float | None:
+            return self._move_score(s, fig, to, spots, nearest[fig.id])
+
+        best = best_move(game, movers, nearest, spots, self._keys, self._rng, exact)
+        return Done() if best is None else best
+
+    def movers(self, s: State, mine: list[Fig], enemies: list[Fig]) -> list[Fig]:
+        """The figures whose moves it weighs: the others' moves would all score nothing
+        (HQs, scanners, shooters out of ammo), or they stay to fire."""
+        return [
             f
             for f in mine
             if f.ap >= 1
             and not (f.prof.hq or f.prof.scanner or (f.prof.armed and f.out_of_ammo))
             and not self._has_target(s, f, enemies)
-        ]  # the others' moves would all score 0, or they stay to fire
-        nearest = {f.id: min(dist(f.pos, e.pos) for e in enemies) for f in movers}
-        spots = [e.pos for e in enemies]
-        best: Action = Done()
-        best_score = 0.5
-        for a in game.figure_options(nearest, (Move,)):
-            assert isinstance(a, Move)
-            score = self._move_score(s, s.figs[a.figure], a, spots, nearest[a.figure])
-            if score > best_score:
-                best, best_score = a, score
-        return best
+        ]
 
     def _to_the_wounded(self, game: FFTTGame, s: State, mine: list[Fig]) -> Action | None:
         """A medic or tank with the actions to move and heal goes to a wounded friend."""
@@ -292,29 +292,31 @@ class TacticsAI(Agent):
             dist(fig.pos, e.pos) <= reach and can_see(s, fig, e) for e in enemies
         )
 
-    def _move_score(self, s: State, fig: Fig, a: Move, spots: list[Point], now: float) -> float:
-        """How much better off `fig` is after the move: closer to the enemy it should reach
-        (`now` cm from the nearest of the enemies standing at `spots`), in cover, keeping its
-        actions when it already has a target."""
+    def _move_score(
+        self, s: State, fig: Fig, to: Point, spots: list[Point], now: float
+    ) -> float | None:
+        """How much better off `fig` is after a move to `to`: closer to the enemy it should
+        reach (`now` cm from the nearest of the enemies standing at `spots`), in cover; None
+        if the move is not worth making (it would leave no action to fire near the enemy).
+        `move_choice.score_bounds` works out the same for many moves at once."""
         prof = fig.prof
         if prof.hq or prof.scanner:
-            return 0.0
-        to = a.to
+            return None
         if prof.armed:
             if now < prof.long + 2 * prof.move and fig.ap - movement.actions_for(s, fig, to) < 1:
-                return 0.0  # keep an action to fire
+                return None  # keep an action to fire
             if fig.out_of_ammo:
-                return 0.0
+                return None
             then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move if now > prof.short * 0.8 else 0.0
-            cover = 0.6 if s.table.covered(to) else 0.0
+            cover = COVER if s.table.covered(to) else 0.0
             if then <= prof.long and self._upper_floor(s, to):
                 cover += HEIGHT  # R50: a house to climb for height, in range of the enemy
         else:
             then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move * 2
             cover = 0.0
-        return gain + cover + self._key_score(s, fig, a.to) + self._rng.random() * 0.1
+        return gain + cover + self._key_score(s, fig, to)
 
     def _key_score(self, s: State, fig: Fig, to: Point) -> float:
         """R51, key positions: every fighting figure closes on the enemy's (more once on
@@ -325,14 +327,12 @@ class TacticsAI(Agent):
             at, radius = (k["at"][0], k["at"][1]), k["radius"]
             now, then = dist(fig.pos, at), dist(to, at)
             closer = KEY * (now - then) / fig.prof.move
-            if k["holder"] != fig.side:
+            role = key_role(s, fig, at, radius, k["holder"])
+            if role == "attack":
                 score += closer + (KEY if then <= radius else 0.0)
-                continue
-            mine = [f for f in s.side_figs(fig.side) if victory.fighting(f)]
-            guards = [f for f in mine if dist(f.pos, at) <= radius]
-            if guards == [fig]:
-                score -= GUARD if then > radius else 0.0
-            elif not guards and fig is min(mine, key=lambda f: (dist(f.pos, at), f.id)):
+            elif role == "guard":
+                score += 0.0 if then <= radius else -GUARD
+            elif role == "take":
                 score += closer
         return score
 

@@ -104,6 +104,7 @@ class Reach:
 
     moves: tuple[Move, ...]
     halves: dict[Move, Move]
+    forms: list[tuple[Move, Move]] | None = None  # each move with its half, once asked for
 
 
 class FFTTGame(Game):
@@ -347,6 +348,34 @@ class FFTTGame(Game):
             if clear(half.to):
                 found.append(half)
         return found
+
+    def move_forms(self, fig: Fig) -> list[tuple[Move, Move]]:
+        """The moves `figure_options(..., (Move,))` tests for `fig` in the movement step, in
+        its order and untested, each with its form at half reach (tried when the move is
+        blocked at full reach); none if the figure may not move. Test them with
+        `move_tester`: an agent that weighs moves best first tests only a few."""
+        s = self.state
+        if movement.mover_problem(s, fig) is not None:
+            return []
+        reach = self._reach(fig)
+        if reach.forms is None:
+            for a in reach.moves:
+                if a not in reach.halves:
+                    reach.halves[a] = Move(a.figure, self._half(fig, a.to))
+            reach.forms = [(a, reach.halves[a]) for a in reach.moves]
+        if not self.heals(fig):
+            return reach.forms
+        to_heal = [
+            Move(fig.id, movement.charge_point(fig, f))
+            for f in s.side_figs(fig.side)
+            if f.wounds and f is not fig
+        ]
+        return [(a, Move(fig.id, self._half(fig, a.to))) for a in to_heal] + reach.forms
+
+    def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
+        """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
+        `move_forms` offers moves."""
+        return movement.route_tester(self.state, fig)
 
     def _reach(self, fig: Fig) -> Reach:
         """A figure's moves to the points by the openings and wrecks within its reach, then
