@@ -77,11 +77,11 @@ class TacticsAI(Agent):
             return self._deploy(game, s, player)
         if s.stage == "move":  # only the actions it weighs are listed
             return self._move(game, s, player)
-        legal = game.legal_actions(player)
         if s.stage == "enter":
-            return self._enter(s, legal)
+            return self._enter(game, s, player)
         if s.stage in ("light", "general"):
-            return self._fire(s, player, legal)
+            return self._fire(game, s, player)
+        legal = game.legal_actions(player)
         if s.stage == "opfire":
             return self._opfire(s, legal)
         if s.stage == "answer":
@@ -115,15 +115,15 @@ class TacticsAI(Agent):
                     return self._rng.choice(covered or mine)
         raise AssertionError(f"{player} has no figure to deploy")
 
-    def _enter(self, s: State, legal: list[Action]) -> Action:
-        enters = [a for a in legal if isinstance(a, Enter)]
-        enemies = s.side_figs(other(s.player))
-        if not enemies:
-            return enters[0]
-        spots = [e.pos for e in enemies]
-        gaps = [min([abs(dist(a.at, p) - 15) for p in spots]) for a in enters]
-        best = min(gaps)  # about 15 cm from an enemy; ties broken by the text of the action
-        return min((a for a, gap in zip(enters, gaps, strict=True) if gap == best), key=str)
+    def _enter(self, game: FFTTGame, s: State, player: str) -> Action:
+        """A flanking figure enters about 15 cm from an enemy (ties broken by the text of the
+        action), by the first legal way in when no enemy stands on the table: the ways in
+        are ranked first, then tested in that order."""
+        enters = [a for a in game.candidates(player) if isinstance(a, Enter)]
+        spots = [e.pos for e in s.side_figs(other(player))]
+        if spots:
+            enters.sort(key=lambda a: (min([abs(dist(a.at, p) - 15) for p in spots]), str(a)))
+        return next(a for a in enters if game.check(a, player) is None)
 
     # -- firing ------------------------------------------------------------------------------
     def _value(self, s: State, target: Fig, hit: Fraction) -> float:
@@ -136,29 +136,41 @@ class TacticsAI(Agent):
             worth += 1.0
         return float(hit) * worth
 
-    def _fire(self, s: State, player: str, legal: list[Action]) -> Action:
-        best: Action = Done()
-        best_score = 0.05
-        for a in legal:
-            if isinstance(a, Shoot | Lob):
-                if isinstance(a, Lob) and Shoot(a.figure, a.target) in legal:
-                    continue
-                firer, target = s.figs[a.figure], s.figs[a.target]
-                plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
-                score = self._value(s, target, chance(plan.needed))
-                if firer.prof.template and any(
-                    f.side == player and dist(f.pos, target.pos) < 5 for f in s.side_figs(player)
-                ):
-                    score = 0.0  # do not drop a grenade on friends
-            elif isinstance(a, Explode):
-                score = self._explode_score(s, s.figs[a.bug])
-            elif isinstance(a, CallSupport):
-                score = self._support_score(s, s.figs[a.figure], s.figs[a.target])
-            else:
+    def _fire(self, game: FFTTGame, s: State, player: str) -> Action:
+        """The legal shot, bug going off or support call worth most (above 0.05; the first
+        listed of equal ones); a grenadier lobs only where it may not shoot. The candidates
+        are scored first, then tested best first."""
+        ranked: list[tuple[float, int, Action]] = []
+        for n, a in enumerate(game.candidates(player)):
+            score = self._fire_score(s, player, a)
+            if score is not None and score > 0.05:
+                ranked.append((-score, n, a))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        for _, _, a in ranked:
+            if game.check(a, player) is not None:
                 continue
-            if score > best_score:
-                best, best_score = a, score
-        return best
+            if isinstance(a, Lob) and game.check(Shoot(a.figure, a.target), player) is None:
+                continue
+            return a
+        return Done()
+
+    def _fire_score(self, s: State, player: str, a: Action) -> float | None:
+        """The worth of a firing step candidate, None for `done` or a target out of range."""
+        if isinstance(a, Shoot | Lob):
+            firer, target = s.figs[a.figure], s.figs[a.target]
+            if dist(firer.pos, target.pos) > firer.prof.long:
+                return None  # `fire_problem`: beyond long range
+            plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
+            if firer.prof.template and any(
+                f.side == player and dist(f.pos, target.pos) < 5 for f in s.side_figs(player)
+            ):
+                return 0.0  # do not drop a grenade on friends
+            return self._value(s, target, chance(plan.needed))
+        if isinstance(a, Explode):
+            return self._explode_score(s, s.figs[a.bug])
+        if isinstance(a, CallSupport):
+            return self._support_score(s, s.figs[a.figure], s.figs[a.target])
+        return None
 
     def _support_score(self, s: State, caller: Fig, target: Fig) -> float:
         """Off-board support (R34): the caller's unmodified skill, a missile burst on the
@@ -189,7 +201,7 @@ class TacticsAI(Agent):
         found best first (`move_choice.best_move`)."""
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
-        acts = game.figure_options((f.id for f in mine), (Heal, Eat, Lay, Explode, Charge))
+        acts = game.figure_options((f.id for f in mine), (Heal, Eat, Lay, Explode, Charge, Climb))
         for a in acts:
             if isinstance(a, Heal | Eat | Lay):
                 return a
@@ -204,7 +216,7 @@ class TacticsAI(Agent):
             return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
         if not enemies:
             return Done()
-        for a in game.figure_options((f.id for f in mine), (Climb,)):
+        for a in acts:
             if isinstance(a, Climb) and self._climb_pays(s, s.figs[a.figure], enemies):
                 return a
         movers = self.movers(s, mine, enemies)

@@ -180,6 +180,15 @@ class FFTTGame(Game):
             self._legal_cache = (key, list(self._options(player)))
         return [*self._legal_cache[1], Surrender()]
 
+    def candidates(self, player: str) -> list[Action]:
+        """Every action `legal_actions` would test now, untested (none for a player not
+        deciding): for an agent that scores them first and tests (`check`) only those it
+        would choose, best first."""
+        s = self.state
+        if s.stage == "over" or player != s.player:
+            return []
+        return self._candidates(player)
+
     def apply(self, action: Action, player: str | None = None) -> list[Event]:
         """As `Game.apply`; forgets the legal actions it had listed."""
         self._legal_cache = ((), [])
@@ -320,7 +329,12 @@ class FFTTGame(Game):
             acts += [Eat(fig.id), Lay(fig.id)]
         if fig.prof.bomb:
             acts.append(Explode(fig.id))
-        acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
+        x, y = fig.x, fig.y  # (a distance under 20 cm is so along each axis too)
+        acts += [
+            Charge(fig.id, e.id)
+            for e in enemies
+            if abs(e.x - x) < 20 and abs(e.y - y) < 20 and dist(e.pos, fig.pos) < 20
+        ]
         if movement.stuck(s, fig):
             return acts
         if s.table.building_at(fig.pos) is not None:
@@ -909,17 +923,24 @@ class FFTTGame(Game):
 
     def _can_act(self, player: str) -> bool:
         """Whether the player has a legal action other than `done` (in the movement step
-        looked for figure by figure, stopping at the first)."""
+        looked for figure by figure, stopping at the first: first a move, by the remembered
+        test of destinations, then the other actions)."""
         s = self.state
         if s.stage != "move":
             return any(not isinstance(a, Done) for a in self._options(player))
         mine = s.side_figs(player)
+        for fig in mine:
+            forms = self.move_forms(fig)
+            if forms:
+                clear = self.move_tester(fig)
+                if any(clear(a.to) or clear(half.to) for a, half in forms):
+                    return True
         enemies = s.side_figs(other(player))
         near: Movers = {}
         return any(
             self._legal_form(a, player, near) is not None
             for fig in mine
-            for a in self._figure_candidates(fig, mine, enemies)
+            for a in self._figure_candidates(fig, mine, enemies, moves=False)
         )
 
     def _next_part(self) -> None:
