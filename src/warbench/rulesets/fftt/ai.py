@@ -4,6 +4,7 @@ opportunity fire when the odds are good; medics and tanks heal; the queen eats a
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from functools import cache
@@ -121,9 +122,18 @@ class TacticsAI(Agent):
         are ranked first, then tested in that order."""
         enters = [a for a in game.candidates(player) if isinstance(a, Enter)]
         spots = [e.pos for e in s.side_figs(other(player))]
-        if spots:
-            enters.sort(key=lambda a: (min([abs(dist(a.at, p) - 15) for p in spots]), str(a)))
-        return next(a for a in enters if game.check(a, player) is None)
+        if not spots:
+            return next(a for a in enters if game.check(a, player) is None)
+        gaps = [min([abs(dist(a.at, p) - 15) for p in spots]) for a in enters]
+        best: list[Action] = []  # the legal ways in at the least gap
+        least = math.inf
+        for n in sorted(range(len(enters)), key=gaps.__getitem__):
+            if gaps[n] > least:
+                break
+            if game.check(enters[n], player) is None:
+                least = gaps[n]
+                best.append(enters[n])
+        return min(best, key=str)
 
     # -- firing ------------------------------------------------------------------------------
     def _value(self, s: State, target: Fig, hit: Fraction) -> float:
@@ -155,11 +165,9 @@ class TacticsAI(Agent):
         return Done()
 
     def _fire_score(self, s: State, player: str, a: Action) -> float | None:
-        """The worth of a firing step candidate, None for `done` or a target out of range."""
+        """The worth of a firing step candidate (None for `done`)."""
         if isinstance(a, Shoot | Lob):
             firer, target = s.figs[a.figure], s.figs[a.target]
-            if dist(firer.pos, target.pos) > firer.prof.long:
-                return None  # `fire_problem`: beyond long range
             plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
             if firer.prof.template and any(
                 f.side == player and dist(f.pos, target.pos) < 5 for f in s.side_figs(player)
@@ -201,7 +209,11 @@ class TacticsAI(Agent):
         found best first (`move_choice.best_move`)."""
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
-        acts = game.figure_options((f.id for f in mine), (Heal, Eat, Lay, Explode, Charge, Climb))
+        acts = game.figure_options(
+            (f.id for f in mine),
+            (Heal, Eat, Lay, Explode, Charge, Climb),
+            keep=lambda a: not isinstance(a, Charge) or self._wants_charge(s, a),
+        )
         for a in acts:
             if isinstance(a, Heal | Eat | Lay):
                 return a
@@ -211,7 +223,7 @@ class TacticsAI(Agent):
         tend = self._to_the_wounded(game, s, mine)
         if tend is not None:
             return tend
-        charges = [a for a in acts if isinstance(a, Charge) and self._wants_charge(s, a)]
+        charges = [a for a in acts if isinstance(a, Charge)]  # the charges it wants
         if charges:
             return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
         if not enemies:

@@ -228,11 +228,15 @@ class FFTTGame(Game):
         return half if clear(half.to) else None
 
     def figure_options(
-        self, figures: Iterable[str], kinds: tuple[type[Action], ...]
+        self,
+        figures: Iterable[str],
+        kinds: tuple[type[Action], ...],
+        keep: Callable[[Action], bool] | None = None,
     ) -> list[Action]:
         """The legal actions of `kinds` of these figures of the deciding player in the
         deployment or the movement step, in the order `legal_actions` lists them: for an
-        agent that weighs only some actions (the same legality tests as `legal_actions`)."""
+        agent that weighs only some actions (the same legality tests as `legal_actions`).
+        In the movement step, candidates `keep` refuses are left out untested."""
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
@@ -257,7 +261,7 @@ class FFTTGame(Game):
                 found += self._reach_options(fig)
                 continue
             for a in self._figure_candidates(fig, mine, enemies, moves=moves):
-                if isinstance(a, kinds):
+                if isinstance(a, kinds) and (keep is None or keep(a)):
                     legal = self._legal_form(a, s.player, near)
                     if legal is not None:
                         found.append(legal)
@@ -292,12 +296,14 @@ class FFTTGame(Game):
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
         if stage in ("light", "general"):
-            for fig in mine:  # only candidates `_illegal` could pass
+            for fig in mine:  # only candidates `_illegal` could pass (`fire_problem`)
                 prof = fig.prof
                 if fig.ap < 1 or (stage == "light" and (fig.ap < 3 or fig.light_shot)):
                     continue
-                if prof.armed and not fig.out_of_ammo:
+                if prof.armed and not fig.out_of_ammo and not shooting.engaged(s, fig):
                     for e in enemies:
+                        if dist(fig.pos, e.pos) > prof.long:
+                            continue
                         acts.append(Shoot(fig.id, e.id))
                         if prof.indirect:
                             acts.append(Lob(fig.id, e.id))
