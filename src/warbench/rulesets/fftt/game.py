@@ -94,6 +94,7 @@ PROMPTS = {
     "allocate": "your defender beat several attackers: choose who takes its wound",
 }
 CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
+WAYS = [(math.sin(math.radians(a)), math.cos(math.radians(a))) for a in range(0, 360, 45)]
 Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
 
 
@@ -417,13 +418,9 @@ class FFTTGame(Game):
             if dist(p, fig.pos) <= reach_all
         ]
         reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
-        for angle in range(0, 360, 45):
-            rad = math.radians(angle)
+        for sin, cos in WAYS:
             for reach in reaches:
-                to = (
-                    round(fig.x + reach * math.sin(rad), 1),
-                    round(fig.y + reach * math.cos(rad), 1),
-                )
+                to = (round(fig.x + reach * sin, 1), round(fig.y + reach * cos, 1))
                 acts.append(Move(fig.id, to))
         if len(kept) >= KEPT:
             kept.clear()

@@ -60,12 +60,14 @@ def best_move(
     points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
     owner = np.repeat(np.arange(len(figs)), counts)
     bounds = score_bounds(game, figs, np.concatenate([owner, owner]), points, now, spots, keys)
-    upper = (np.maximum(bounds[: len(forms)], bounds[len(forms) :]) + noise + SLACK).tolist()
+    upper = np.maximum(bounds[: len(forms)], bounds[len(forms) :]) + noise + SLACK
+    order = np.argsort(-upper, kind="stable").tolist()  # best first, then in listing order
+    upper_at = upper.tolist()
     testers: dict[str, Callable[[Point], bool]] = {}
     best: Move | None = None
     best_score, best_at = FLOOR, -1
-    for i in sorted(range(len(forms)), key=lambda i: -upper[i]):
-        if upper[i] < best_score or (upper[i] == best_score and i >= best_at):
+    for i in order:
+        if upper_at[i] < best_score or (upper_at[i] == best_score and i >= best_at):
             break  # no candidate left can beat the best one
         fig, (full, half) = figs[owner[i]], forms[i]
         clear = testers.get(fig.id)
@@ -97,24 +99,19 @@ def score_bounds(
     action to fire unless its length alone spends them (equal when the move is worth
     making), minus infinity if it does."""
     s = game.state
-    profs = [f.prof for f in figs]
-
-    def each(values: list[float]) -> Floats:
-        return np.array(values, dtype=float)[owner]
-
-    pace = each([p.move for p in profs])
-    near = each([now[f.id] for f in figs])
-    armed = each([p.armed for p in profs]) > 0
-    short = each([p.short for p in profs])
-    long = each([p.long for p in profs])
+    rows = [
+        (f.prof.move, now[f.id], f.prof.armed, f.prof.short, f.prof.long, f.x, f.y, f.pace, f.ap)
+        for f in figs
+    ]
+    pace, near, armed_, short, long, xs, ys, stride, ap = np.array(rows, dtype=float)[owner].T
+    armed = armed_ > 0
     enemy = np.array(spots, dtype=float)
     then = np.hypot(points[:, 0:1] - enemy[:, 0], points[:, 1:2] - enemy[:, 1]).min(axis=1)
     shooting = np.where(near > short * 0.8, (near - then) / pace, 0.0)
     # keep an action to fire: a move costs at least its length in paces (`actions_for`)
-    xs, ys = each([f.x for f in figs]), each([f.y for f in figs])
     length = np.hypot(points[:, 0] - xs, points[:, 1] - ys)
-    fewest = np.maximum(1.0, np.ceil(length / each([f.pace for f in figs]) - 2e-6))
-    spent = armed & (near < long + 2 * pace) & (each([f.ap for f in figs]) - fewest < 1)
+    fewest = np.maximum(1.0, np.ceil(length / stride - 2e-6))
+    spent = armed & (near < long + 2 * pace) & (ap - fewest < 1)
     cover = np.where(s.table.covered_at(points), COVER, 0.0)
     cover = cover + np.where((then <= long) & s.table.upper_floor_at(points), HEIGHT, 0.0)
     charging = (near - then) / pace * 2
