@@ -11,8 +11,9 @@ from tests.ai_vs_random import ai_wins
 from tests.rulesets.fftt.position import fig, game, state
 from warbench.core import registry
 from warbench.rulesets.fftt.actions import Climb, Move
-from warbench.rulesets.fftt.ai import HEIGHT, TacticsAI
+from warbench.rulesets.fftt.ai import TacticsAI
 from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.move_choice import HEIGHT
 from warbench.rulesets.fftt.scenario import KeyPosition
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig
@@ -64,18 +65,20 @@ def test_the_ai_climbs_for_height_when_it_pays_and_comes_down_when_not() -> None
 def test_the_ai_seeks_the_border_of_a_house_with_an_upper_floor() -> None:
     """R50: with the enemy in range, a shooter's move to the border of a house is worth
     more when the house has an upper floor to climb; it goes there."""
-    score = {}
+    score: dict[int, float | None] = {}
     for floors in (1, 2):
         house = dataclasses.replace(HOUSE, floors=floors)
         grunt = fig("r1", "grunt", 50, 30)
         enemy = fig("b1", "terminator", 50, 62)
         s = state(grunt, enemy, pieces=[house], stage="move")
         door = Move("r1", (50.0, 40.0))
-        score[floors] = TacticsAI(0)._move_score(s, grunt, door, [enemy.pos], 32.0)
+        score[floors] = TacticsAI(0)._move_score(s, grunt, door.to, [enemy.pos], 32.0)
         if floors == 2:
             chosen = TacticsAI(0).choose(game(s), "red")
             assert isinstance(chosen, Move) and house.near_edge(chosen.to)
-    assert score[2] - score[1] == pytest.approx(HEIGHT)
+    high, low = score[2], score[1]
+    assert high is not None and low is not None
+    assert high - low == pytest.approx(HEIGHT)
 
 
 def _relay_game(*figs: Fig) -> FFTTGame:

@@ -4,6 +4,7 @@ opportunity fire when the odds are good; medics and tanks heal; the queen eats a
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from functools import cache
@@ -12,7 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.ruleset import Agent
-from warbench.rulesets.fftt import movement, shooting, victory
+from warbench.rulesets.fftt import movement, shooting
 from warbench.rulesets.fftt.actions import (
     Answer,
     CallSupport,
@@ -39,14 +40,12 @@ from warbench.rulesets.fftt.actions import (
     WriteForce,
 )
 from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.move_choice import COVER, GUARD, HEIGHT, KEY, best_move, key_role
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
 from warbench.rulesets.fftt.table import Point, dist
 
-KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the enemy)
-GUARD = 5.0  # R51: the only guard of its own key position does not leave it
-HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
 HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
 # R52: a race's share of wins against an enemy of any race, equally likely, AI against AI
 # with `behind-the-screen`'s lists (40 seeded battles a pairing; a mirror counted as a half)
@@ -85,11 +84,11 @@ class TacticsAI(Agent):
             return self._deploy(game, s, player)
         if s.stage == "move":  # only the actions it weighs are listed
             return self._move(game, s, player)
-        legal = game.legal_actions(player)
         if s.stage == "enter":
-            return self._enter(s, legal)
+            return self._enter(game, s, player)
         if s.stage in ("light", "general"):
-            return self._fire(s, player, legal)
+            return self._fire(game, s, player)
+        legal = game.legal_actions(player)
         if s.stage == "opfire":
             return self._opfire(s, legal)
         if s.stage == "answer":
@@ -130,15 +129,24 @@ class TacticsAI(Agent):
                     return self._rng.choice(covered or mine)
         raise AssertionError(f"{player} has no figure to deploy")
 
-    def _enter(self, s: State, legal: list[Action]) -> Action:
-        enters = [a for a in legal if isinstance(a, Enter)]
-        enemies = s.side_figs(other(s.player))
-        if not enemies:
-            return enters[0]
-        spots = [e.pos for e in enemies]
+    def _enter(self, game: FFTTGame, s: State, player: str) -> Action:
+        """A flanking figure enters about 15 cm from an enemy (ties broken by the text of the
+        action), by the first legal way in when no enemy stands on the table: the ways in
+        are ranked first, then tested in that order."""
+        enters = [a for a in game.candidates(player) if isinstance(a, Enter)]
+        spots = [e.pos for e in s.side_figs(other(player))]
+        if not spots:
+            return next(a for a in enters if game.check(a, player) is None)
         gaps = [min([abs(dist(a.at, p) - 15) for p in spots]) for a in enters]
-        best = min(gaps)  # about 15 cm from an enemy; ties broken by the text of the action
-        return min((a for a, gap in zip(enters, gaps, strict=True) if gap == best), key=str)
+        best: list[Action] = []  # the legal ways in at the least gap
+        least = math.inf
+        for n in sorted(range(len(enters)), key=gaps.__getitem__):
+            if gaps[n] > least:
+                break
+            if game.check(enters[n], player) is None:
+                least = gaps[n]
+                best.append(enters[n])
+        return min(best, key=str)
 
     # -- firing ------------------------------------------------------------------------------
     def _value(self, s: State, target: Fig, hit: Fraction) -> float:
@@ -151,29 +159,39 @@ class TacticsAI(Agent):
             worth += 1.0
         return float(hit) * worth
 
-    def _fire(self, s: State, player: str, legal: list[Action]) -> Action:
-        best: Action = Done()
-        best_score = 0.05
-        for a in legal:
-            if isinstance(a, Shoot | Lob):
-                if isinstance(a, Lob) and Shoot(a.figure, a.target) in legal:
-                    continue
-                firer, target = s.figs[a.figure], s.figs[a.target]
-                plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
-                score = self._value(s, target, chance(plan.needed))
-                if firer.prof.template and any(
-                    f.side == player and dist(f.pos, target.pos) < 5 for f in s.side_figs(player)
-                ):
-                    score = 0.0  # do not drop a grenade on friends
-            elif isinstance(a, Explode):
-                score = self._explode_score(s, s.figs[a.bug])
-            elif isinstance(a, CallSupport):
-                score = self._support_score(s, s.figs[a.figure], s.figs[a.target])
-            else:
+    def _fire(self, game: FFTTGame, s: State, player: str) -> Action:
+        """The legal shot, bug going off or support call worth most (above 0.05; the first
+        listed of equal ones); a grenadier lobs only where it may not shoot. The candidates
+        are scored first, then tested best first."""
+        ranked: list[tuple[float, int, Action]] = []
+        for n, a in enumerate(game.candidates(player)):
+            score = self._fire_score(s, player, a)
+            if score is not None and score > 0.05:
+                ranked.append((-score, n, a))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        for _, _, a in ranked:
+            if game.check(a, player) is not None:
                 continue
-            if score > best_score:
-                best, best_score = a, score
-        return best
+            if isinstance(a, Lob) and game.check(Shoot(a.figure, a.target), player) is None:
+                continue
+            return a
+        return Done()
+
+    def _fire_score(self, s: State, player: str, a: Action) -> float | None:
+        """The worth of a firing step candidate (None for `done`)."""
+        if isinstance(a, Shoot | Lob):
+            firer, target = s.figs[a.figure], s.figs[a.target]
+            plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
+            if firer.prof.template and any(
+                f.side == player and dist(f.pos, target.pos) < 5 for f in s.side_figs(player)
+            ):
+                return 0.0  # do not drop a grenade on friends
+            return self._value(s, target, chance(plan.needed))
+        if isinstance(a, Explode):
+            return self._explode_score(s, s.figs[a.bug])
+        if isinstance(a, CallSupport):
+            return self._support_score(s, s.figs[a.figure], s.figs[a.target])
+        return None
 
     def _support_score(self, s: State, caller: Fig, target: Fig) -> float:
         """Off-board support (R34): the caller's unmodified skill, a missile burst on the
@@ -200,12 +218,15 @@ class TacticsAI(Agent):
     # -- movement ----------------------------------------------------------------------------
     def _move(self, game: FFTTGame, s: State, player: str) -> Action:
         """In order: heal, eat or lay; a bomb bug going off among enemies; a healer going to
-        the wounded; the best charge; the best move. Moves are listed only for the figures
-        whose moves it weighs (in the order of `legal_actions`, the random tie-break drawn
-        for the same moves)."""
+        the wounded; the best charge; the best move of the figures whose moves it weighs,
+        found best first (`move_choice.best_move`)."""
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
-        acts = game.figure_options((f.id for f in mine), (Heal, Eat, Lay, Explode, Charge))
+        acts = game.figure_options(
+            (f.id for f in mine),
+            (Heal, Eat, Lay, Explode, Charge, Climb),
+            keep=lambda a: not isinstance(a, Charge) or self._wants_charge(s, a),
+        )
         for a in acts:
             if isinstance(a, Heal | Eat | Lay):
                 return a
@@ -215,31 +236,34 @@ class TacticsAI(Agent):
         tend = self._to_the_wounded(game, s, mine)
         if tend is not None:
             return tend
-        charges = [a for a in acts if isinstance(a, Charge) and self._wants_charge(s, a)]
+        charges = [a for a in acts if isinstance(a, Charge)]  # the charges it wants
         if charges:
             return min(charges, key=lambda a: (-self._charge_odds(s, a), str(a)))
         if not enemies:
             return Done()
-        for a in game.figure_options((f.id for f in mine), (Climb,)):
+        for a in acts:
             if isinstance(a, Climb) and self._climb_pays(s, s.figs[a.figure], enemies):
                 return a
-        movers = [
+        movers = self.movers(s, mine, enemies)
+        nearest = {f.id: min(dist(f.pos, e.pos) for e in enemies) for f in movers}
+        spots = [e.pos for e in enemies]
+
+        def exact(fig: Fig, to: Point) -> float | None:
+            return self._move_score(s, fig, to, spots, nearest[fig.id])
+
+        best = best_move(game, movers, nearest, spots, self._keys, self._rng, exact)
+        return Done() if best is None else best
+
+    def movers(self, s: State, mine: list[Fig], enemies: list[Fig]) -> list[Fig]:
+        """The figures whose moves it weighs: the others' moves would all score nothing
+        (HQs, scanners, shooters out of ammo), or they stay to fire."""
+        return [
             f
             for f in mine
             if f.ap >= 1
             and not (f.prof.hq or f.prof.scanner or (f.prof.armed and f.out_of_ammo))
             and not self._has_target(s, f, enemies)
-        ]  # the others' moves would all score 0, or they stay to fire
-        nearest = {f.id: min(dist(f.pos, e.pos) for e in enemies) for f in movers}
-        spots = [e.pos for e in enemies]
-        best: Action = Done()
-        best_score = 0.5
-        for a in game.figure_options(nearest, (Move,)):
-            assert isinstance(a, Move)
-            score = self._move_score(s, s.figs[a.figure], a, spots, nearest[a.figure])
-            if score > best_score:
-                best, best_score = a, score
-        return best
+        ]
 
     def _to_the_wounded(self, game: FFTTGame, s: State, mine: list[Fig]) -> Action | None:
         """A medic or tank with the actions to move and heal goes to a wounded friend."""
@@ -305,29 +329,31 @@ class TacticsAI(Agent):
             dist(fig.pos, e.pos) <= reach and can_see(s, fig, e) for e in enemies
         )
 
-    def _move_score(self, s: State, fig: Fig, a: Move, spots: list[Point], now: float) -> float:
-        """How much better off `fig` is after the move: closer to the enemy it should reach
-        (`now` cm from the nearest of the enemies standing at `spots`), in cover, keeping its
-        actions when it already has a target."""
+    def _move_score(
+        self, s: State, fig: Fig, to: Point, spots: list[Point], now: float
+    ) -> float | None:
+        """How much better off `fig` is after a move to `to`: closer to the enemy it should
+        reach (`now` cm from the nearest of the enemies standing at `spots`), in cover; None
+        if the move is not worth making (it would leave no action to fire near the enemy).
+        `move_choice.score_bounds` works out the same for many moves at once."""
         prof = fig.prof
         if prof.hq or prof.scanner:
-            return 0.0
-        to = a.to
+            return None
         if prof.armed:
             if now < prof.long + 2 * prof.move and fig.ap - movement.actions_for(s, fig, to) < 1:
-                return 0.0  # keep an action to fire
+                return None  # keep an action to fire
             if fig.out_of_ammo:
-                return 0.0
+                return None
             then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move if now > prof.short * 0.8 else 0.0
-            cover = 0.6 if s.table.covered(to) else 0.0
+            cover = COVER if s.table.covered(to) else 0.0
             if then <= prof.long and self._upper_floor(s, to):
                 cover += HEIGHT  # R50: a house to climb for height, in range of the enemy
         else:
             then = min([dist(to, p) for p in spots])
             gain = (now - then) / prof.move * 2
             cover = 0.0
-        return gain + cover + self._key_score(s, fig, a.to) + self._rng.random() * 0.1
+        return gain + cover + self._key_score(s, fig, to)
 
     def _key_score(self, s: State, fig: Fig, to: Point) -> float:
         """R51, key positions: every fighting figure closes on the enemy's (more once on
@@ -338,14 +364,12 @@ class TacticsAI(Agent):
             at, radius = (k["at"][0], k["at"][1]), k["radius"]
             now, then = dist(fig.pos, at), dist(to, at)
             closer = KEY * (now - then) / fig.prof.move
-            if k["holder"] != fig.side:
+            role = key_role(s, fig, at, radius, k["holder"])
+            if role == "attack":
                 score += closer + (KEY if then <= radius else 0.0)
-                continue
-            mine = [f for f in s.side_figs(fig.side) if victory.fighting(f)]
-            guards = [f for f in mine if dist(f.pos, at) <= radius]
-            if guards == [fig]:
-                score -= GUARD if then > radius else 0.0
-            elif not guards and fig is min(mine, key=lambda f: (dist(f.pos, at), f.id)):
+            elif role == "guard":
+                score += 0.0 if then <= radius else -GUARD
+            elif role == "take":
                 score += closer
         return score
 

@@ -97,6 +97,7 @@ PROMPTS = {
     "allocate": "your defender beat several attackers: choose who takes its wound",
 }
 CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
+WAYS = [(math.sin(math.radians(a)), math.cos(math.radians(a))) for a in range(0, 360, 45)]
 Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
 
 
@@ -107,6 +108,7 @@ class Reach:
 
     moves: tuple[Move, ...]
     halves: dict[Move, Move]
+    forms: list[tuple[Move, Move]] | None = None  # each move with its half, once asked for
 
 
 class FFTTGame(Game):
@@ -181,6 +183,15 @@ class FFTTGame(Game):
             self._legal_cache = (key, list(self._options(player)))
         return [*self._legal_cache[1], Surrender()]
 
+    def candidates(self, player: str) -> list[Action]:
+        """Every action `legal_actions` would test now, untested (none for a player not
+        deciding): for an agent that scores them first and tests (`check`) only those it
+        would choose, best first."""
+        s = self.state
+        if s.stage == "over" or player != s.player:
+            return []
+        return self._candidates(player)
+
     def apply(self, action: Action, player: str | None = None) -> list[Event]:
         """As `Game.apply`; forgets the legal actions it had listed."""
         self._legal_cache = ((), [])
@@ -220,11 +231,15 @@ class FFTTGame(Game):
         return half if clear(half.to) else None
 
     def figure_options(
-        self, figures: Iterable[str], kinds: tuple[type[Action], ...]
+        self,
+        figures: Iterable[str],
+        kinds: tuple[type[Action], ...],
+        keep: Callable[[Action], bool] | None = None,
     ) -> list[Action]:
         """The legal actions of `kinds` of these figures of the deciding player in the
         deployment or the movement step, in the order `legal_actions` lists them: for an
-        agent that weighs only some actions (the same legality tests as `legal_actions`)."""
+        agent that weighs only some actions (the same legality tests as `legal_actions`).
+        In the movement step, candidates `keep` refuses are left out untested."""
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
@@ -249,7 +264,7 @@ class FFTTGame(Game):
                 found += self._reach_options(fig)
                 continue
             for a in self._figure_candidates(fig, mine, enemies, moves=moves):
-                if isinstance(a, kinds):
+                if isinstance(a, kinds) and (keep is None or keep(a)):
                     legal = self._legal_form(a, s.player, near)
                     if legal is not None:
                         found.append(legal)
@@ -287,12 +302,14 @@ class FFTTGame(Game):
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
         if stage in ("light", "general"):
-            for fig in mine:  # only candidates `_illegal` could pass
+            for fig in mine:  # only candidates `_illegal` could pass (`fire_problem`)
                 prof = fig.prof
                 if fig.ap < 1 or (stage == "light" and (fig.ap < 3 or fig.light_shot)):
                     continue
-                if prof.armed and not fig.out_of_ammo:
+                if prof.armed and not fig.out_of_ammo and not shooting.engaged(s, fig):
                     for e in enemies:
+                        if dist(fig.pos, e.pos) > prof.long:
+                            continue
                         acts.append(Shoot(fig.id, e.id))
                         if prof.indirect:
                             acts.append(Lob(fig.id, e.id))
@@ -324,7 +341,12 @@ class FFTTGame(Game):
             acts += [Eat(fig.id), Lay(fig.id)]
         if fig.prof.bomb:
             acts.append(Explode(fig.id))
-        acts += [Charge(fig.id, e.id) for e in enemies if dist(e.pos, fig.pos) < 20]
+        x, y = fig.x, fig.y  # (a distance under 20 cm is so along each axis too)
+        acts += [
+            Charge(fig.id, e.id)
+            for e in enemies
+            if abs(e.x - x) < 20 and abs(e.y - y) < 20 and dist(e.pos, fig.pos) < 20
+        ]
         if movement.stuck(s, fig):
             return acts
         if s.table.building_at(fig.pos) is not None:
@@ -353,6 +375,34 @@ class FFTTGame(Game):
                 found.append(half)
         return found
 
+    def move_forms(self, fig: Fig) -> list[tuple[Move, Move]]:
+        """The moves `figure_options(..., (Move,))` tests for `fig` in the movement step, in
+        its order and untested, each with its form at half reach (tried when the move is
+        blocked at full reach); none if the figure may not move. Test them with
+        `move_tester`: an agent that weighs moves best first tests only a few."""
+        s = self.state
+        if movement.mover_problem(s, fig) is not None:
+            return []
+        reach = self._reach(fig)
+        if reach.forms is None:
+            for a in reach.moves:
+                if a not in reach.halves:
+                    reach.halves[a] = Move(a.figure, self._half(fig, a.to))
+            reach.forms = [(a, reach.halves[a]) for a in reach.moves]
+        if not self.heals(fig):
+            return reach.forms
+        to_heal = [
+            Move(fig.id, movement.charge_point(fig, f))
+            for f in s.side_figs(fig.side)
+            if f.wounds and f is not fig
+        ]
+        return [(a, Move(fig.id, self._half(fig, a.to))) for a in to_heal] + reach.forms
+
+    def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
+        """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
+        `move_forms` offers moves."""
+        return movement.route_tester(self.state, fig)
+
     def _reach(self, fig: Fig) -> Reach:
         """A figure's moves to the points by the openings and wrecks within its reach, then
         eight ways as far as one action and all its actions go; remembered per place (a
@@ -373,13 +423,9 @@ class FFTTGame(Game):
             if dist(p, fig.pos) <= reach_all
         ]
         reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
-        for angle in range(0, 360, 45):
-            rad = math.radians(angle)
+        for sin, cos in WAYS:
             for reach in reaches:
-                to = (
-                    round(fig.x + reach * math.sin(rad), 1),
-                    round(fig.y + reach * math.cos(rad), 1),
-                )
+                to = (round(fig.x + reach * sin, 1), round(fig.y + reach * cos, 1))
                 acts.append(Move(fig.id, to))
         if len(kept) >= KEPT:
             kept.clear()
@@ -920,17 +966,24 @@ class FFTTGame(Game):
 
     def _can_act(self, player: str) -> bool:
         """Whether the player has a legal action other than `done` (in the movement step
-        looked for figure by figure, stopping at the first)."""
+        looked for figure by figure, stopping at the first: first a move, by the remembered
+        test of destinations, then the other actions)."""
         s = self.state
         if s.stage != "move":
             return any(not isinstance(a, Done) for a in self._options(player))
         mine = s.side_figs(player)
+        for fig in mine:
+            forms = self.move_forms(fig)
+            if forms:
+                clear = self.move_tester(fig)
+                if any(clear(a.to) or clear(half.to) for a, half in forms):
+                    return True
         enemies = s.side_figs(other(player))
         near: Movers = {}
         return any(
             self._legal_form(a, player, near) is not None
             for fig in mine
-            for a in self._figure_candidates(fig, mine, enemies)
+            for a in self._figure_candidates(fig, mine, enemies, moves=False)
         )
 
     def _next_part(self) -> None:

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+import numpy as np
+import numpy.typing as npt
+
 Kind = Literal[
     "forest", "building", "ruins", "rubble", "hill", "pool", "lake", "river", "wall", "vehicle"
 ]
@@ -26,6 +29,7 @@ WALLED = frozenset({"building", "vehicle"})  # crossed only through openings (or
 BORDER = 2.0  # OURS: "in the border" of a building or forest = within 2 cm of its edge
 INSIDE_SIGHT = 5.0  # "at a maximum distance of 5 cm. if both ... are inside"
 Point = tuple[float, float]
+Points = npt.NDArray[np.float64]  # points as rows x, y
 KEPT = 50_000  # answers of one kind a table remembers (a battle asks for some 20,000 costs)
 
 
@@ -161,6 +165,17 @@ class Piece:
         return shape
 
 
+def _boxes(pieces: typing.Iterable[Piece]) -> Points:
+    """Pieces as rows x0, y0, x1, y1."""
+    return np.array([(p.x0, p.y0, p.x1, p.y1) for p in pieces], dtype=float).reshape(-1, 4)
+
+
+def _inside(points: Points, boxes: Points) -> npt.NDArray[np.bool_]:
+    """Whether each point (row) lies in each box (column), edges included (`Piece.contains`)."""
+    x, y = points[:, :1], points[:, 1:]
+    return (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
+
+
 dist = math.dist  # the distance between two points: the same float as `math.hypot` of the gaps
 
 
@@ -213,6 +228,35 @@ class Table:
             if len(kept) >= KEPT:
                 kept.clear()
             found = kept[p] = any(piece.kind in COVER for piece in self.pieces_at(p))
+        return found
+
+    @cached_property
+    def _cover_boxes(self) -> Points:
+        return _boxes(p for p in self.pieces if p.kind in COVER)
+
+    def covered_at(self, points: Points) -> npt.NDArray[np.bool_]:
+        """`covered` of each of many points at once."""
+        return np.asarray(_inside(points, self._cover_boxes).any(axis=1), dtype=bool)
+
+    @cached_property
+    def _buildings(self) -> tuple[Points, npt.NDArray[np.bool_]]:
+        houses = [p for p in self.walled if p.kind == "building"]
+        return _boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)
+
+    def upper_floor_at(self, points: Points) -> npt.NDArray[np.bool_]:
+        """Of each of many points, whether it is at the border (within BORDER of an edge)
+        of the building it lies in (`building_at`), and that building has an upper floor."""
+        boxes, upper = self._buildings
+        if not len(boxes):
+            return np.zeros(len(points), dtype=bool)
+        inside = _inside(points, boxes)
+        first = inside.argmax(axis=1)  # building_at: the first building holding the point
+        box = boxes[first]
+        gap = np.minimum(
+            np.minimum(points[:, 0] - box[:, 0], box[:, 2] - points[:, 0]),
+            np.minimum(points[:, 1] - box[:, 1], box[:, 3] - points[:, 1]),
+        )
+        found: npt.NDArray[np.bool_] = inside.any(axis=1) & upper[first] & (gap <= BORDER)
         return found
 
     @cached_property

@@ -1,0 +1,159 @@
+"""The AI's choice of a move in the movement step, best first: every candidate move of the
+figures it would move is scored at once with numpy, as an upper bound of its exact score
+(`TacticsAI._move_score`, which also keeps an action to fire); only the candidates whose
+bound could beat the best found so far are tested for legality and scored exactly. The
+choice is the one of testing and scoring every candidate: the first legal form (full reach,
+else half reach) with the highest score above `FLOOR`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from warbench.rulesets.fftt import victory
+from warbench.rulesets.fftt.actions import Move
+from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.state import Fig, State
+from warbench.rulesets.fftt.table import Point, Points, dist
+
+FLOOR = 0.5  # a move must score more than this to be made (else the figure stays)
+NOISE = 0.1  # the random tie-break: up to 0.1, one draw per candidate
+COVER = 0.6  # ending in cover
+KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the enemy)
+GUARD = 5.0  # R51: the only guard of its own key position does not leave it
+HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
+SLACK = 1e-9  # numpy's sums may differ from Python's in the last bit
+
+Exact = Callable[[Fig, Point], float | None]
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+
+def best_move(
+    game: FFTTGame,
+    movers: Sequence[Fig],
+    now: dict[str, float],
+    spots: Sequence[Point],
+    keys: list[dict[str, Any]],
+    rng: random.Random,
+    exact: Exact,
+) -> Move | None:
+    """The best legal move of `movers` (`now`: each one's distance to the nearest enemy,
+    standing at `spots`), or None if none scores above FLOOR. A tie-break up to NOISE is
+    drawn from `rng` for every candidate, in the order `figure_options` lists them."""
+    figs: list[Fig] = []
+    counts: list[int] = []
+    forms: list[tuple[Move, Move]] = []
+    for fig in movers:
+        mine = game.move_forms(fig)
+        if mine:
+            figs.append(fig)
+            counts.append(len(mine))
+            forms += mine
+    if not forms:
+        return None
+    noise = [rng.random() * NOISE for _ in forms]
+    points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
+    owner = np.repeat(np.arange(len(figs)), counts)
+    bounds = score_bounds(game, figs, np.concatenate([owner, owner]), points, now, spots, keys)
+    upper = np.maximum(bounds[: len(forms)], bounds[len(forms) :]) + noise + SLACK
+    order = np.argsort(-upper, kind="stable").tolist()  # best first, then in listing order
+    upper_at = upper.tolist()
+    testers: dict[str, Callable[[Point], bool]] = {}
+    best: Move | None = None
+    best_score, best_at = FLOOR, -1
+    for i in order:
+        if upper_at[i] < best_score or (upper_at[i] == best_score and i >= best_at):
+            break  # no candidate left can beat the best one
+        fig, (full, half) = figs[owner[i]], forms[i]
+        clear = testers.get(fig.id)
+        if clear is None:
+            clear = testers[fig.id] = game.move_tester(fig)
+        form = full if clear(full.to) else half if clear(half.to) else None
+        if form is None:
+            continue
+        score = exact(fig, form.to)
+        if score is None:
+            continue
+        total = score + noise[i]
+        if total > best_score or (total == best_score and i < best_at):
+            best, best_score, best_at = form, total, i
+    return best
+
+
+def score_bounds(
+    game: FFTTGame,
+    figs: list[Fig],
+    owner: Ints,
+    points: Points,
+    now: dict[str, float],
+    spots: Sequence[Point],
+    keys: list[dict[str, Any]],
+) -> Floats:
+    """For each point, the score `TacticsAI._move_score` gives the move there of its
+    owner (`figs[owner]`) before the tie-break; an upper bound: as if the move kept an
+    action to fire unless its length alone spends them (equal when the move is worth
+    making), minus infinity if it does."""
+    s = game.state
+    rows = [
+        (f.prof.move, now[f.id], f.prof.armed, f.prof.short, f.prof.long, f.x, f.y, f.pace, f.ap)
+        for f in figs
+    ]
+    pace, near, armed_, short, long, xs, ys, stride, ap = np.array(rows, dtype=float)[owner].T
+    armed = armed_ > 0
+    enemy = np.array(spots, dtype=float)
+    then = np.hypot(points[:, 0:1] - enemy[:, 0], points[:, 1:2] - enemy[:, 1]).min(axis=1)
+    shooting = np.where(near > short * 0.8, (near - then) / pace, 0.0)
+    # keep an action to fire: a move costs at least its length in paces (`actions_for`)
+    length = np.hypot(points[:, 0] - xs, points[:, 1] - ys)
+    fewest = np.maximum(1.0, np.ceil(length / stride - 2e-6))
+    spent = armed & (near < long + 2 * pace) & (ap - fewest < 1)
+    cover = np.where(s.table.covered_at(points), COVER, 0.0)
+    cover = cover + np.where((then <= long) & s.table.upper_floor_at(points), HEIGHT, 0.0)
+    charging = (near - then) / pace * 2
+    score = np.where(armed, shooting + cover, charging + 0.0)
+    if keys:
+        score = score + key_scores(game, figs, owner, points, keys)
+    return np.where(spent, -np.inf, score)
+
+
+def key_scores(
+    game: FFTTGame, figs: list[Fig], owner: Ints, points: Points, keys: list[dict[str, Any]]
+) -> Floats:
+    """R51, key positions, for each point the move there of its owner (`figs[owner]`):
+    every fighting figure closes on the enemy's (more once on it); of the holder's own, the
+    nearest goes to one nobody holds, and its only guard stays on it (`key_role`)."""
+    s = game.state
+    pace = np.array([f.prof.move for f in figs], dtype=float)[owner]
+    xs = np.array([f.x for f in figs], dtype=float)[owner]
+    ys = np.array([f.y for f in figs], dtype=float)[owner]
+    total = np.zeros(len(points))
+    for k in keys:
+        at, radius = (k["at"][0], k["at"][1]), k["radius"]
+        then = np.hypot(points[:, 0] - at[0], points[:, 1] - at[1])
+        closer = KEY * (np.hypot(xs - at[0], ys - at[1]) - then) / pace
+        on = then <= radius
+        role = np.array([key_role(s, f, at, radius, k["holder"]) for f in figs])[owner]
+        term = np.where(role == "attack", closer + np.where(on, KEY, 0.0), 0.0)
+        term = np.where(role == "guard", np.where(on, 0.0, -GUARD), term)
+        term = np.where(role == "take", closer, term)
+        total = total + term
+    return total
+
+
+def key_role(s: State, fig: Fig, at: Point, radius: float, holder: str | None) -> str:
+    """What a key position asks of `fig` (R51): attack it (the enemy's), guard it (its only
+    guard), take it (the nearest of the holder's own to one nobody holds), or nothing."""
+    if holder != fig.side:
+        return "attack"
+    mine = [f for f in s.side_figs(fig.side) if victory.fighting(f)]
+    guards = [f for f in mine if dist(f.pos, at) <= radius]
+    if guards == [fig]:
+        return "guard"
+    if not guards and fig is min(mine, key=lambda f: (dist(f.pos, at), f.id)):
+        return "take"
+    return "none"
