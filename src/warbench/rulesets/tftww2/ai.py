@@ -114,6 +114,9 @@ class _Orders:
     danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
     bearings: list[float] = field(default_factory=list)  # from him to each man he sees
     chances: dict[tuple[str, bool], float] = field(default_factory=dict)
+    places: dict[tuple[float, float], tuple[float | None, tuple[float, ...]]] = field(
+        default_factory=dict
+    )
 
     def chance(self, game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
         """`SkirmishAI._chance`, once per target and aim while his orders are weighed."""
@@ -121,6 +124,36 @@ class _Orders:
         found = self.chances.get(key)
         if found is None:
             found = self.chances[key] = SkirmishAI._chance(game, man, target, aimed)
+        return found
+
+    def place(self, x: float, y: float) -> tuple[float | None, tuple[float, ...]]:
+        """What ending at a place adds to an order's value, once per place while his orders
+        are weighed: the ground gained toward the goal (None without one), then what it
+        costs, in `_order_value`'s order — straying from his leader, from each friendly AFV
+        (5.0: +2 LDR with an AFV within 12"), and standing near each friend (one grenade on
+        two men can break the squad). A cost of 0 is left out: taking 0 off changes no
+        value, so the sum is the one worked out term by term, to the last bit."""
+        key = (x, y)
+        found = self.places.get(key)
+        if found is not None:
+            return found
+        gain = None
+        if self.goal is not None:
+            after = math.hypot(self.goal[0] - x, self.goal[1] - y)
+            gain = (self.before - after) * self.weight
+        costs: list[float] = []
+        if self.leader is not None:
+            lx, ly = self.leader
+            costs.append(0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH))
+        for tx, ty in self.friends_afv:
+            costs.append(0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0))
+        spread = self.spread  # >= GRENADE_SPREAD
+        for fx, fy in self.friends:
+            dx, dy = fx - x, fy - y
+            if -spread < dx < spread and -spread < dy < spread:  # else apart >= spread: 0
+                apart = math.hypot(dx, dy)
+                costs.append(1.5 if apart < GRENADE_SPREAD else 0.5 if apart < spread else 0.0)
+        found = self.places[key] = (gain, tuple(c for c in costs if c))
         return found
 
     def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
@@ -385,56 +418,51 @@ class SkirmishAI(Agent):
         """An order: the fire it allows this turn, the danger where it leaves him, the ground
         it gains toward the objective, and staying near his leader but apart from friends."""
         context = self._orders(game, man)
-        weapon, seen = context.weapon, context.seen
+        weapon = context.weapon
         x, y, prone, moved = man.x, man.y, man.stance == "prone", 0.0
         fire = 0.0
-        if isinstance(action, Walk):
-            (x, y), moved = action.to, math.hypot(action.to[0] - man.x, action.to[1] - man.y)
-        elif isinstance(action, Run):
+        kind = type(action)  # the orders are final classes: a look-up, not an isinstance chain
+        if kind is Walk:
+            to = action.to  # type: ignore[attr-defined]
+            (x, y), moved = to, math.hypot(to[0] - man.x, to[1] - man.y)
+        elif kind is Run:
             rad = math.radians(man.facing)
-            x, y = man.x + action.dist * math.sin(rad), man.y + action.dist * math.cos(rad)
-            moved = action.dist
-        elif isinstance(action, ChangePosition):
+            dist = action.dist  # type: ignore[attr-defined]
+            x, y = man.x + dist * math.sin(rad), man.y + dist * math.cos(rad)
+            moved = dist
+        elif kind is ChangePosition:
             prone = not prone
-        elif isinstance(action, ChargeAt) and action.target in game.state.tanks:
-            return _assault_value(man)
-        elif isinstance(action, ChargeAt):
-            target = game.state.men[action.target]
+        elif kind is ChargeAt:
+            target_id = action.target  # type: ignore[attr-defined]
+            if target_id in game.state.tanks:
+                return _assault_value(man)
+            target = game.state.men[target_id]
             return 6.0 if target.wounded or man.distance(target) < 4 else -2.0
-        elif isinstance(action, Pivot):
+        elif kind is Pivot:
+            facing = action.facing  # type: ignore[attr-defined]
             arc = [
                 e
-                for e, heading in zip(seen, context.bearings, strict=True)
-                if turn_between(action.facing, heading) <= 80
+                for e, heading in zip(context.seen, context.bearings, strict=True)
+                if turn_between(facing, heading) <= 80
             ]
             if arc:
                 best = max(context.chance(game, man, e, aimed=False) for e in arc)
                 fire = best * min(weapon.shots, 3) * _hit_value(weapon)
-            fire -= turn_between(man.facing, action.facing) / 720
-        elif isinstance(action, AimAt):
-            target = game.state.men[action.target]
-            if target not in seen:
+            fire -= turn_between(man.facing, facing) / 720
+        elif kind is AimAt:
+            target = game.state.men[action.target]  # type: ignore[attr-defined]
+            if target not in context.seen:
                 return -1.0
             fire = context.chance(game, man, target, aimed=True) * _hit_value(weapon) * 1.1
-        elif not isinstance(action, ChangePosition):
+        else:
             return -1.0
         danger = self._danger(game, man, context, x, y, prone, moved)
         value = 3.0 + 3.0 * fire - 2.0 * danger
-        goal = context.goal
-        if goal is not None:
-            after = math.hypot(goal[0] - x, goal[1] - y)
-            value += (context.before - after) * context.weight
-        if context.leader is not None:
-            lx, ly = context.leader
-            value -= 0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH)
-        for tx, ty in context.friends_afv:  # 5.0: +2 LDR with an AFV within 12"
-            value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
-        spread = context.spread  # >= GRENADE_SPREAD
-        for fx, fy in context.friends:  # one grenade on two men can break the squad (5.0)
-            dx, dy = fx - x, fy - y
-            if -spread < dx < spread and -spread < dy < spread:  # else apart >= spread: 0
-                apart = math.hypot(dx, dy)
-                value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < spread else 0.0
+        gain, costs = context.place(x, y)
+        if gain is not None:
+            value += gain
+        for cost in costs:
+            value -= cost
         return value
 
     @staticmethod

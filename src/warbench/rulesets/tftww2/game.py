@@ -228,7 +228,7 @@ class TFTGame(OpenGame):
             return []
         if s.squads[man.squad].fleeing:
             acts = [a for a in acts if isinstance(a, Flee)]
-        return [a for a in acts if movement.order_problem(self, man, a) is None]
+        return movement.legal_orders(self, man, acts)
 
     def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]
