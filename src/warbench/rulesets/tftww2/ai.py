@@ -223,8 +223,10 @@ class SkirmishAI(Agent):
         return None, actions or game.legal_actions(player)
 
     def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
+        """The best scored, the first of equals after a shuffle (as `max` picks)."""
         self._rng.shuffle(actions)
-        return max(actions, key=lambda a: self._score(game, player, a))
+        scores = [self._score(game, player, a) for a in actions]
+        return actions[scores.index(max(scores))]
 
     def _shoot(self, game: TFTGame, player: str) -> Action:
         """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
@@ -307,28 +309,13 @@ class SkirmishAI(Agent):
         )
         return context
 
-    def _danger(
-        self,
-        game: TFTGame,
-        man: Man,
-        context: _Orders,
-        x: float,
-        y: float,
-        prone: bool,
-        moved: float,
-    ) -> float:
-        """Expected hits the enemy could put on a man here next turn (sight not traced)."""
-        key = (x, y, prone, moved > 6)
-        found = context.danger.get(key)
-        if found is None:
-            found = context.danger[key] = self._danger_at(game, man, context, x, y, prone, moved)
-        return found
-
     @staticmethod
     def _danger_at(
         game: TFTGame, man: Man, context: _Orders, x: float, y: float, prone: bool, moved: float
     ) -> float:
-        inside = terrain.inside_building(game.table, _at(man, x, y)) is not None
+        """Expected hits the enemy could put on a man here next turn (sight not traced): kept
+        per place, stance and speed while his orders are weighed (`_order_value`)."""
+        inside = terrain.building_at(game.table, x, y) is not None  # `inside_building` there
         cover = "hard" if inside else context.cover_at(game, x, y)
         full = inside or (prone and cover != "none")
         danger, hits = 0.0, _hit_table()
@@ -456,7 +443,10 @@ class SkirmishAI(Agent):
             fire = context.chance(game, man, target, aimed=True) * _hit_value(weapon) * 1.1
         else:
             return -1.0
-        danger = self._danger(game, man, context, x, y, prone, moved)
+        key = (x, y, prone, moved > 6)
+        danger = context.danger.get(key)
+        if danger is None:
+            danger = context.danger[key] = self._danger_at(game, man, context, x, y, prone, moved)
         value = 3.0 + 3.0 * fire - 2.0 * danger
         gain, costs = context.place(x, y)
         if gain is not None:
@@ -581,11 +571,6 @@ def _lead(game: TFTGame, player: str) -> int:
 def _seen_by(game: TFTGame, guns: list[Tank], x: float, y: float) -> int:
     """How many of these guns see the point."""
     return sum(1 for g in guns if terrain.clear_between(game.table, (g.x, g.y), (x, y)))
-
-
-def _at(man: Man, x: float, y: float) -> Man:
-    """A stand-in for the man at another place (for the terrain look-ups)."""
-    return Man(man.id, man.side, man.squad, man.rank, x, y, man.facing, man.weapon, "")
 
 
 def _spot(man: Man) -> tuple[float, float]:

@@ -71,6 +71,11 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "riposte": (Riposte, NoRiposte),
 }
 TANK_ACTIONS = (Drive, Reverse, Gun, MachineGun)
+PROMPTS = {  # what each step asks (the riposte's names the man missed)
+    "orders": "give each man an action (or done: the rest stand fast)",
+    "ranged": "ranged combat: fire, throw, or done",
+    "close": "close combat: strike an enemy in base contact, or done",
+}
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
@@ -162,13 +167,11 @@ class TFTGame(OpenGame):
         s = self.state
         if s.phase == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        prompts = {
-            "orders": "give each man an action (or done: the rest stand fast)",
-            "ranged": "ranged combat: fire, throw, or done",
-            "close": "close combat: strike an enemy in base contact, or done",
-            "riposte": f"{s.step.get('defender')} was missed: riposte or not",
-        }
-        return Decision(s.player, s.phase, f"{s.player}, round {s.round}: {prompts[s.phase]}")
+        if s.phase == "riposte":
+            prompt = f"{s.step.get('defender')} was missed: riposte or not"
+        else:
+            prompt = PROMPTS[s.phase]
+        return Decision(s.player, s.phase, f"{s.player}, round {s.round}: {prompt}")
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action and a sample of the continuous ones, each legal."""
