@@ -58,7 +58,7 @@ from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.fire import shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
-from warbench.rulesets.tftww2.profiles import WeaponProfile, weapons
+from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
 from warbench.rulesets.tftww2.vehicles import STATIC_ARC, assault_weapon, drive_cost
 
@@ -266,13 +266,13 @@ class SkirmishAI(Agent):
         if found is not None:
             return found
         s = game.state
-        weapon = weapons()[man.weapon]
+        weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
         in_reach = any(man.distance(e) - 1 <= reach for e in seen)
         threats: list[_Threat] = []
         for enemy in s.side_men(other(man.side)):
-            arm = weapons()[enemy.weapon]
+            arm = weapon_profile(enemy.weapon)
             threats.append(
                 (
                     enemy.x,
@@ -385,7 +385,7 @@ class SkirmishAI(Agent):
 
     def _fire_value(self, game: TFTGame, man: Man, target: Man) -> float:
         """A shot: its chance to hit, the harm it does, and who the target is."""
-        weapon = weapons()[man.weapon]
+        weapon = weapon_profile(man.weapon)
         needed = attributes(man).dexterity + sum(v for _, v in shot_modifiers(game, man, target))
         leader = 0.3 if target.rank != "Private" else 0.0
         return 4.0 + 6.0 * p_hit(needed) * _hit_value(weapon) + leader
@@ -463,7 +463,7 @@ class SkirmishAI(Agent):
     @staticmethod
     def _chance(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
         """His chance to hit a target he sees from where he stands (4.1's main modifiers)."""
-        weapon = weapons()[man.weapon]
+        weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         gap = man.distance(target) - 1
         needed = attributes(man).dexterity + (4 if aimed else 0)

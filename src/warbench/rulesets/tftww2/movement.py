@@ -33,7 +33,7 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import clear_jam
-from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.profiles import weapon_profile
 from warbench.rulesets.tftww2.state import MAN_BASE, Man, Tank
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
         for o in game.state.men.values()
         if o is not man and o.active and o.floor == man.floor
     ]
-    automatic = weapons()[man.weapon].automatic
+    automatic = weapon_profile(man.weapon).automatic
 
     def free(x: float, y: float) -> bool:  # `blocked` is None
         if not (half <= x <= width and half <= y <= depth):
@@ -275,7 +275,7 @@ def _aim_problem(game: TFTGame, man: Man, target_id: str) -> str | None:
     target = game.state.men.get(target_id)
     if target is None or target.side == man.side or not target.active:
         return f"'{target_id}' is not an enemy in the fight"
-    weapon = weapons()[man.weapon]
+    weapon = weapon_profile(man.weapon)
     if weapon.automatic:
         return f"Aim is not for automatic weapons ({man.weapon})"
     heading = bearing((man.x, man.y), (target.x, target.y))
