@@ -1,5 +1,6 @@
 """The tftww2 fast paths agree with the exact code they stand for: a man's orders checked in
-one pass (`movement.legal_orders`) with `order_problem` order by order, and the AI's value
+one pass (`movement.legal_orders`) with `order_problem` order by order, whether a side has
+anything to do in a combat step with its candidates checked one by one, and the AI's value
 of a place (`_Orders.place`) with the sum worked out term by term, to the last bit."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Iterator
 from warbench.core import registry
 from warbench.core.game import Decision
 from warbench.rulesets.tftww2 import movement
+from warbench.rulesets.tftww2.actions import Done
 from warbench.rulesets.tftww2.ai import GRENADE_SPREAD, LEASH, SkirmishAI, _Orders
 from warbench.rulesets.tftww2.game import TFTGame, other
 
@@ -93,3 +95,35 @@ def test_legal_orders_of_a_man_who_may_not_move_keeps_only_standing_orders() -> 
     kinds = {type(a).__name__ for a in movement.legal_orders(game, man, acts)}
     assert kinds <= {"Pivot", "ChangePosition", "CloseCombat", "AimAt", "Manipulate", "Climb"}
     assert {"Pivot", "ChangePosition"} <= kinds
+
+
+def test_anything_to_do_is_any_legal_candidate_but_done() -> None:
+    found = {"ranged": [0, 0], "close": [0, 0]}
+    for kind in ("ai", "random"):
+        for game in positions(kind):
+            s = game.state
+            if s.phase == "riposte":
+                continue
+            phase = s.phase
+            for step in found:  # each combat step as it would open on this position
+                s.phase = step
+                exact = any(
+                    not isinstance(a, Done) and game._illegal(a, s.side) is None
+                    for a in game._candidates(s.side)
+                )
+                assert game._anything_to_do(s.side) == exact
+                found[step][exact] += 1
+            s.phase = phase
+            if s.side_men(s.side) and s.side_men(other(s.side)):  # a man in base contact
+                game.state = s.copy()
+                man, enemy = game.state.side_men(s.side)[0], game.state.side_men(other(s.side))[0]
+                game.state.phase, man.action, man.shots = "close", "fight", 0
+                enemy.x, enemy.y, enemy.floor = man.x + 1.0, man.y, man.floor
+                exact = any(
+                    not isinstance(a, Done) and game._illegal(a, s.side) is None
+                    for a in game._candidates(s.side)
+                )
+                assert game._anything_to_do(s.side) == exact
+                found["close"][exact] += 1
+                game.state = s
+    assert all(n > 0 for counts in found.values() for n in counts), found

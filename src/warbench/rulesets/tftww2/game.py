@@ -420,10 +420,26 @@ class TFTGame(OpenGame):
             self._next_step()
 
     def _anything_to_do(self, side: str) -> bool:
-        """Whether `side` has a legal action in this step other than done."""
+        """Whether `side` has a legal action in this step (ranged or close combat) other than
+        done: `_illegal` of each of `_candidates`, less the checks they pass by being made
+        (the step allows them; each man or AFV is `side`'s and in the fight)."""
+        s = self.state
+        enemies = s.side_men(other(side))
+        if s.phase == "ranged":
+            return any(
+                self._illegal_for_tank(a, side) is None
+                for tank in s.side_tanks(side)
+                for a in self._tank_shots(tank, enemies)
+            ) or any(
+                self._shot_problem(man, a) is None
+                for man in s.side_men(side)
+                for a in self._man_shots(man, enemies)
+            )
+        tanks = s.side_tanks(other(side))
         return any(
-            not isinstance(a, Done) and self._illegal(a, side) is None
-            for a in self._candidates(side)
+            any(close_combat.strike_problem(self, m, Strike(m.id, e.id)) is None for e in enemies)
+            or any(vehicles.assault_problem(self, m, t.id) is None for t in tanks)
+            for m in s.side_men(side)
         )
 
     def _may_bombard(self, side: str) -> bool:
