@@ -8,7 +8,7 @@ attack is a decision of the defending player in the middle of the other side's t
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
@@ -427,7 +427,7 @@ class TFTGame(OpenGame):
         enemies = s.side_men(other(side))
         if s.phase == "ranged":
             return any(
-                self._illegal_for_tank(a, side) is None
+                self._illegal_for_tank(cast(Gun | MachineGun, a), side) is None
                 for tank in s.side_tanks(side)
                 for a in self._tank_shots(tank, enemies)
             ) or any(
