@@ -58,7 +58,7 @@ from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.fire import shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
-from warbench.rulesets.tftww2.profiles import WeaponProfile, weapons
+from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
 from warbench.rulesets.tftww2.vehicles import STATIC_ARC, assault_weapon, drive_cost
 
@@ -114,6 +114,9 @@ class _Orders:
     danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
     bearings: list[float] = field(default_factory=list)  # from him to each man he sees
     chances: dict[tuple[str, bool], float] = field(default_factory=dict)
+    places: dict[tuple[float, float], tuple[float | None, tuple[float, ...]]] = field(
+        default_factory=dict
+    )
 
     def chance(self, game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
         """`SkirmishAI._chance`, once per target and aim while his orders are weighed."""
@@ -121,6 +124,36 @@ class _Orders:
         found = self.chances.get(key)
         if found is None:
             found = self.chances[key] = SkirmishAI._chance(game, man, target, aimed)
+        return found
+
+    def place(self, x: float, y: float) -> tuple[float | None, tuple[float, ...]]:
+        """What ending at a place adds to an order's value, once per place while his orders
+        are weighed: the ground gained toward the goal (None without one), then what it
+        costs, in `_order_value`'s order — straying from his leader, from each friendly AFV
+        (5.0: +2 LDR with an AFV within 12"), and standing near each friend (one grenade on
+        two men can break the squad). A cost of 0 is left out: taking 0 off changes no
+        value, so the sum is the one worked out term by term, to the last bit."""
+        key = (x, y)
+        found = self.places.get(key)
+        if found is not None:
+            return found
+        gain = None
+        if self.goal is not None:
+            after = math.hypot(self.goal[0] - x, self.goal[1] - y)
+            gain = (self.before - after) * self.weight
+        costs: list[float] = []
+        if self.leader is not None:
+            lx, ly = self.leader
+            costs.append(0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH))
+        for tx, ty in self.friends_afv:
+            costs.append(0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0))
+        spread = self.spread  # >= GRENADE_SPREAD
+        for fx, fy in self.friends:
+            dx, dy = fx - x, fy - y
+            if -spread < dx < spread and -spread < dy < spread:  # else apart >= spread: 0
+                apart = math.hypot(dx, dy)
+                costs.append(1.5 if apart < GRENADE_SPREAD else 0.5 if apart < spread else 0.0)
+        found = self.places[key] = (gain, tuple(c for c in costs if c))
         return found
 
     def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
@@ -190,8 +223,10 @@ class SkirmishAI(Agent):
         return None, actions or game.legal_actions(player)
 
     def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
+        """The best scored, the first of equals after a shuffle (as `max` picks)."""
         self._rng.shuffle(actions)
-        return max(actions, key=lambda a: self._score(game, player, a))
+        scores = [self._score(game, player, a) for a in actions]
+        return actions[scores.index(max(scores))]
 
     def _shoot(self, game: TFTGame, player: str) -> Action:
         """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
@@ -231,13 +266,13 @@ class SkirmishAI(Agent):
         if found is not None:
             return found
         s = game.state
-        weapon = weapons()[man.weapon]
+        weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
         in_reach = any(man.distance(e) - 1 <= reach for e in seen)
         threats: list[_Threat] = []
         for enemy in s.side_men(other(man.side)):
-            arm = weapons()[enemy.weapon]
+            arm = weapon_profile(enemy.weapon)
             threats.append(
                 (
                     enemy.x,
@@ -274,28 +309,13 @@ class SkirmishAI(Agent):
         )
         return context
 
-    def _danger(
-        self,
-        game: TFTGame,
-        man: Man,
-        context: _Orders,
-        x: float,
-        y: float,
-        prone: bool,
-        moved: float,
-    ) -> float:
-        """Expected hits the enemy could put on a man here next turn (sight not traced)."""
-        key = (x, y, prone, moved > 6)
-        found = context.danger.get(key)
-        if found is None:
-            found = context.danger[key] = self._danger_at(game, man, context, x, y, prone, moved)
-        return found
-
     @staticmethod
     def _danger_at(
         game: TFTGame, man: Man, context: _Orders, x: float, y: float, prone: bool, moved: float
     ) -> float:
-        inside = terrain.inside_building(game.table, _at(man, x, y)) is not None
+        """Expected hits the enemy could put on a man here next turn (sight not traced): kept
+        per place, stance and speed while his orders are weighed (`_order_value`)."""
+        inside = terrain.building_at(game.table, x, y) is not None  # `inside_building` there
         cover = "hard" if inside else context.cover_at(game, x, y)
         full = inside or (prone and cover != "none")
         danger, hits = 0.0, _hit_table()
@@ -365,7 +385,7 @@ class SkirmishAI(Agent):
 
     def _fire_value(self, game: TFTGame, man: Man, target: Man) -> float:
         """A shot: its chance to hit, the harm it does, and who the target is."""
-        weapon = weapons()[man.weapon]
+        weapon = weapon_profile(man.weapon)
         needed = attributes(man).dexterity + sum(v for _, v in shot_modifiers(game, man, target))
         leader = 0.3 if target.rank != "Private" else 0.0
         return 4.0 + 6.0 * p_hit(needed) * _hit_value(weapon) + leader
@@ -385,56 +405,54 @@ class SkirmishAI(Agent):
         """An order: the fire it allows this turn, the danger where it leaves him, the ground
         it gains toward the objective, and staying near his leader but apart from friends."""
         context = self._orders(game, man)
-        weapon, seen = context.weapon, context.seen
+        weapon = context.weapon
         x, y, prone, moved = man.x, man.y, man.stance == "prone", 0.0
         fire = 0.0
-        if isinstance(action, Walk):
-            (x, y), moved = action.to, math.hypot(action.to[0] - man.x, action.to[1] - man.y)
-        elif isinstance(action, Run):
+        kind = type(action)  # the orders are final classes: a look-up, not an isinstance chain
+        if kind is Walk:
+            to = action.to  # type: ignore[attr-defined]
+            (x, y), moved = to, math.hypot(to[0] - man.x, to[1] - man.y)
+        elif kind is Run:
             rad = math.radians(man.facing)
-            x, y = man.x + action.dist * math.sin(rad), man.y + action.dist * math.cos(rad)
-            moved = action.dist
-        elif isinstance(action, ChangePosition):
+            dist = action.dist  # type: ignore[attr-defined]
+            x, y = man.x + dist * math.sin(rad), man.y + dist * math.cos(rad)
+            moved = dist
+        elif kind is ChangePosition:
             prone = not prone
-        elif isinstance(action, ChargeAt) and action.target in game.state.tanks:
-            return _assault_value(man)
-        elif isinstance(action, ChargeAt):
-            target = game.state.men[action.target]
+        elif kind is ChargeAt:
+            target_id = action.target  # type: ignore[attr-defined]
+            if target_id in game.state.tanks:
+                return _assault_value(man)
+            target = game.state.men[target_id]
             return 6.0 if target.wounded or man.distance(target) < 4 else -2.0
-        elif isinstance(action, Pivot):
+        elif kind is Pivot:
+            facing = action.facing  # type: ignore[attr-defined]
             arc = [
                 e
-                for e, heading in zip(seen, context.bearings, strict=True)
-                if turn_between(action.facing, heading) <= 80
+                for e, heading in zip(context.seen, context.bearings, strict=True)
+                if turn_between(facing, heading) <= 80
             ]
             if arc:
                 best = max(context.chance(game, man, e, aimed=False) for e in arc)
                 fire = best * min(weapon.shots, 3) * _hit_value(weapon)
-            fire -= turn_between(man.facing, action.facing) / 720
-        elif isinstance(action, AimAt):
-            target = game.state.men[action.target]
-            if target not in seen:
+            fire -= turn_between(man.facing, facing) / 720
+        elif kind is AimAt:
+            target = game.state.men[action.target]  # type: ignore[attr-defined]
+            if target not in context.seen:
                 return -1.0
             fire = context.chance(game, man, target, aimed=True) * _hit_value(weapon) * 1.1
-        elif not isinstance(action, ChangePosition):
+        else:
             return -1.0
-        danger = self._danger(game, man, context, x, y, prone, moved)
+        key = (x, y, prone, moved > 6)
+        danger = context.danger.get(key)
+        if danger is None:
+            danger = context.danger[key] = self._danger_at(game, man, context, x, y, prone, moved)
         value = 3.0 + 3.0 * fire - 2.0 * danger
-        goal = context.goal
-        if goal is not None:
-            after = math.hypot(goal[0] - x, goal[1] - y)
-            value += (context.before - after) * context.weight
-        if context.leader is not None:
-            lx, ly = context.leader
-            value -= 0.05 * max(0.0, math.hypot(lx - x, ly - y) - LEASH)
-        for tx, ty in context.friends_afv:  # 5.0: +2 LDR with an AFV within 12"
-            value -= 0.05 * max(0.0, math.hypot(tx - x, ty - y) - 12.0)
-        spread = context.spread  # >= GRENADE_SPREAD
-        for fx, fy in context.friends:  # one grenade on two men can break the squad (5.0)
-            dx, dy = fx - x, fy - y
-            if -spread < dx < spread and -spread < dy < spread:  # else apart >= spread: 0
-                apart = math.hypot(dx, dy)
-                value -= 1.5 if apart < GRENADE_SPREAD else 0.5 if apart < spread else 0.0
+        gain, costs = context.place(x, y)
+        if gain is not None:
+            value += gain
+        for cost in costs:
+            value -= cost
         return value
 
     @staticmethod
@@ -445,7 +463,7 @@ class SkirmishAI(Agent):
     @staticmethod
     def _chance(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
         """His chance to hit a target he sees from where he stands (4.1's main modifiers)."""
-        weapon = weapons()[man.weapon]
+        weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         gap = man.distance(target) - 1
         needed = attributes(man).dexterity + (4 if aimed else 0)
@@ -553,11 +571,6 @@ def _lead(game: TFTGame, player: str) -> int:
 def _seen_by(game: TFTGame, guns: list[Tank], x: float, y: float) -> int:
     """How many of these guns see the point."""
     return sum(1 for g in guns if terrain.clear_between(game.table, (g.x, g.y), (x, y)))
-
-
-def _at(man: Man, x: float, y: float) -> Man:
-    """A stand-in for the man at another place (for the terrain look-ups)."""
-    return Man(man.id, man.side, man.squad, man.rank, x, y, man.facing, man.weapon, "")
 
 
 def _spot(man: Man) -> tuple[float, float]:

@@ -16,7 +16,7 @@ from warbench.rulesets.tftww2.actions import Strike
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import can_parry, close_combat_modifiers, parry, to_hit
 from warbench.rulesets.tftww2.damage import hit_man
-from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.profiles import weapon_profile
 from warbench.rulesets.tftww2.state import MAN_BASE, Man
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def close_weapon(man: Man) -> str:
 
 def can_parry_now(man: Man) -> bool:
     """A parrying weapon in his hands (not dropped or broken) and the Close combat action."""
-    weapon = weapons()[close_weapon(man)]
+    weapon = weapon_profile(close_weapon(man))
     return man.action == "fight" and can_parry(weapon, "close_combat")
 
 
@@ -75,7 +75,7 @@ def attack(game: TFTGame, attacker: Man, target: Man, *, charging: bool) -> bool
     hit_man(
         game,
         target,
-        weapons()[weapon].damage_dice,
+        weapon_profile(weapon).damage_dice,
         critical=result.critical,
         by=attacker.id,
         double=charging,

@@ -17,7 +17,7 @@ from warbench.rulesets.tftww2.area import throw_grenade
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import NotPossible, ranged_modifiers, to_hit
 from warbench.rulesets.tftww2.damage import hit_man
-from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.profiles import weapon_profile
 from warbench.rulesets.tftww2.state import MAN_BASE, Man
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def gap(a: Man, b: Man) -> float:
 
 def shots_allowed(man: Man) -> int:
     """Shots this turn by action: walking gives one snap shot; pivot and aim the weapon's."""
-    weapon = weapons()[man.weapon]
+    weapon = weapon_profile(man.weapon)
     if man.action == "walk":
         return 1 if weapon.snap_shot is not None else 0
     if man.action in ("pivot", "aim"):
@@ -72,7 +72,7 @@ def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
         return f"'{action.target}' is not an enemy in the fight"
     if man.action == "aim" and target.id != man.aim_target:
         return f"{man.id} aimed at {man.aim_target} and may fire only at him"
-    weapon = weapons()[man.weapon]
+    weapon = weapon_profile(man.weapon)
     assert weapon.effective_range is not None
     distance = gap(man, target)
     if distance > MAX_RANGE_FACTOR * weapon.effective_range:
@@ -101,7 +101,7 @@ def _previous(game: TFTGame, man: Man) -> Man | None:
 
 def shot_modifiers(game: TFTGame, man: Man, target: Man) -> list[tuple[str, int]]:
     """4.1 modifiers of a shot by `man` at `target` as things stand (NotPossible if none)."""
-    weapon = weapons()[man.weapon]
+    weapon = weapon_profile(man.weapon)
     previous = _previous(game, man)
     additional = previous is not None and previous.id != target.id
     return ranged_modifiers(
@@ -140,7 +140,7 @@ def shoot(game: TFTGame, man: Man, action: Fire | Throw) -> None:
     if not result.hit:
         game.emit("miss", f"{man.id} misses {target.id}")
         return
-    weapon = weapons()[man.weapon]
+    weapon = weapon_profile(man.weapon)
     hit_man(game, target, weapon.damage_dice, critical=result.critical, by=man.id)
 
 
@@ -149,7 +149,7 @@ def _throw_problem(game: TFTGame, man: Man, action: Throw) -> str | None:
         return f"{man.id} has no grenades"
     if man.shots >= 1 or man.action not in ("walk", "pivot", "aim"):
         return f"{man.id} may not throw now (his action is {man.action}; one throw a turn)"
-    reach = weapons()["Grenade"].effective_range or 0
+    reach = weapon_profile("Grenade").effective_range or 0
     distance = ((action.at[0] - man.x) ** 2 + (action.at[1] - man.y) ** 2) ** 0.5
     if distance > reach:
         return f'a grenade is thrown up to {reach}"; that point is {distance:.1f}" away'

@@ -8,7 +8,7 @@ attack is a decision of the defending player in the middle of the other side's t
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
@@ -71,6 +71,11 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "riposte": (Riposte, NoRiposte),
 }
 TANK_ACTIONS = (Drive, Reverse, Gun, MachineGun)
+PROMPTS = {  # what each step asks (the riposte's names the man missed)
+    "orders": "give each man an action (or done: the rest stand fast)",
+    "ranged": "ranged combat: fire, throw, or done",
+    "close": "close combat: strike an enemy in base contact, or done",
+}
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
@@ -162,13 +167,11 @@ class TFTGame(OpenGame):
         s = self.state
         if s.phase == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        prompts = {
-            "orders": "give each man an action (or done: the rest stand fast)",
-            "ranged": "ranged combat: fire, throw, or done",
-            "close": "close combat: strike an enemy in base contact, or done",
-            "riposte": f"{s.step.get('defender')} was missed: riposte or not",
-        }
-        return Decision(s.player, s.phase, f"{s.player}, round {s.round}: {prompts[s.phase]}")
+        if s.phase == "riposte":
+            prompt = f"{s.step.get('defender')} was missed: riposte or not"
+        else:
+            prompt = PROMPTS[s.phase]
+        return Decision(s.player, s.phase, f"{s.player}, round {s.round}: {prompt}")
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action and a sample of the continuous ones, each legal."""
@@ -228,7 +231,7 @@ class TFTGame(OpenGame):
             return []
         if s.squads[man.squad].fleeing:
             acts = [a for a in acts if isinstance(a, Flee)]
-        return [a for a in acts if movement.order_problem(self, man, a) is None]
+        return movement.legal_orders(self, man, acts)
 
     def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]
@@ -417,10 +420,26 @@ class TFTGame(OpenGame):
             self._next_step()
 
     def _anything_to_do(self, side: str) -> bool:
-        """Whether `side` has a legal action in this step other than done."""
+        """Whether `side` has a legal action in this step (ranged or close combat) other than
+        done: `_illegal` of each of `_candidates`, less the checks they pass by being made
+        (the step allows them; each man or AFV is `side`'s and in the fight)."""
+        s = self.state
+        enemies = s.side_men(other(side))
+        if s.phase == "ranged":
+            return any(
+                self._illegal_for_tank(cast(Gun | MachineGun, a), side) is None
+                for tank in s.side_tanks(side)
+                for a in self._tank_shots(tank, enemies)
+            ) or any(
+                self._shot_problem(man, a) is None
+                for man in s.side_men(side)
+                for a in self._man_shots(man, enemies)
+            )
+        tanks = s.side_tanks(other(side))
         return any(
-            not isinstance(a, Done) and self._illegal(a, side) is None
-            for a in self._candidates(side)
+            any(close_combat.strike_problem(self, m, Strike(m.id, e.id)) is None for e in enemies)
+            or any(vehicles.assault_problem(self, m, t.id) is None for t in tanks)
+            for m in s.side_men(side)
         )
 
     def _may_bombard(self, side: str) -> bool:

@@ -11,7 +11,7 @@ enemy AFV or gun, ending where his base first touches its footprint, to close as
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from shapely.geometry import LineString, Point
 
@@ -33,7 +33,7 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import clear_jam
-from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.profiles import weapon_profile
 from warbench.rulesets.tftww2.state import MAN_BASE, Man, Tank
 
 if TYPE_CHECKING:
@@ -117,6 +117,84 @@ def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
     return None
 
 
+def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
+    """The orders of `acts` that `order_problem` allows `man`, in their order: the work they
+    share (his move rate, stance, weapon, the table's edges and the bases that could block
+    him) done once for all of them rather than once an order. Walk, run, pivot, position,
+    close combat, flee and aim are decided here by `order_problem`'s own tests, as is a
+    charge at a man he would have to turn to; the rest go to it."""
+    mov = attributes(man).mov
+    prone = man.stance == "prone"
+    upstairs = man.floor != 0
+    half = MAN_BASE / 2
+    width, depth = game.table.width - half, game.table.depth - half
+    bases = [
+        (o.x, o.y)
+        for o in game.state.men.values()
+        if o is not man and o.active and o.floor == man.floor
+    ]
+    automatic = weapon_profile(man.weapon).automatic
+
+    def free(x: float, y: float) -> bool:  # `blocked` is None
+        if not (half <= x <= width and half <= y <= depth):
+            return False
+        if upstairs and floors.leaving_problem(game, man, (x, y)) is not None:
+            return False
+        for ox, oy in bases:
+            dx, dy = ox - x, oy - y
+            if (
+                -MAN_BASE < dx < MAN_BASE
+                and -MAN_BASE < dy < MAN_BASE
+                and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
+            ):
+                return False
+        return True
+
+    def enemy(target_id: str) -> Man | None:  # an enemy man in the fight
+        target = game.state.men.get(target_id)
+        if target is None or target.side == man.side or not target.active:
+            return None
+        return target
+
+    def off(target: Man) -> float:  # degrees off his facing, as aim and charge measure
+        return turn_between(man.facing, bearing((man.x, man.y), (target.x, target.y)))
+
+    legal: list[Action] = []
+    for action in acts:
+        kind = type(action)
+        if kind in _STANDING:
+            ok = True
+        elif prone and kind in MOVING:
+            ok = False
+        elif kind is Walk:
+            walk = cast(Walk, action)
+            ok = walk_cost(man, walk.to, walk.facing) <= mov + 1e-9 and free(*walk.to)
+        elif kind is Run:
+            run = cast(Run, action)
+            ok = 0 < run.dist <= 2 * mov and free(*step(man, run.dist, man.facing))
+        elif kind is Flee:
+            ok = True
+        elif kind is AimAt:
+            target = enemy(cast(AimAt, action).target)
+            ok = not automatic and target is not None and off(target) <= AIM_CONE
+        elif kind is ChargeAt and cast(ChargeAt, action).target not in game.state.tanks:
+            target = enemy(cast(ChargeAt, action).target)
+            ok = (
+                target is not None
+                and target.floor == man.floor
+                and off(target) <= CHARGE_CONE
+                and order_problem(game, man, action) is None
+            )
+        else:
+            ok = order_problem(game, man, action) is None
+        if ok:
+            legal.append(action)
+    return legal
+
+
+_STANDING = frozenset({Pivot, ChangePosition, CloseCombat})  # `order_problem` always allows
+
+
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
     if target_id in game.state.tanks:
         return _tank_charge_problem(game, man, game.state.tanks[target_id], mov)
@@ -197,7 +275,7 @@ def _aim_problem(game: TFTGame, man: Man, target_id: str) -> str | None:
     target = game.state.men.get(target_id)
     if target is None or target.side == man.side or not target.active:
         return f"'{target_id}' is not an enemy in the fight"
-    weapon = weapons()[man.weapon]
+    weapon = weapon_profile(man.weapon)
     if weapon.automatic:
         return f"Aim is not for automatic weapons ({man.weapon})"
     heading = bearing((man.x, man.y), (target.x, target.y))

@@ -221,6 +221,12 @@ def weapons() -> dict[str, WeaponProfile]:
     return dict(_weapons_by_name())
 
 
+def weapon_profile(name: str) -> WeaponProfile:
+    """One weapon of 4.3 by name (KeyError if none): `weapons()[name]` without copying the
+    table (a look-up made for every shot and order weighed)."""
+    return _weapons_by_name()[name]
+
+
 @cache
 def _weapons_by_name() -> dict[str, WeaponProfile]:
     return {w.name: w for w in combat_tables().weapons}

@@ -50,7 +50,7 @@ from warbench.rulesets.tftww2.afv import (
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import ranged_modifiers, roll_damage, to_hit
 from warbench.rulesets.tftww2.damage import apply_damage, fall, hit_man
-from warbench.rulesets.tftww2.profiles import weapons
+from warbench.rulesets.tftww2.profiles import weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ def fire_mg(game: TFTGame, tank: Tank, target_id: str) -> None:
     """One machine gun's shots at a man, fire control standing for the gunner's DEX."""
     profile = vehicle(tank.key)
     mg = next(m for m in profile.mgs)
-    weapon = weapons()[mg.kind]
+    weapon = weapon_profile(mg.kind)
     target = game.state.men[target_id]
     tank.fired = True
     target.under_fire = True
