@@ -28,8 +28,8 @@ from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.random_agent import RandomAgent
 
-# 16 look-aheads of 12 decisions over 4 candidates: ~0.2 CPU s a decision (docs/sim.md)
-SEARCH = Budget(lookaheads=16, horizon=12, candidates=4)
+# 48 look-aheads of 24 decisions over 4 candidates: ~0.6 CPU s a decision (docs/sim.md)
+SEARCH = Budget(lookaheads=48, horizon=24, candidates=4)
 
 TERRAIN_DRAWN = {
     "ruins": "rough",
