@@ -13,13 +13,14 @@ changes a verdict; it only spares the loop over edges for the clear-cut lines.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
 from shapely.geometry import Polygon
+
+from warbench.rulesets.fft3.stretches import compiled, misses_box
 
 CLEAR, BLOCKED, UNSURE = 1, 0, -1
 
@@ -42,36 +43,7 @@ Edge = tuple[float, float, float, float, float]
 Box = tuple[float, float, float, float]
 
 
-def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function` compiled by numba, its machine code cached on disk beside this module."""
-    compiled: Callable[..., Any] = numba.njit(cache=True)(function)
-    return compiled
-
-
-@_compiled
-def _wide_of_box(ax: float, ay: float, dx: float, dy: float, boxes: Floats, k: int) -> bool:
-    """Whether the segment from (ax, ay) by (dx, dy) misses box `k` grown by WIDE (clipped
-    the Liang-Barsky way)."""
-    low, high = 0.0, 1.0
-    for p, q in (
-        (-dx, ax - boxes[0, k] + WIDE),
-        (dx, boxes[2, k] + WIDE - ax),
-        (-dy, ay - boxes[1, k] + WIDE),
-        (dy, boxes[3, k] + WIDE - ay),
-    ):
-        if p == 0:
-            if q < 0:
-                return True
-        elif p < 0:
-            low = max(low, q / p)
-        else:
-            high = min(high, q / p)
-        if low > high:
-            return True
-    return False
-
-
-@_compiled
+@compiled
 def _line(
     ax: float,
     ay: float,
@@ -104,7 +76,7 @@ def _line(
             and hi_x >= boxes[0, k] - NEAR
             and lo_y <= boxes[3, k] + NEAR
             and hi_y >= boxes[1, k] - NEAR
-        ) or _wide_of_box(ax, ay, dx, dy, boxes, k):
+        ) or misses_box(ax, ay, dx, dy, boxes, k, WIDE):
             continue
         doubt = length < SHORTEST
         crossed = 0
@@ -151,7 +123,7 @@ def _line(
     return UNSURE if unsure else (BLOCKED if blocked else CLEAR)
 
 
-@_compiled
+@compiled
 def _lines(
     a: Floats,
     b: Floats,
@@ -172,7 +144,7 @@ def _lines(
     return out
 
 
-@_compiled
+@compiled
 def _bases(
     rows: Floats,
     into: float,

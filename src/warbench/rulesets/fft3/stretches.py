@@ -34,27 +34,29 @@ Edge = tuple[float, float, float, float, float]
 Box = tuple[float, float, float, float]
 
 
-def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function` compiled by numba, its machine code cached on disk beside this module."""
+def compiled(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` compiled by numba, its machine code cached on disk beside its module."""
     compiled: Callable[..., Any] = numba.njit(cache=True)(function)
     return compiled
 
 
-@_compiled
-def _misses_box(ax: float, ay: float, dx: float, dy: float, boxes: Floats, k: int) -> bool:
-    """Whether the segment from (ax, ay) by (dx, dy) passes wide of box `k` (clipped the
-    Liang-Barsky way against the box grown by BOX_MARGIN): then it meets no edge inside."""
+@compiled
+def misses_box(
+    ax: float, ay: float, dx: float, dy: float, boxes: Floats, k: int, margin: float
+) -> bool:
+    """Whether the segment from (ax, ay) by (dx, dy) passes wide of box `k` grown by `margin`
+    (clipped the Liang-Barsky way): then it meets no edge inside."""
     low, high = 0.0, 1.0
     x0, y0, x9, y9 = boxes[0, k], boxes[1, k], boxes[2, k], boxes[3, k]
     for side in range(4):
         if side == 0:
-            p, q = -dx, ax - x0 + BOX_MARGIN
+            p, q = -dx, ax - x0 + margin
         elif side == 1:
-            p, q = dx, x9 + BOX_MARGIN - ax
+            p, q = dx, x9 + margin - ax
         elif side == 2:
-            p, q = -dy, ay - y0 + BOX_MARGIN
+            p, q = -dy, ay - y0 + margin
         else:
-            p, q = dy, y9 + BOX_MARGIN - ay
+            p, q = dy, y9 + margin - ay
         if p == 0:
             if q < 0:
                 return True
@@ -67,7 +69,7 @@ def _misses_box(ax: float, ay: float, dx: float, dy: float, boxes: Floats, k: in
     return False
 
 
-@_compiled
+@compiled
 def _contains(edges: Floats, first: int, count: int, x: float, y: float) -> bool:
     """Whether (x, y) is strictly inside the outline of edges first..first+count (even-odd
     rule; on an edge is not)."""
@@ -84,7 +86,7 @@ def _contains(edges: Floats, first: int, count: int, x: float, y: float) -> bool
     return inside
 
 
-@_compiled
+@compiled
 def _sort_rows(rows: Floats, n: int) -> None:
     """Sort the first `n` rows (lo, hi) in place by lo, then hi (insertion: a handful)."""
     for i in range(1, n):
@@ -96,7 +98,7 @@ def _sort_rows(rows: Floats, n: int) -> None:
         rows[j + 1, 0], rows[j + 1, 1] = lo, hi
 
 
-@_compiled
+@compiled
 def _sort(values: Floats, n: int) -> None:
     """Sort the first `n` values in place (insertion: a handful)."""
     for i in range(1, n):
@@ -108,7 +110,7 @@ def _sort(values: Floats, n: int) -> None:
         values[j + 1] = v
 
 
-@_compiled
+@compiled
 def _runs(
     ax: float,
     ay: float,
@@ -133,7 +135,7 @@ def _runs(
         x0, y0, x9, y9 = boxes[0, k], boxes[1, k], boxes[2, k], boxes[3, k]
         if x0 > hi_x or x9 < lo_x or y0 > hi_y or y9 < lo_y:
             continue
-        if _misses_box(ax, ay, dx, dy, boxes, k):
+        if misses_box(ax, ay, dx, dy, boxes, k, BOX_MARGIN):
             continue
         cuts[0], cuts[1] = 0.0, 1.0
         m = 2
