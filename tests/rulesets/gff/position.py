@@ -185,6 +185,25 @@ def position(
     return game
 
 
+def caster_export(*spells: tuple[str, str], threshold: int = 1) -> str:
+    """An Army Forge export of one Caster(2), "Seer", knowing `spells` (name, effect text)."""
+    caster = {
+        "selectionId": "s1",
+        "armyId": "a",
+        "name": "Seer",
+        "size": 1,
+        "quality": 4,
+        "defense": 4,
+        "cost": 40,
+        "rules": [{"key": "caster", "name": "Caster", "rating": "2"}],
+        "loadout": [],
+        "spells": [
+            {"name": name, "threshold": threshold, "effectSkirmish": text} for name, text in spells
+        ],
+    }
+    return json.dumps({"gameSystem": "gff", "name": "L", "units": [caster]})
+
+
 def script(game: GFFGame) -> ScriptedDice:
     """The game's scripted dice (to check every face was used)."""
     assert isinstance(game.dice, ScriptedDice)

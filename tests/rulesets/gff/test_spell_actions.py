@@ -13,6 +13,7 @@ import pytest
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
     blade,
+    caster_export,
     decision,
     gun,
     play,
@@ -37,19 +38,7 @@ SQUAD = profile("Squad", size=3)
 
 def imported(text: str) -> Spell:
     """The spell Army Forge's text reads as."""
-    caster = {
-        "selectionId": "s1",
-        "armyId": "a",
-        "name": "Seer",
-        "size": 1,
-        "quality": 4,
-        "defense": 4,
-        "cost": 40,
-        "rules": [{"key": "caster", "name": "Caster", "rating": "2"}],
-        "loadout": [],
-        "spells": [{"name": "Spell", "threshold": 1, "effectSkirmish": text}],
-    }
-    export = json.dumps({"gameSystem": "gff", "name": "L", "units": [caster]})
+    export = caster_export(("Spell", text))
     (spell,) = import_army_forge(export, "list.json").units[0].spells
     return spell
 

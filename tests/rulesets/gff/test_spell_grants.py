@@ -3,7 +3,6 @@ texts is read, acts in play, and is used up by its trigger (or lasts the round).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
     blade,
+    caster_export,
     gun,
     play,
     play_caster_list,
@@ -38,21 +38,7 @@ SQUAD = profile("Squad", size=3)
 
 
 def _export(*texts: str) -> str:
-    caster = {
-        "selectionId": "s1",
-        "armyId": "a",
-        "name": "Seer",
-        "size": 1,
-        "quality": 4,
-        "defense": 4,
-        "cost": 40,
-        "rules": [{"key": "caster", "name": "Caster", "rating": "2"}],
-        "loadout": [],
-        "spells": [
-            {"name": f"Spell {i}", "threshold": 1, "effectSkirmish": t} for i, t in enumerate(texts)
-        ],
-    }
-    return json.dumps({"gameSystem": "gff", "name": "L", "units": [caster]})
+    return caster_export(*((f"Spell {i}", t) for i, t in enumerate(texts)))
 
 
 def imported(text: str) -> Spell:

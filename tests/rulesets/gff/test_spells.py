@@ -4,7 +4,6 @@ the round or used up the next time they apply; read from Army Forge's spell text
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
     blade,
+    caster_export,
     gun,
     play,
     play_caster_list,
@@ -147,22 +147,6 @@ def test_several_targets_and_modifiers_are_priced_per_target_and_point() -> None
 # --- Army Forge's spell texts -----------------------------------------------------------------
 
 
-def _caster_export(text: str) -> str:
-    unit_data = {
-        "selectionId": "s1",
-        "armyId": "a",
-        "name": "Seer",
-        "size": 1,
-        "quality": 4,
-        "defense": 4,
-        "cost": 40,
-        "rules": [{"key": "caster", "name": "Caster", "rating": "2"}],
-        "loadout": [],
-        "spells": [{"name": "Test Spell", "threshold": 2, "effectSkirmish": text}],
-    }
-    return json.dumps({"gameSystem": "gff", "name": "L", "units": [unit_data]})
-
-
 @pytest.mark.parametrize(
     ("text", "fields"),
     [
@@ -200,7 +184,8 @@ def _caster_export(text: str) -> str:
     ],
 )
 def test_army_forge_spell_texts_are_read(text: str, fields: dict[str, Any]) -> None:
-    (spell,) = import_army_forge(_caster_export(text), "list.json").units[0].spells
+    export = caster_export(("Test Spell", text), threshold=2)
+    (spell,) = import_army_forge(export, "list.json").units[0].spells
     assert {k: getattr(spell, k) for k in fields} == fields
 
 
@@ -214,7 +199,7 @@ def test_army_forge_spell_texts_are_read(text: str, fields: dict[str, Any]) -> N
 )
 def test_unknown_spell_texts_name_the_spell_and_what_is_understood(text: str) -> None:
     with pytest.raises(ValueError) as err:
-        import_army_forge(_caster_export(text), "list.json")
+        import_army_forge(caster_export(("Test Spell", text), threshold=2), "list.json")
     message = str(err.value)
     assert "'Test Spell'" in message and "nothing imported" in message
     assert "understood:" in message or "enemy units, not friendly" in message
