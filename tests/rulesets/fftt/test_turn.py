@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.rulesets.fftt.position import fig, game, state
 from warbench.core.game import Decision, GameOver
+from warbench.rulesets.fftt import wounds
 from warbench.rulesets.fftt.actions import (
     Charge,
     Done,
@@ -343,3 +344,21 @@ def test_a_lucky_bastard_draws_no_opportunity_fire() -> None:
     g = game(s)
     g.apply(Move("r1", (30.0, 50.0)), "red")
     assert _pending(g).player == "red"
+
+
+def test_a_death_mid_step_keeps_the_hand_to_hand_step_on_its_melee() -> None:
+    """A figure dying while the melees are fought (an answering shot, an explosion) ends the
+    melees it leaves empty; the step stays on the melee it was fighting, or the next one if
+    that one ended (seeded search games once crashed on the shifted index)."""
+    figs = [fig(f, "grunt", 10.0 * n, 10.0) for n, f in enumerate(["r1", "r2", "r3"])]
+    figs += [
+        fig(f, "grunt", 10.0 * n, 12.0, race="marines") for n, f in enumerate(["b1", "b2", "b3"])
+    ]
+    s = state(*figs)
+    g = game(s)
+    first, second, third = Melee("b1", ["r1"]), Melee("b2", ["r2"]), Melee("b3", ["r3"])
+    s.melees, s.melee_at = [first, second, third], 1
+    wounds.kill(g, s, s.figs["r1"], "a test")  # an earlier melee ends
+    assert s.melees == [second, third] and s.melees[s.melee_at] is second
+    wounds.kill(g, s, s.figs["r2"], "a test")  # the melee being fought ends
+    assert s.melees == [third] and s.melees[s.melee_at] is third

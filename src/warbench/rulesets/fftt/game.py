@@ -1189,7 +1189,8 @@ class FFTTGame(Game):
             if s.figs[answer].where != "table":
                 melee.attackers = [a for a in melee.attackers if a != answer]
             if defender.where != "table" or not melee.attackers:
-                s.melee_at += 1
+                if any(m is melee for m in s.melees):  # else its end moved `melee_at` on
+                    s.melee_at += 1
                 self._next_melee()
                 return
         against, beaten, hits = hand_to_hand.fight(self, s, melee, answered=answer is not None)

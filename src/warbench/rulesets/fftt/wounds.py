@@ -75,13 +75,23 @@ def kill(ref: Referee, s: State, fig: Fig, cause: str, *, hold: bool = False) ->
     for melee in s.melees:
         if fig.id in melee.attackers:
             melee.attackers.remove(fig.id)
-    s.melees = [m for m in s.melees if m.attackers and s.figs[m.defender].where == "table"]
+    _end_melees(s)
     if fig.prof.explodes or fig.prof.bomb:
         centre = fig.pos
         if fig.prof.hq:
             centre = _perimeter_point(s, fig)
         by = fig.id if fig.prof.bomb else None  # a bomb bug's kills are its own
         burst(ref, s, centre, "grenade", f"the explosion of {fig.id}", hold=hold, by=by)
+
+
+def _end_melees(s: State) -> None:
+    """Drop the melees left without attackers or defender; `melee_at`, the melee being
+    fought in the hand to hand step, keeps pointing at it (or at the next one if it ended),
+    whatever ended before it (a death mid-step: an answering shot, an explosion)."""
+    kept = [m for m in s.melees if m.attackers and s.figs[m.defender].where == "table"]
+    if len(kept) < len(s.melees):
+        s.melee_at -= sum(1 for m in s.melees[: s.melee_at] if not any(m is k for k in kept))
+        s.melees = kept
 
 
 def _perimeter_point(s: State, fig: Fig) -> Point:
