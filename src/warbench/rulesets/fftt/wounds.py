@@ -10,7 +10,7 @@ from typing import Protocol
 from warbench.core.dice import Roll, RollRequest
 from warbench.rulesets.fftt import experience
 from warbench.rulesets.fftt.profiles import tables
-from warbench.rulesets.fftt.state import Corpse, Fig, State
+from warbench.rulesets.fftt.state import Corpse, Fig, Melee, State
 from warbench.rulesets.fftt.table import Point, dist
 
 TOUCH = 1e-9  # a base the circle's edge just reaches is touched (rounding of the deviation)
@@ -88,10 +88,12 @@ def _end_melees(s: State) -> None:
     """Drop the melees left without attackers or defender; `melee_at`, the melee being
     fought in the hand to hand step, keeps pointing at it (or at the next one if it ended),
     whatever ended before it (a death mid-step: an answering shot, an explosion)."""
-    kept = [m for m in s.melees if m.attackers and s.figs[m.defender].where == "table"]
-    if len(kept) < len(s.melees):
-        s.melee_at -= sum(1 for m in s.melees[: s.melee_at] if not any(m is k for k in kept))
-        s.melees = kept
+
+    def fought(m: Melee) -> bool:
+        return bool(m.attackers) and s.figs[m.defender].where == "table"
+
+    s.melee_at -= sum(1 for m in s.melees[: s.melee_at] if not fought(m))
+    s.melees = [m for m in s.melees if fought(m)]
 
 
 def _perimeter_point(s: State, fig: Fig) -> Point:
