@@ -55,6 +55,8 @@ def test_a_player_writes_a_force_of_its_own_and_fights_with_it() -> None:
         "insectoids",
     }
     assert "compose" not in g.view("blue") and "compose" not in g.view(None)
+    board = RULESET.board_text(g)  # the prompt's `board` shows what a composition may hold
+    assert "or your own, compose RACE FIGURES WEST EAST (20 FP, at most 5 a flank)" in board
     assert g.parse(str(OWN)) == OWN
     g.apply(OWN, "red")
     red = [f for f in g.state.figs.values() if f.side == "red"]
