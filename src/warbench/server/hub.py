@@ -516,8 +516,9 @@ class Hub:
         return built
 
     def _deliver(self, live: LiveGame, updates: dict[str | None, str]) -> None:
-        """Queue the encoded updates for every watcher; one that joined while they were
-        being built, or that is too far behind, gets a full resync instead."""
+        """Queue the encoded updates for every watcher (none for a step it is not shown);
+        one that joined while they were being built, or that is too far behind, gets a full
+        resync instead."""
         for sub in live.subscribers:
             if updates.get(sub.viewer) == "":  # a step not shown to this viewer
                 continue
