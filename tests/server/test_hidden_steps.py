@@ -102,3 +102,30 @@ def test_the_other_seats_hidden_steps_are_not_counted(tmp_path: Path, seed: int)
         assert revealed == [m["version"] for m in two[key] if m["type"] == "update"][-1]
     stale = one["replies"][0]
     assert stale["detail"].startswith("stale version") and "version" in stale["detail"]
+
+
+def test_every_step_is_shown_once_the_game_is_over(client: TestClient) -> None:
+    """Blue (the attacker with the fixture's first seed) deploys its twelve figures behind
+    the screen: red's log has one entry for them, the step that hands red the decision. Red
+    surrenders: every step is shown to everyone, with its action text."""
+    game, tokens = new_game(client, "fftt", "behind-the-screen")
+    while True:
+        seat = state(client, game)["pending"]["player"]
+        mine = state(client, game, seat, tokens[seat])
+        if seat == "red" and mine["pending"]["kind"] == "deploy":
+            break
+        legal = mine["legal"]
+        choice = "table 120 120" if mine["pending"]["kind"] == "table" else legal[0]
+        assert act(client, game, seat, tokens[seat], mine["version"], choice).status_code == 200
+    blue = state(client, game, "blue", tokens["blue"])
+    deploys = [e for e in blue["log"] if (e["action"] or "").startswith("deploy ")]
+    assert len(deploys) == 12 and blue["version"] == len(blue["log"]) - 1
+    hidden = [e for e in mine["log"] if e["player"] == "blue" and e["action"] is None]
+    assert len(hidden) == 4  # the table, the side, its force, and its twelfth figure
+    assert mine["version"] == blue["version"] - 11
+    reply = act(client, game, "red", tokens["red"], mine["version"], "surrender")
+    assert reply.json()["version"] == blue["version"] + 1  # every step, now it is over
+    for viewer in ("red", "blue", None):
+        over = state(client, game, viewer, tokens[viewer] if viewer else "")
+        assert over["version"] == blue["version"] + 1 == len(over["log"]) - 1
+        assert all(e["action"] for e in over["log"])
