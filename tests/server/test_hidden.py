@@ -47,18 +47,19 @@ def test_a_planted_marker_reaches_only_its_owner(
             sent += [json.dumps(state(client, game, s, tokens[s] if s else "")) for s in others]
             sent.append(client.get(f"/api/games/{game}/record").text)
             seat = now["pending"]["player"]
-            legal = state(client, game, seat, tokens[seat])["legal"]
+            mine = state(client, game, seat, tokens[seat])  # its version: the steps it is shown
+            legal = mine["legal"]
             choice = rng.choice(legal)
             if seat != owner:  # what the seat is shown before it confirms
                 asks = [{"piece": a.split()[1]} for a in legal[:3] if len(a.split()) > 1]
                 for ask in [*asks, {"action": choice}, {"path": choice}]:
-                    body = {"seat": seat, "token": tokens[seat], "version": now["version"]}
+                    body = {"seat": seat, "token": tokens[seat], "version": mine["version"]}
                     sent.append(client.post(f"/api/games/{game}/preview", json=body | ask).text)
-            reply = act(client, game, seat, tokens[seat], now["version"], choice)
+            reply = act(client, game, seat, tokens[seat], mine["version"], choice)
             assert reply.status_code == 200, reply.text
             if seat != owner:
                 sent.append(reply.text)
-                wrong = act(client, game, seat, tokens[seat], now["version"], "nonsense")
+                wrong = act(client, game, seat, tokens[seat], mine["version"], "nonsense")
                 sent.append(wrong.text)
         sent.append(client.get("/api/games").text)
     assert not [text for text in sent if MARKER in text]

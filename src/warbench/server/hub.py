@@ -41,8 +41,10 @@ from warbench.core.game import Decision, Game, GameOver, IllegalAction
 from warbench.core.ruleset import Agent, Ruleset
 from warbench.server.messages import (
     Json,
+    StepsShown,
     event_json,
     log_entries,
+    open_text,
     pending_json,
     scene_json,
     table_message,
@@ -118,11 +120,26 @@ class LiveGame:
     subscribers: set[Subscriber] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
     sent: dict[str | None, Sent] = field(default_factory=dict)  # the last scene, by viewer
+    shown: StepsShown = field(default_factory=StepsShown)  # the steps in each viewer's log
 
     @property
     def version(self) -> int:
         """How many actions have been committed."""
         return len(self.game.steps)
+
+    def seen(self, viewer: str | None) -> int:
+        """The version `viewer` is told: the steps shown to it (`step_shown`), which is every
+        step committed unless a ruleset hides some behind a screen."""
+        if open_text(self.game):
+            return self.version
+        return len(self.shown.of(self.game, viewer))
+
+    def showing(self, viewer: str | None) -> bool:
+        """Whether the newest step is shown to `viewer` (`step_shown`)."""
+        if open_text(self.game):
+            return True
+        numbers = self.shown.of(self.game, viewer)
+        return bool(numbers) and numbers[-1] == len(self.game.steps)
 
 
 def _status(game: Game) -> tuple[str, dict[str, Any] | None]:
@@ -298,7 +315,7 @@ class Hub:
             self._deliver(live, updates)
             self._kick(live)
             return {
-                "version": live.version,
+                "version": live.seen(seat),
                 "action": str(action),
                 "events": [event_json(e) for e in events if e.seen_by(seat)],
                 "duplicate": False,
@@ -330,23 +347,24 @@ class Hub:
                 action = game.parse(str(text or path))
                 if path is not None:
                     return {
-                        "version": live.version,
+                        "version": live.seen(seat),
                         "action": str(action),
                     } | await asyncio.to_thread(path_preview, game, action, seat)
-                return {"version": live.version, "action": str(action)} | await asyncio.to_thread(
-                    odds_preview, game, action, seat
-                )
+                odds = await asyncio.to_thread(odds_preview, game, action, seat)
+                return {"version": live.seen(seat), "action": str(action)} | odds
             except (MalformedAction, ValueError) as err:
                 raise Refused(400, str(err)) from None
 
     @staticmethod
     def _check_turn(live: LiveGame, seat: str, version: int) -> None:
-        """Refuse unless the game goes on at `version` and its pending decision is `seat`'s."""
+        """Refuse unless the game goes on at `version` (as `seat` is told it, `LiveGame.seen`)
+        and its pending decision is `seat`'s."""
         pending = live.game.pending
         if isinstance(pending, GameOver):
             raise Refused(409, f"the game is over ({pending.line()})")
-        if version != live.version:
-            raise Refused(409, f"stale version {version}: the game is at version {live.version}")
+        seen = live.seen(seat)
+        if version != seen:
+            raise Refused(409, f"stale version {version}: the game is at version {seen}")
         if pending.player != seat:
             raise Refused(
                 403, f"it is {pending.player}'s decision now ({pending.prompt}), not {seat}'s"
@@ -359,7 +377,7 @@ class Hub:
             same = False
         if not same:
             raise Refused(409, "this idempotency key was already used for another action")
-        return {"version": live.version, "action": action, "events": [], "duplicate": True}
+        return {"version": live.seen(seat), "action": action, "events": [], "duplicate": True}
 
     def _apply(self, live: LiveGame, text: str, seat: str, key: str | None) -> list[Event]:
         """Apply and commit (in a worker thread, under the game's lock)."""
@@ -379,8 +397,8 @@ class Hub:
             self.store.append(live.row.id, len(game.steps) - 1, game.steps[-1], key, status, result)
         except BaseException as err:
             self._reload(live)
-            if isinstance(err, StaleVersion):
-                raise Refused(409, f"stale version: {err}") from None
+            if isinstance(err, StaleVersion):  # the store's count would tell hidden steps
+                raise Refused(409, "stale version: another action was committed first") from None
             raise
         return events
 
@@ -444,10 +462,11 @@ class Hub:
         `drawn` is the current scene's JSON (of an open game) if already drawn."""
         row = live.row
         over = isinstance(live.game.pending, GameOver)
-        start = 0 if full else live.version
-        table = table_message(live.game, viewer, drawn)
+        shown = live.shown.of(live.game, viewer)
+        start = 0 if full else len(shown)
+        table = table_message(live.game, viewer, drawn, len(shown))
         if full:  # the scene this viewer now has: the next update is a change from it
-            live.sent[viewer] = _sent(live.version, table["scene"])
+            live.sent[viewer] = _sent(len(shown), table["scene"])
         return {
             "type": "state" if full else "update",
             "game": row.id,
@@ -456,22 +475,26 @@ class Hub:
             "seats": row.seats,
             "seed_sha256": row.seed_sha256,
             "seed": str(row.seed) if over else None,
-            "log": log_entries(live.game, viewer, start),
+            "log": log_entries(live.game, viewer, start, shown),
         } | table
 
     def _updates(self, live: LiveGame, viewers: set[str | None]) -> dict[str | None, str]:
         """The newest step as each viewer's `update`, encoded (in a worker thread, under the
-        lock). The scene is sent as a change from the one this viewer was sent at the version
+        lock); "" for a viewer the step is not shown to (`step_shown`): it is sent nothing.
+        The scene is sent as a change from the one this viewer was sent at the version
         before: `terrain` None when unchanged, and `figures` None with `figures_changed`
         ([index, figure] pairs) and `figure_count` instead of the whole list."""
         built: dict[str | None, str] = {}
         drawn: Json | None = None
-        version = live.version
         shared: Sent | None = None  # an open game's scene is every viewer's: encoded once
         if viewers and not live.game.ruleset.hidden_information:
             drawn = scene_json(live.game.ruleset.scene(live.game))
-            shared = _sent(version, drawn)
+            shared = _sent(live.version, drawn)
         for viewer in viewers:
+            if not live.showing(viewer):
+                built[viewer] = ""
+                continue
+            version = live.seen(viewer)
             message = self.message(live, viewer, full=False, drawn=drawn)
             scene = message["scene"]
             before = live.sent.get(viewer)
@@ -493,9 +516,12 @@ class Hub:
         return built
 
     def _deliver(self, live: LiveGame, updates: dict[str | None, str]) -> None:
-        """Queue the encoded updates for every watcher; one that joined while they were
-        being built, or that is too far behind, gets a full resync instead."""
+        """Queue the encoded updates for every watcher (none for a step it is not shown);
+        one that joined while they were being built, or that is too far behind, gets a full
+        resync instead."""
         for sub in live.subscribers:
+            if updates.get(sub.viewer) == "":  # a step not shown to this viewer
+                continue
             if sub.queue.qsize() >= BEHIND:
                 while not sub.queue.empty():
                     sub.queue.get_nowait()

@@ -140,14 +140,69 @@ def step_events(game: Game) -> tuple[list[Event], list[list[Event]]]:
     return game.log[:setup], out
 
 
-def log_entries(game: Game, viewer: str | None, start: int = 0) -> list[Json]:
-    """The log as `viewer` may see it from step `start` (0 = the set-up) on.
+def open_text(game: Game) -> bool:
+    """Whether every viewer may read every step: nothing hidden in the ruleset, or the game
+    is over."""
+    return isinstance(game.pending, GameOver) or not game.ruleset.hidden_information
 
-    Entry 0 is the set-up; entry n is step n. Another seat's action text is shown only when
-    nothing is hidden in this ruleset or the game is over; its visible events always are."""
+
+def step_shown(game: Game, number: int, events: list[Event], viewer: str | None) -> bool:
+    """Whether step `number` (1-based, with its `events`) has an entry in `viewer`'s log and
+    advances the version `viewer` is told. Left out, while information is hidden: another
+    seat's step whose events all go to other eyes and after which the same seat decides
+    again — a step taken behind a screen (one figure deployed unseen), so that how many of
+    them a seat took tells the others nothing. The step that hands the decision on is
+    shown, like every step with an event the viewer sees or with no events at all."""
+    step = game.steps[number - 1]
+    if open_text(game) or step.player == viewer or not events:
+        return True
+    after: str | None
+    if number < len(game.steps):
+        after = game.steps[number].player
+    else:
+        pending = game.pending
+        after = pending.player if isinstance(pending, Decision) else None
+    return after != step.player or any(e.seen_by(viewer) for e in events)
+
+
+class StepsShown:
+    """The steps in each viewer's log (`step_shown`), worked out once per step and kept: a
+    step's place never changes once the next decision is known."""
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._numbers: dict[str | None, list[int]] = {}
+        self._checked: dict[str | None, tuple[int, int]] = {}  # steps seen, events before
+
+    def of(self, game: Game, viewer: str | None) -> list[int]:
+        """The step numbers `viewer`'s log has, in order (all of them when text is open)."""
+        if open_text(game):
+            return list(range(1, len(game.steps) + 1))
+        if game is not self._game:  # a new or reloaded game: start again
+            self._game, self._numbers, self._checked = game, {}, {}
+        numbers = self._numbers.setdefault(viewer, [])
+        checked, at = self._checked.get(viewer, (0, len(game.log) - sum(game.event_counts)))
+        for number in range(checked + 1, len(game.steps) + 1):
+            count = game.event_counts[number - 1]
+            if step_shown(game, number, game.log[at : at + count], viewer):
+                numbers.append(number)
+            at += count
+        self._checked[viewer] = (len(game.steps), at)
+        return numbers
+
+
+def log_entries(
+    game: Game, viewer: str | None, start: int = 0, shown: list[int] | None = None
+) -> list[Json]:
+    """The log as `viewer` may see it from its entry `start` (0 = the set-up) on.
+
+    Entry 0 is the set-up; entry n is the n-th step shown to this viewer (`shown`, else
+    worked out: every step when nothing is hidden, so entry n is step n). Another seat's
+    action text is shown only when nothing is hidden in this ruleset or the game is over;
+    its visible events always are."""
     setup, per_step = step_events(game)
-    over = isinstance(game.pending, GameOver)
-    open_text = over or not game.ruleset.hidden_information
+    numbers = shown if shown is not None else StepsShown().of(game, viewer)
+    open_all = open_text(game)
     entries: list[Json] = []
     if start == 0:
         entries.append(
@@ -158,22 +213,26 @@ def log_entries(game: Game, viewer: str | None, start: int = 0) -> list[Json]:
                 "events": [event_json(e) for e in setup if e.seen_by(viewer)],
             }
         )
-    for number in range(max(start, 1), len(game.steps) + 1):
+    for entry in range(max(start, 1), len(numbers) + 1):
+        number = numbers[entry - 1]
         step = game.steps[number - 1]
         mine = viewer is not None and step.player == viewer
         entries.append(
             {
-                "step": number,
+                "step": entry,
                 "player": step.player,
-                "action": step.action if (open_text or mine) else None,
+                "action": step.action if (open_all or mine) else None,
                 "events": [event_json(e) for e in per_step[number - 1] if e.seen_by(viewer)],
             }
         )
     return entries
 
 
-def table_message(game: Game, viewer: str | None, drawn: Json | None = None) -> Json:
-    """The viewer's whole current table: view, scene, pending decision, its legal actions.
+def table_message(
+    game: Game, viewer: str | None, drawn: Json | None = None, version: int | None = None
+) -> Json:
+    """The viewer's whole current table: view, scene, pending decision, its legal actions,
+    and its `version` (the steps shown to it, `step_shown`: worked out if not given).
     `drawn` is the scene as JSON of an open game, where every viewer gets the same, when the
     caller has it already. A game with hidden information is drawn for each viewer as its
     view shows it, and only the pieces that view names are kept (defence in depth)."""
@@ -187,7 +246,7 @@ def table_message(game: Game, viewer: str | None, drawn: Json | None = None) -> 
     if pending is not None and viewer is not None and viewer == pending["player"]:
         legal = [str(a) for a in game.legal_actions(viewer)]
     return {
-        "version": len(game.steps),
+        "version": len(StepsShown().of(game, viewer)) if version is None else version,
         "viewer": viewer,
         "pending": pending,
         "result": result,

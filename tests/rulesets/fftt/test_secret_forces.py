@@ -62,6 +62,7 @@ def _sent_to(game: Game, viewer: str | None, *, lists: bool = True) -> str:
     actions = game.legal_actions(viewer) if viewer is not None else []
     if not lists:
         view.pop("lists", None)
+        view.pop("compose", None)
         actions = [a for a in actions if not isinstance(a, WriteForce)]
     return "\n".join(
         [
@@ -154,7 +155,8 @@ def test_a_list_not_offered_is_refused_with_the_lists_and_changes_nothing() -> N
     for wrong in (WriteForce(4, "marines"), WriteForce(0, "marines"), WriteForce(1, "machina")):
         with pytest.raises(IllegalAction, match="not one of your lists; write one of: force 1 "):
             g.apply(wrong, player)
-    with pytest.raises(IllegalAction, match=r"allowed: force NUMBER RACE, surrender"):
+    allowed = "force NUMBER RACE, force-swap NUMBER RACE, compose RACE FIGURES WEST EAST"
+    with pytest.raises(IllegalAction, match=f"allowed: {allowed}, surrender"):
         g.apply(Deploy(f"{player[0]}1", (50.0, 10.0)), player)
     with pytest.raises(IllegalAction, match=f"it is {player}'s decision now"):
         g.apply(WriteForce(1, g.spec.lists(other(player))[0].race), other(player))
@@ -299,6 +301,7 @@ def test_a_side_with_one_list_writes_nothing_at_the_step() -> None:
     assert not [s for s in g.steps if s.action.startswith("force")]
     data = RULESET.load_scenario(SCREEN)
     del data["alternatives"]["blue"]
+    data["compose"] = False  # with compose on, blue would write too (R54)
     one = _play(
         _game(3, data),
         {p: TacticsAI(1) for p in ("red", "blue")},

@@ -65,6 +65,38 @@ class WriteForce(Action):
 
 
 @dataclass(frozen=True)
+class WriteForceSwapped(Action):
+    """GAME STEPS: one of the side's lists, each of its flanking forces written down to come
+    by the other flank, west or east (R54)."""
+
+    verb = "force-swap"
+    summary = (
+        "write down secretly the force NUMBER of your lists, of RACE, each flanking force "
+        "sent by the other flank"
+    )
+    number: int
+    race: str
+
+
+@dataclass(frozen=True)
+class Compose(Action):
+    """GAME STEPS: a force of the player's own composition, where the scenario allows it
+    (R54): its race, its figures by profile, its flanking forces by flank."""
+
+    verb = "compose"
+    summary = (
+        "write down secretly a force of your own: RACE, its FIGURES by profile, comma-"
+        "separated, PROFILE*COUNT for several (hq,grunt*6), and its WEST and EAST flanking "
+        "forces (FIGURES or LABEL:FIGURES, - for none), within the agreed force points, at "
+        "most a quarter of them a flank"
+    )
+    race: str
+    figures: str
+    west: str
+    east: str
+
+
+@dataclass(frozen=True)
 class Deploy(Action):
     """Deploy a figure in the deployment zone, behind the screen."""
 
@@ -256,6 +288,8 @@ CODEC = ActionCodec(
         PlacePiece,
         ChooseSide,
         WriteForce,
+        WriteForceSwapped,
+        Compose,
         Deploy,
         First,
         Enter,

@@ -19,7 +19,15 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
 from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, Pending
-from warbench.rulesets.fftt import hand_to_hand, movement, setup, shooting, victory, wounds
+from warbench.rulesets.fftt import (
+    composition,
+    hand_to_hand,
+    movement,
+    setup,
+    shooting,
+    victory,
+    wounds,
+)
 from warbench.rulesets.fftt.actions import (
     CODEC,
     Answer,
@@ -28,6 +36,7 @@ from warbench.rulesets.fftt.actions import (
     ChooseSide,
     ChooseTable,
     Climb,
+    Compose,
     Deploy,
     Done,
     Eat,
@@ -47,8 +56,9 @@ from warbench.rulesets.fftt.actions import (
     Surrender,
     WoundAttacker,
     WriteForce,
+    WriteForceSwapped,
 )
-from warbench.rulesets.fftt.profiles import tables
+from warbench.rulesets.fftt.profiles import forces, tables
 from warbench.rulesets.fftt.scenario import SIDES, ForceSpec, Scenario
 from warbench.rulesets.fftt.sight import bearing, can_see, in_arc
 from warbench.rulesets.fftt.state import (
@@ -70,7 +80,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "table": (ChooseTable,),
     "scenery": (PlaceScenery, PlacePiece, Done),
     "side": (ChooseSide,),
-    "force": (WriteForce,),
+    "force": (WriteForce, WriteForceSwapped, Compose),
     "deploy": (Deploy,),
     "first": (First,),
     "enter": (Enter,),
@@ -85,7 +95,11 @@ PROMPTS = {
     "table": "you are the attacker: choose the table size",
     "scenery": "you are the defender: place the scenery",
     "side": "you are the attacker: choose the side to deploy on",
-    "force": "write down your force secretly: one of your lists (force NUMBER RACE)",
+    "force": (
+        "write down your force secretly: one of your lists (force NUMBER RACE), its flanking "
+        "forces by the other flanks (force-swap NUMBER RACE), or, if the battle allows, your own "
+        "(compose RACE FIGURES WEST EAST)"
+    ),
     "deploy": "deploy your figures behind the screen",
     "first": "you have the initiative: decide who moves first",
     "enter": "your forces in hidden movement arrive: place them on their flank",
@@ -129,8 +143,13 @@ class FFTTGame(Game):
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
-        # a side with one list has written it; one with more writes at the `force` step (R52)
-        written = {side: spec.forces[side] for side in SIDES if len(spec.lists(side)) == 1}
+        # a side with one list has written it, unless it may compose its own (R54); one with
+        # more writes at the `force` step (R52)
+        written = {
+            side: spec.forces[side]
+            for side in SIDES
+            if len(spec.lists(side)) == 1 and not spec.compose
+        }
         figs, flanks = setup.figures(written)
         attacker = setup.attacker(self)
         self.state = State(
@@ -508,13 +527,9 @@ class FFTTGame(Game):
             return None
         if isinstance(action, ChooseSide):
             return None if action.edge in ("south", "north") else "choose south or north"
-        if isinstance(action, WriteForce):
-            lists = self.spec.lists(player)
-            n = action.number
-            if 1 <= n <= len(lists) and lists[n - 1].race == action.race:
-                return None
-            offered = ", ".join(f"force {n} {f.race}" for n, f in enumerate(lists, start=1))
-            return f"'{action}' is not one of your lists; write one of: {offered}"
+        if isinstance(action, WriteForce | WriteForceSwapped | Compose):
+            force = composition.written(self.spec, player, action)
+            return force if isinstance(force, str) else None
         if isinstance(action, First):
             return None if action.player in ("red", "blue") else "choose red or blue"
         if isinstance(action, Deploy):
@@ -771,7 +786,7 @@ class FFTTGame(Game):
             s.south = player if action.edge == "south" else other(player)
             self.emit("setup", f"{player} deploys on the {action.edge} side; the screen goes up")
             self._to_write()
-        elif isinstance(action, WriteForce):
+        elif isinstance(action, WriteForce | WriteForceSwapped | Compose):
             self._write(action, player)
         elif isinstance(action, Deploy):
             self._deploy(action, player)
@@ -881,11 +896,13 @@ class FFTTGame(Game):
                 s.stage, s.player = "force", side
                 return
 
-    def _write(self, action: WriteForce, player: str) -> None:
+    def _write(self, action: composition.Written, player: str) -> None:
         """The player's force is written: its figures wait behind the screen; everyone is told
-        that it is written, only its owner what (R52)."""
+        that it is written, only its owner what (R52, R54)."""
         s = self.state
-        force = self.spec.lists(player)[action.number - 1]
+        found = composition.written(self.spec, player, action)
+        assert not isinstance(found, str)
+        title, force = found
         figs, flanks = setup.figures({player: force}, len(s.flanks))
         everyone = {**s.figs, **figs}
         s.figs = {k: f for side in SIDES for k, f in everyone.items() if f.side == side}
@@ -893,7 +910,7 @@ class FFTTGame(Game):
         s.races = {**s.races, player: force.race}
         self.emit("setup", f"{player} writes down a force secretly")
         only = frozenset({player})
-        self.emit("setup", f"you write down {setup.written_down(action.number, force)}", only)
+        self.emit("setup", f"you write down {setup.written_down(title, force)}", only)
         self._general(player, force)
         self._to_write()
 
@@ -1462,9 +1479,11 @@ class FFTTGame(Game):
             }
             if s.stage == "force" and s.player == player:
                 data["lists"] = [
-                    {"force": n, "text": setup.written_down(n, force)}
+                    {"force": n, "text": setup.written_down(f"force {n}", force)}
                     for n, force in enumerate(self.spec.lists(player), start=1)
                 ]
+                if self.spec.compose:
+                    data["compose"] = self._compose_help(player)
             data["flanks"] = [
                 {
                     "flank": f.flank,
@@ -1479,6 +1498,20 @@ class FFTTGame(Game):
         elif s.revealed:
             data["races"] = dict(s.races)
         return data
+
+    def _compose_help(self, player: str) -> dict[str, Any]:
+        """What a composition of `player`'s own may hold (R54), for its own view: its races
+        with their profiles' force points, the agreed force points, a flank's most."""
+        points = self.spec.force_points
+        return {
+            "form": CODEC.form(Compose),
+            "force_points": points,
+            "flank_most": points // 4,
+            "profiles": {
+                race: {key: p.fp for key, p in forces()[race].items()}
+                for race in composition.races(self.spec, player)
+            },
+        }
 
     def _detach(self) -> None:
         """A look-ahead copy of the game forgets the legal actions listed for its parent."""

@@ -126,6 +126,16 @@ class FFTT(Ruleset):
         player = game.pending.player if hasattr(game.pending, "player") else None
         view = game.view(player)
         lines += [f"  your list {entry['text']}" for entry in view.get("lists", [])]
+        own = view.get("compose")
+        if own:  # R54: what a composition of its own may hold
+            points = "; ".join(
+                f"{race}: " + ", ".join(f"{key} {fp} FP" for key, fp in profiles.items())
+                for race, profiles in own["profiles"].items()
+            )
+            lines.append(
+                f"  or your own, {own['form']} ({own['force_points']} FP, at most "
+                f"{own['flank_most']} a flank): {points}"
+            )
         for f in view["figures"]:
             if f["where"] == "table":
                 lines.append(

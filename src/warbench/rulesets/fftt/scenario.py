@@ -138,6 +138,8 @@ class Scenario(_Strict):
     forces: dict[str, ForceSpec]
     # R48, R52: other forces a side may write down; it chooses one of them all secretly
     alternatives: dict[str, tuple[ForceSpec, ...]] = {}
+    # R54: each player may instead write a force of its own, of a race of its lists
+    compose: bool = False
     victory: Victory = Victory()
     optional: Optional = Optional()
 
@@ -150,12 +152,17 @@ class Scenario(_Strict):
                 f"alternatives may be given for red and blue, not {sorted(self.alternatives)}"
             )
         for side, force in self.forces.items():
-            self._check_force(side, force)
+            self.check_force(side, force)
             for n, alternative in enumerate(self.alternatives.get(side, ()), start=2):
-                self._check_force(f"{side} (force {n})", alternative)
+                self.check_force(f"{side} (force {n})", alternative)
         return self
 
-    def _check_force(self, side: str, force: ForceSpec) -> None:
+    def check_force(self, side: str, force: ForceSpec) -> None:
+        """ValueError, naming `side` and what is allowed, unless `force` keeps the rules of a
+        force: its race's profiles, the agreed force points, a quarter of them a flank, one
+        force a flank, experience only with its switch, the general one of its figures, an HQ
+        on the table for marines and machina ("It is compulsory for marines and machina to
+        have at least one HQ")."""
         table = forces()[force.race]
         every = [*force.figures, *(f for flank in force.flanks for f in flank.figures)]
         for fig in every:
@@ -191,7 +198,10 @@ class Scenario(_Strict):
         if force.race in ("marines", "machina") and not any(
             table[f.profile].hq for f in force.figures
         ):
-            raise ValueError(f"{side}: {force.race} must have at least one HQ on the table")
+            raise ValueError(
+                f"{side}: {force.race} must have at least one HQ on the table (in the main "
+                "force, not a flanking force)"
+            )
 
     def lists(self, side: str) -> tuple[ForceSpec, ...]:
         """The forces `side` may write down (R52): `forces` first, then its `alternatives`;

@@ -117,9 +117,9 @@ def figures(
     return figs, flanks
 
 
-def written_down(number: int, force: ForceSpec) -> str:
-    """A force as its owner is told it once written: its number, race, figures and
-    flanking forces (R52)."""
+def written_down(title: str, force: ForceSpec) -> str:
+    """A force as its owner is told it once written: its title ("force 2"), race, figures
+    and flanking forces (R52)."""
     table = forces()[force.race]
 
     def names(figs: tuple[FigureSpec, ...]) -> str:
@@ -130,7 +130,7 @@ def written_down(number: int, force: ForceSpec) -> str:
         f"; flanking force '{flank.label}' ({flank.flank}): {names(flank.figures)}"
         for flank in force.flanks
     )
-    return f"force {number}, {force.race} ({force.points()} FP): {names(force.figures)}{flanks}"
+    return f"{title}, {force.race} ({force.points()} FP): {names(force.figures)}{flanks}"
 
 
 def zone_of(width: float, depth: float, p: Point) -> int:
