@@ -44,7 +44,15 @@ from typing import Any, Protocol
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from warbench.rulesets.gff.profiles import ALIASES, UNGRANTED, Rule, Spell, special_rules, ungranted
+from warbench.rulesets.gff.profiles import (
+    ACTIONS,
+    ALIASES,
+    UNGRANTED,
+    Rule,
+    Spell,
+    special_rules,
+    ungranted,
+)
 
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -55,13 +63,13 @@ _TARGET = re.compile(
     rf"\s*within\s+(?P<range>\d+){_INCH}\s*(?:of\s+the\s+caster\b,?\s*)?(?P<rest>.*)$",
     re.IGNORECASE,
 )
-_AREA = re.compile(  # GFF-R33: "... and all [other] enemy units within 6" of it ..."
-    rf"^,?\s*and\s+all\s+(?:other\s+)?(friendly|enemy)\s+units\s+within\s+(\d+){_INCH}\s+"
+_AREA = re.compile(  # GFF-R33: "... and all [other] [enemy] units within 6" of it ..."
+    rf"^,?\s*and\s+all\s+(?:other\s+)?(?:(friendly|enemy)\s+)?units\s+within\s+(\d+){_INCH}\s+"
     r"of\s+(?:it|them|the\s+target)\s*,?\s*(.*)$",
     re.IGNORECASE,
 )
-_AREA_HITS = re.compile(  # "takes 2 hits, and all other enemy units within 6" of it take 1 hit"
-    rf"^(.*?),?\s+and\s+all\s+(?:other\s+)?(enemy)\s+units\s+within\s+(\d+){_INCH}\s+"
+_AREA_HITS = re.compile(  # "takes 2 hits, and all other [enemy] units within 6" of it take 1 hit"
+    rf"^(.*?),?\s+and\s+all\s+(?:other\s+)?(?:(enemy)\s+)?units\s+within\s+(\d+){_INCH}\s+"
     r"of\s+(?:it|them|the\s+target)\s+takes?\s+(\d+)\s+hits?(?:\s+each)?\s*\.?$",
     re.IGNORECASE,
 )
@@ -76,20 +84,38 @@ _SHIFT = re.compile(
     re.IGNORECASE,
 )
 _TEST = re.compile(
-    r"^must\s+take\s+a\s+morale\s+test\s*(?:[.,;]\s*(?:if\s+failed,?\s+(.*?))?)?\s*\.?$",
+    r"^must\s+take\s+a\s+morale\s+test\s*(?:[.,;]?\s*(?:(?:if\s+(?:failed|it\s+fails|they\s+fail)"
+    r"|on\s+a\s+fail(?:ure|ed\s+test)?),?\s+(.*?))?)?\s*\.?$",
     re.IGNORECASE,
 )
 _FATIGUED = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+fatigued$", re.IGNORECASE)
 _SHAKEN = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+shaken$", re.IGNORECASE)
+_DAMAGE = re.compile(  # GFF-R35: "it immediately takes D3 wounds", "takes 2 hits with AP(1)"
+    r"^(?:(?:it|they)\s+)?(?:each\s+)?(?:immediately\s+)?takes?\s+(\d+|D3|D6)\s+"
+    r"(wounds?|(?:automatic\s+)?hits?)(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
+    re.IGNORECASE,
+)
+_ACT = r"(?:hold|advance|rush|charge)"
+_ONLY = re.compile(  # GFF-R35: "may only use Hold or Advance actions next time it activates"
+    r"^(?:(?P<only>may|can)\s+only|may\s+not|can(?:not|'t|’t)|must\s+not)\s+(?:use\s+)?"
+    rf"(?P<acts>{_ACT}(?:\s*(?:,|/|\bor\b|\band\b)\s*{_ACT})*)(?:\s+actions?)?"
+    r"\s*(?P<rest>.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_NEXT_ACTIVATION = re.compile(
+    r"^(?:(?:on|in|during|for)\s+)?(?:its|their|the)?\s*next\s+activation$", re.IGNORECASE
+)
+_DIFFICULT = re.compile(  # GFF-R35: "counts as being in difficult terrain next time it moves"
+    r"^(?:counts?\s+as\s+(?:being\s+)?in|(?:must\s+)?moves?\s+as\s+if\s+"
+    r"(?:(?:it|they)\s+(?:is|are|was|were)\s+)?in)\s+difficult\s+terrain"
+    r"(?:\s+when\s+moving)?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
 _V35 = (  # Army Forge v3.5's wording, read as the older one (GFF-R33)
     (re.compile(r"^pick\s+", re.I), ""),
     (re.compile(rf"(within\s+\d+{_INCH})\s*,\s*which\s+", re.I), r"\1 "),
     (re.compile(r"\s*\(next\s+time\s+the\s+effect\s+would\s+apply\)", re.I), ""),
     (re.compile(r"\s+when\s+using\s+(advance|rush\s*/\s*charge)\s+actions", re.I), r" on \1"),
-)
-_HITS = re.compile(
-    r"^(?:each\s+)?takes?\s+(\d+)\s+hits?(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
-    re.IGNORECASE,
 )
 _MODIFIER = re.compile(
     r"^gets?\s+([+\-−]\d)\s+to\s+(their\s+next\s+)?(hit|quality|defen[cs]e|morale)"
@@ -170,12 +196,19 @@ SHAPES = (
     '"... get(s) +K attack(s) [with melee weapons|with ranged weapons|in melee|when '
     'shooting] DURATION" (K 1 to 3), "... may immediately move by up to X"" (X up to 12"), '
     '"... must take a morale test[. If failed, it becomes fatigued | If failed you may move '
-    'it by up to X" in a straight line in any direction]"; '
+    'it by up to X" in a straight line in any direction | If failed it [immediately] takes '
+    'D3|D6|X wounds | On a fail it takes X hits [with RULES]]", "... take(s) D3|D6|X wounds", '
+    '"... take(s) D3|D6 [automatic] hits", "... may only [use] Hold|Advance|Rush|Charge [or '
+    '...] [actions] [next time it activates | on its next activation | until end of round]", '
+    '"... may not | cannot Rush|Charge [or ...] [actions] [same durations]", "... count(s) as '
+    "being in difficult terrain | move(s) as if in difficult terrain [next time it moves | "
+    'until end of round]"; '
     'the target clause may also read "Up to two enemy units within R", "One enemy model '
     'within R", "Pick one enemy unit within R", which ...", "All enemy units within R" [of '
-    'the caster]" (every one in sight), and be followed by "and all [other] enemy|friendly '
-    'units within A" of it" (the same side as the targets), or a hits text by ", and all '
-    '[other] enemy units within A" of it take Y hits"; DURATION may be "once" (the next time '
+    'the caster]" (every one in sight), and be followed by "and all [other] [enemy|friendly] '
+    'units within A" of it" (the same side as the targets, or without a side both sides), or '
+    'a hits text by ", and all [other] [enemy] units within A" of it take Y hits"; DURATION '
+    'may be "once" (the next time '
     "the rule or modifier applies), with or without Army Forge's \"(next time the effect "
     'would apply)"'
 )
@@ -261,8 +294,11 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
         data.update(everyone=True, targets=1)
     if area is not None:
         side, inches, hits = area
-        target_side = data.get("side") or ("enemy" if data["effect"] == "hits" else None)
-        if target_side is not None and side != target_side:
+        target_side = data.get("side") or (
+            "enemy" if data["effect"] in ("hits", "wounds") else None
+        )
+        data["area_all"] = side is None  # "all [other] units within 3" of it" (GFF-R35)
+        if side is not None and target_side is not None and side != target_side:
             problems.add(
                 where, f"the area reaches {side} units, the targets are {target_side}: {text}"
             )
@@ -276,14 +312,17 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
     return data
 
 
-def _area(rest: str) -> tuple[tuple[str, int, int | None] | None, str]:
-    """The area clause of `rest` (side, inches, its own hits or None) and what is left."""
+def _area(rest: str) -> tuple[tuple[str | None, int, int | None] | None, str]:
+    """The area clause of `rest` (side, None for both, inches, its own hits or None) and
+    what is left."""
     before = _AREA.match(rest)
     if before:
-        return (before.group(1).lower(), int(before.group(2)), None), before.group(3).strip()
+        side = before.group(1).lower() if before.group(1) else None
+        return (side, int(before.group(2)), None), before.group(3).strip()
     after = _AREA_HITS.match(rest)
     if after:
-        return (after.group(2).lower(), int(after.group(3)), int(after.group(4))), after.group(1)
+        side = after.group(2).lower() if after.group(2) else None
+        return (side, int(after.group(3)), int(after.group(4))), after.group(1)
     return None, rest
 
 
@@ -302,11 +341,19 @@ _UNREAD = object()
 def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> object:
     """The fields of a Spell from its target clause and the text after it; None after a
     problem, `_UNREAD` when no shape fits."""
-    hits, modifier = _HITS.match(rest), _MODIFIER.match(rest)
+    hits, modifier = _DAMAGE.match(rest), _MODIFIER.match(rest)
     lasting = _lasting(modifier) if modifier else None
     grant = None if (hits or modifier) else _GRANT.match(rest)
     granted = _granted(grant) if grant else _losing(rest) or _marking(rest)
-    moving = _moving(rest) or _ranged(rest) or _attacks(rest) or _shifting(rest) or _testing(rest)
+    moving = (
+        _moving(rest)
+        or _ranged(rest)
+        or _attacks(rest)
+        or _shifting(rest)
+        or _testing(rest)
+        or _only(rest)
+        or _difficult(rest)
+    )
     if not (hits or lasting or granted or moving):
         return _UNREAD
     count = target.group("count") or "1"
@@ -321,15 +368,24 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
             if rules is None:
                 return None
             granted["rules"] = rules
+        if "with" in effect:  # the rules of a failed test's hits (GFF-R35)
+            rules = _weapon_rules(effect.pop("with"), where, problems)
+            if rules is None:
+                return None
+            effect["rules"] = rules
         return {**data, **effect, "side": side}
     if hits:
         if side == "friendly":
             problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(rest)}")
             return None
-        rules = _weapon_rules(hits.group(2), where, problems)
+        damage = _damage(hits)
+        if damage is None:
+            problems.add(where, f"wounds are taken without weapon rules: {json.dumps(rest)}")
+            return None
+        rules = _weapon_rules(damage.pop("with"), where, problems)
         if rules is None:
             return None
-        data.update(effect="hits", hits=int(hits.group(1)), rules=rules)
+        data.update(damage, rules=rules)
         return data
     assert lasting is not None
     data.update(lasting, side=side)
@@ -534,7 +590,54 @@ def _testing(text: str) -> dict[str, Any] | None:
     shift = _SHIFT.match(then)
     if shift:
         return {"effect": "test", "then": "shift", "value": int(shift.group(1))}
-    return None
+    taken = _DAMAGE.match(then)
+    damage = _damage(taken) if taken else None
+    if damage is None:
+        return None
+    return {**damage, "effect": "test", "then": damage["effect"]}
+
+
+def _damage(match: re.Match[str]) -> dict[str, Any] | None:
+    """`takes D3 wounds`, `takes 2 hits with AP(1)`: the effect, the count or the die it is
+    rolled on, and the hits' rules text (`with`); None for wounds with rules (GFF-R35)."""
+    count = match.group(1).upper()
+    number, dice = (0, int(count[1])) if count.startswith("D") else (int(count), 0)
+    if match.group(2).lower().startswith("wound"):
+        if match.group(3):
+            return None
+        return {"effect": "wounds", "wounds": number, "dice": dice, "with": None}
+    return {"effect": "hits", "hits": number, "dice": dice, "with": match.group(3)}
+
+
+def _only(text: str) -> dict[str, Any] | None:
+    """`may only use Hold or Advance actions next time it activates`, `may not Rush or
+    Charge until end of round`: the actions left to the unit and how long (GFF-R35)."""
+    match = _ONLY.match(text)
+    if match is None:
+        return None
+    named = {a.lower() for a in re.findall(_ACT, match.group("acts"), re.IGNORECASE)}
+    left = [a for a in ACTIONS if (a in named) == bool(match.group("only"))]
+    rest = match.group("rest")
+    if _NEXT_ACTIVATION.match(rest) or _ONCE.match(rest):
+        rest = "next time it activates"
+    duration = _duration(rest)
+    if duration is None or duration.get("trigger") not in (None, "activation"):
+        return None
+    return {**duration, "when": "any", "effect": "only", "actions": left}
+
+
+def _difficult(text: str) -> dict[str, Any] | None:
+    """`counts as being in difficult terrain next time it moves`, `moves as if in difficult
+    terrain until end of round`: its moves no more than 6" in total (GFF-R35)."""
+    match = _DIFFICULT.match(text)
+    duration = _duration(match.group(1)) if match else None
+    if duration is None:
+        return None
+    if duration.get("trigger") == "once":
+        duration["trigger"] = "move"
+    if duration.get("trigger") not in (None, "move", "activation"):
+        return None
+    return {**duration, "when": "any", "effect": "difficult"}
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

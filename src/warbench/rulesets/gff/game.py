@@ -76,6 +76,7 @@ from warbench.rulesets.gff.shooting import (
     weapon_named,
 )
 from warbench.rulesets.gff.spell_grants import range_bonus, use_up
+from warbench.rulesets.gff.spell_limits import only_problem
 from warbench.rulesets.gff.state import Marker, Model, SpellEffect, State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -618,9 +619,9 @@ class GFFGame(OpenGame):
         self, unit: Unit, kind: str
     ) -> tuple[list[tuple[float, float]], list[Action]]:
         """The sampled points and their actions, kept while the unit stands where it stood
-        (the markers do not move)."""
+        with the same allowance (the markers do not move; spells change the allowance)."""
         centre = unit.centre()
-        key = (unit.id, kind, centre, len(self.state.markers))
+        key = (unit.id, kind, centre, len(self.state.markers), allowance(unit, kind))
         found = self._sampled.get(key)
         if found is None:
             if len(self._sampled) > 256:
@@ -738,6 +739,10 @@ class GFFGame(OpenGame):
             return f"{unit.name} is Shaken and must stay idle (idle {unit.id}) to recover"
         if unit.all_have("Immobile") and not isinstance(action, Hold | Idle):
             return f"{unit.name} is Immobile and may only Hold (hold {unit.id})"
+        if unit.effects and not isinstance(action, Idle):
+            refused = only_problem(unit, action)
+            if refused:
+                return refused
         if isinstance(action, Advance | Rush):
             kind = "advance" if isinstance(action, Advance) else "rush"
             if self._move_screen(unit, kind)[1].get(action.to):

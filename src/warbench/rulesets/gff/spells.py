@@ -1,15 +1,16 @@
 """Caster(X): spell tokens each round (at most 6), casting on a 4+, and tokens spent by
 casters within 18" to help (+1) or hinder (−1) the roll; what a cast spell does to its
-targets, every unit in range or an area (GFF-R27, R28, R31, R33)."""
+targets, every unit in range or an area (GFF-R27, R28, R31, R33, R35)."""
 
 from __future__ import annotations
 
 import itertools
 import math
 
+from warbench.core.dice import RollRequest
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
-from warbench.rulesets.gff.attacks import Context, Hit
+from warbench.rulesets.gff.attacks import Context, Hit, regenerate
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.morale import fail_morale, morale_test
 from warbench.rulesets.gff.profiles import Spell, Weapon
@@ -17,6 +18,7 @@ from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.shooting import resolve_hits
 from warbench.rulesets.gff.spell_grants import marked_once, once
 from warbench.rulesets.gff.state import SpellEffect, State, Unit
+from warbench.rulesets.gff.wounds import take_wounds
 
 MAX_TOKENS = 6
 HELP_REACH = 18.0
@@ -85,13 +87,15 @@ def target_problem(spell: Spell, text: str, allowed: list[str]) -> str | None:
 
 
 def in_area(state: State, spell: Spell, targets: list[Unit]) -> list[Unit]:
-    """The other units of the targets' side within the spell's area of any target (GFF-R33:
-    "and all enemy units within 6\" of it")."""
+    """The other units of the targets' side (of both sides with `area_all`, GFF-R35) within
+    the spell's area of any target (GFF-R33: "and all enemy units within 6\" of it")."""
     if not spell.area or not targets:
         return []
+    sides = ("red", "blue") if spell.area_all else (targets[0].side,)
     return [
         u
-        for u in state.side_units(targets[0].side)
+        for side in sides
+        for u in state.side_units(side)
         if u not in targets and any(distance(u, t) <= spell.area for t in targets)
     ]
 
@@ -119,10 +123,12 @@ def cast(
         ref.emit("spell", f"{spell.name} also reaches {', '.join(u.name for u in around)}")
     shifts: list[tuple[str, int]] = []
     for target in [*targets, *around]:
-        hits = spell.area_hits if target in around and spell.area_hits else spell.hits
+        hits = spell.area_hits if target in around and spell.area_hits else 0
         if spell.effect == "shift" or (spell.effect == "test" and fails(ref, state, spell, target)):
             if spell.effect == "shift" or spell.then == "shift":
                 shifts.append((target.id, spell.value))
+            elif spell.then in ("wounds", "hits"):
+                harm(ref, caster, spell, target, spell.then)
         elif spell.effect != "test":
             affect(ref, caster, spell, target, hits)
     return [(uid, inches) for uid, inches in shifts if state.units[uid].alive]
@@ -146,23 +152,41 @@ def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
     return True
 
 
+def harm(ref: Referee, caster: Unit, spell: Spell, target: Unit, kind: str, count: int = 0) -> None:
+    """`kind` hits (with the spell's weapon rules, Defense rolled) or wounds (no Defense;
+    Regeneration still rolls) on one target: `count` when given (a unit in an area), else
+    the spell's own number or one die of its `dice` (D3, D6) rolled now (GFF-R35)."""
+    if not target.alive:
+        return
+    if not count:
+        fixed = spell.wounds if kind == "wounds" else spell.hits
+        count = fixed or _rolled(ref, spell, target, kind)
+    if kind == "wounds":
+        ref.emit("spell", f"{spell.name}: {target.name} takes {count} wound(s)")
+        wounds = regenerate(ref, target, [Hit(0, False, 0, False)] * count)
+        ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
+        take_wounds(ref, target, wounds)
+        if not target.alive:
+            ref.emit("destroyed", f"{target.name} is destroyed")
+        return
+    weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
+    bane = weapon.rating("Bane") is not None
+    hits = [Hit(weapon.rating("AP") or 0, bane, weapon.rating("Deadly") or 0, bane)] * count
+    ref.emit("spell", f"{spell.name}: {target.name} takes {count} hit(s)")
+    resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
+
+
+def _rolled(ref: Referee, spell: Spell, target: Unit, kind: str) -> int:
+    """One D3 or D6 for the spell's number of hits or wounds on `target`."""
+    label = f"{spell.name}: D{spell.dice} {kind} on {target.name}"
+    return ref.roll(RollRequest(label, sides=spell.dice)).total
+
+
 def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit, count: int = 0) -> None:
     """The spell's effect on one target (profiles.Spell; GFF-R27, R28); a `hits` spell
     deals `count` hits when given (a unit in its area, GFF-R33), else its own."""
-    if spell.effect == "hits":
-        weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
-        count = count or spell.hits
-        ap = weapon.rating("AP") or 0
-        hits = [
-            Hit(
-                ap,
-                weapon.rating("Bane") is not None,
-                weapon.rating("Deadly") or 0,
-                weapon.rating("Bane") is not None,
-            )
-        ] * count
-        ref.emit("spell", f"{spell.name}: {target.name} takes {count} hit(s)")
-        resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
+    if spell.effect in ("hits", "wounds"):
+        harm(ref, caster, spell, target, spell.effect, count)
     elif spell.effect == "shield":
         target.shield = True
         ref.emit("spell", f"{spell.name}: {target.name} gets +1 Defense this round")
@@ -214,6 +238,9 @@ def lasting(spell: Spell) -> list[SpellEffect]:
                 spell.name, "move", spell.value, "any", spell.lasts, far=spell.far, trigger=trigger
             )
         ]
+    if spell.effect in ("only", "difficult"):  # GFF-R35
+        left = ",".join(spell.actions)
+        return [SpellEffect(spell.name, spell.effect, 0, "any", spell.lasts, left, 0, trigger)]
     return [SpellEffect(spell.name, spell.effect, spell.value, spell.when, spell.lasts)]
 
 
@@ -239,6 +266,10 @@ def describe(effect: SpellEffect) -> str:
         return f"{effect.value:+d} attack(s) per weapon{when}{lasts}"
     if effect.kind == "move":
         return f'{effect.value:+d}" to Advance, {effect.far:+d}" to Rush and Charge{lasts}'
+    if effect.kind == "only":
+        return f"only {effect.rule.replace(',', ' or ')} actions{lasts}"
+    if effect.kind == "difficult":
+        return f"moves as if in difficult terrain{lasts}"
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
 
 
