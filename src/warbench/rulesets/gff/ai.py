@@ -44,6 +44,7 @@ from warbench.rulesets.gff.actions import (
     Tokens,
     Wait,
 )
+from warbench.rulesets.gff.ai_strike_back import strike_back_value
 from warbench.rulesets.gff.attacks import Context
 from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
@@ -245,10 +246,10 @@ class FirefightAI(Agent):
             helping = caster is not None and caster.side == player
             return 1.0 if helping and action.count == 1 else -1.0
         if isinstance(action, StrikeBack):
-            charger = s.units[s.step["charger"]]
-            return (
-                1.0 if melee_weapons(s.units[s.step["defender"]], charger, lambda w: True) else -1.0
-            )
+            charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
+            if charger.effects or defender.effects:  # GFF-R36
+                return strike_back_value(defender, charger) * worth(charger)
+            return 1.0 if melee_weapons(defender, charger, lambda w: True) else -1.0
         return 0.0
 
     def _spell_value(self, game: GFFGame, action: Cast) -> float:
