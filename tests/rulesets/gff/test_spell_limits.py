@@ -24,6 +24,8 @@ from tests.rulesets.gff.position import (
     unit,
 )
 from warbench.rulesets.gff import spells
+from warbench.rulesets.gff.actions import Cast, Done
+from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.army_forge import import_army_forge
 from warbench.rulesets.gff.profiles import Spell
 
@@ -105,6 +107,20 @@ def laid_on(game: Any, uid: str, text: str) -> None:
             'Target enemy unit within 18" and all enemy units within 3" of it take 1 hit.',
             {"effect": "hits", "area": 3, "area_all": False},
         ),
+        (
+            'Pick a point within 18". All units within 3" of it take 2 hits with AP(1).',
+            {"effect": "hits", "hits": 2, "point": True, "area": 3, "area_all": True},
+        ),
+        (
+            'Pick a point within 18" of the caster, all enemy units within 3" of that point '
+            "take D3 hits.",
+            {"effect": "hits", "dice": 3, "point": True, "area_all": False, "on_enemies": True},
+        ),
+        (
+            'Target a point within 12": all friendly units within 6" of it get -1 to hit rolls '
+            "until end of round.",
+            {"effect": "to_hit", "value": -1, "point": True, "side": "friendly", "area": 6},
+        ),
     ],
 )
 def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
@@ -132,6 +148,12 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
             "allows some of hold, advance, rush, charge",
         ),
         ('Target enemy unit within 12" counts as being in dangerous terrain.', "understood:"),
+        (
+            'Pick a point within 18". All units within 3" of it take 1 hit, and all other enemy '
+            'units within 6" of it take 1 hit.',
+            "a point's area is the spell's only area",
+        ),
+        ('Pick a point within 18".', "understood:"),
     ],
 )
 def test_wordings_still_refused_name_what_is_wrong_and_what_is_understood(
@@ -333,6 +355,51 @@ def test_in_area_of_one_side_leaves_the_other_side_out() -> None:
     assert sorted(u.id for u in spells.in_area(state, both, [target])) == ["b2", "r2"]
 
 
+# --- a point --------------------------------------------------------------------------------
+
+POINT = 'Pick a point within 18". All units within 3" of it take 1 hit.'
+
+
+def point_game(dice: list[int]) -> Any:
+    """r1 casts POINT; b1's and r2's models near 21.5,26, b2 far from it."""
+    seer = profile("Seer", rules=["Caster(2)"], spells=[imported(POINT)], weapons=[gun()])
+    game = position(
+        [seer, SQUAD],
+        [SQUAD, SQUAD],
+        {"r1": (24, 10), "r2": (20, 27.5), "b1": (20, 24), "b2": (30, 26)},
+        dice=dice,
+    )
+    game.state.units["r1"].tokens = 2
+    return game
+
+
+def test_a_spell_at_a_point_reaches_every_unit_near_it_whichever_side() -> None:
+    game = point_game([4, 1, 1])
+    play(game, "hold r1", "cast r1 spell 21.5,26")
+    defense = rolled(game.log, "Defense")
+    assert [(r.request.label.split()[1], r.request.dice) for r in defense] == [("b1", 1), ("r2", 1)]
+    assert [len(game.state.units[u].models) for u in ("b1", "b2", "r2")] == [2, 3, 2]
+
+
+def test_a_point_must_be_in_range_and_named_as_x_y() -> None:
+    game = point_game([])
+    play(game, "hold r1")
+    for text in ("cast r1 spell 21.5,40", "cast r1 spell b1", "cast r1 spell 1,2,3"):
+        reason = refusal(game, text)
+        assert reason is not None and 'within 18"' in reason and "x,y" in reason
+    casts = [a for a in game.legal_actions("red") if isinstance(a, Cast)]
+    assert {a.target for a in casts} == {"23,24", "30,26", "23,27.5"}
+
+
+def test_the_ai_does_not_cast_a_point_spell_at_its_own_units_alone() -> None:
+    """At 23,27.5 only r2 is within 3": that cast ranks below ending the shooting step."""
+    game = point_game([])
+    play(game, "hold r1")
+    ranked = FirefightAI(0).ranked(game, "red")
+    assert isinstance(ranked[0], Cast) and ranked[0].target in ("23,24", "30,26")
+    assert ranked.index(Cast("r1", "spell", "23,27.5")) > ranked.index(Done())
+
+
 # --- a full game ------------------------------------------------------------------------------
 
 
@@ -347,6 +414,7 @@ def test_an_army_forge_list_with_these_spells_plays_a_full_game(tmp_path: Path) 
         "Halt": 'Target enemy unit within 36" may only use Hold actions next time it activates.',
         "Quake": 'Target enemy unit within 36" takes 2 hits, and all other units within 3" of '
         "it take 1 hit.",
+        "Storm": 'Pick a point within 36". All enemy units within 3" of it take 1 hit.',
     }
     text = play_caster_list(
         tmp_path, [{"name": n, "threshold": 1, "effect": e} for n, e in book.items()]

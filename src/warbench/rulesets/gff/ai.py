@@ -254,19 +254,24 @@ class FirefightAI(Agent):
 
     def _spell_value(self, game: GFFGame, action: Cast) -> float:
         """Casting costs only tokens and comes before firing: above any shot, by the spell's
-        expected worth (wounds of its hits, or its modifier on each target)."""
+        expected worth (wounds of its hits or wounds, or its modifier on each target; its own
+        units around a point count against it, and it is not cast when they outweigh)."""
         s = game.state
         caster = s.units[action.unit]
         spell = spell_named(caster, action.spell)
         assert spell is not None
         value = 0.0
+        count = spell.hits or spell.wounds or (spell.dice + 1) / 2  # a DX's mean (GFF-R35)
         for target in game.cast_targets(caster, spell, action.target):
+            own = -1.0 if target.side == caster.side and spell.on_enemies else 1.0  # a point's
             if spell.effect == "hits":
                 ap = next((r.rating or 0 for r in spell.rules if r.name == "AP"), 0)
-                value += spell.hits * wound_chance(target.profile.defense, ap) * worth(target)
+                value += own * count * wound_chance(target.profile.defense, ap) * worth(target)
+            elif spell.effect == "wounds":
+                value += own * count * worth(target)
             else:
-                value += max(1, abs(spell.value))
-        return 100.0 + value / spell.cost
+                value += own * max(1, abs(spell.value))
+        return 100.0 + value / spell.cost if value > 0 else value  # not when it hurts its own
 
     def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
         """The scores of Advance and Rush (None for other actions), all at once (numpy):

@@ -73,6 +73,13 @@ _AREA_HITS = re.compile(  # "takes 2 hits, and all other [enemy] units within 6"
     r"of\s+(?:it|them|the\s+target)\s+takes?\s+(\d+)\s+hits?(?:\s+each)?\s*\.?$",
     re.IGNORECASE,
 )
+_POINT = re.compile(  # GFF-R35: "Pick a point within 18". All units within 3" of it take ..."
+    rf"^(?:(?:target|pick|choose)\s+)?a\s+point\s+within\s+(?P<range>\d+){_INCH}\s*"
+    r"(?:of\s+the\s+caster\b)?\s*(?:in\s+line\s+of\s+sight\s*)?(?:[,.:;]|\s+and\b)?\s*"
+    r"(?:then\s+)?all\s+(?:other\s+)?(?:(?P<side>friendly|enemy)\s+)?(?:units|models)\s+within\s+"
+    rf"(?P<area>\d+){_INCH}\s+of\s+(?:it|that\s+point|the\s+point|this\s+point)\s*,?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
 _ATTACKS = re.compile(
     r"^gets?\s+\+(\d)\s+attacks?(?:\s+(with\s+melee\s+weapons|with\s+ranged\s+weapons|"
     r"in\s+melee|when\s+shooting))?\s*(.*?)\s*\.?$",
@@ -207,8 +214,9 @@ SHAPES = (
     'within R", "Pick one enemy unit within R", which ...", "All enemy units within R" [of '
     'the caster]" (every one in sight), and be followed by "and all [other] [enemy|friendly] '
     'units within A" of it" (the same side as the targets, or without a side both sides), or '
-    'a hits text by ", and all [other] [enemy] units within A" of it take Y hits"; DURATION '
-    'may be "once" (the next time '
+    'a hits text by ", and all [other] [enemy] units within A" of it take Y hits", or be a '
+    'point: "Pick a point within R". All [enemy|friendly] units within A" of it ..." (cast '
+    'at x,y); DURATION may be "once" (the next time '
     "the rule or modifier applies), with or without Army Forge's \"(next time the effect "
     'would apply)"'
 )
@@ -273,20 +281,30 @@ def _spell(entry: object, where: str, problems: Problems) -> Spell | None:
 
 
 def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
-    """The fields of a Spell read from its text (with its area, GFF-R33); None after a
-    problem."""
+    """The fields of a Spell read from its text (with its area, GFF-R33, or its point,
+    GFF-R35); None after a problem."""
+    given = text
     for pattern, replacement in _V35:
         text = pattern.sub(replacement, text)
+    point = _POINT.match(text)
+    if point:  # read as a target clause, the point's area set below (GFF-R35)
+        side = point.group("side") or ""
+        text = f'Target {side} unit within {point.group("range")}" {point.group("rest")}'
     target = _TARGET.match(text)
     rest = target.group("rest").strip() if target else ""
     area, rest = _area(rest)
     read, data = _effect_of(target, rest, where, problems) if target else (False, None)
     if not read:
         problems.add(
-            where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
+            where, f"cannot read the spell's effect {json.dumps(given)}; understood: {SHAPES}"
         )
     if target is None or data is None:
         return None
+    if point:
+        if area is not None or target.group("all"):
+            problems.add(where, f"a point's area is the spell's only area: {json.dumps(given)}")
+            return None
+        data.update(point=True, area=int(point.group("area")), area_all=not point.group("side"))
     if target.group("all"):
         if target.group("count"):
             problems.add(where, f"'all' takes no number of targets: {json.dumps(text)}")

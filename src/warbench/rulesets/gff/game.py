@@ -283,11 +283,12 @@ class GFFGame(OpenGame):
                     Fire(unit.id, slug(weapon.name), e.id) for e in s.side_units(other(player))
                 ]
             for spell in unit.profile.spells:
-                found = [t.id for t in self._spell_targets(spell, unit)]
-                acts += [
-                    Cast(unit.id, slug(spell.name), text)
-                    for text in spells.target_choices(spell, found)
-                ]
+                if spell.point:  # GFF-R35
+                    texts = spells.point_choices(s, self.field, unit, spell)
+                else:
+                    found = [t.id for t in self._spell_targets(spell, unit)]
+                    texts = spells.target_choices(spell, found)
+                acts += [Cast(unit.id, slug(spell.name), text) for text in texts]
             return acts
         if s.phase == "blast-split":
             blast = s.step["blast"]
@@ -827,6 +828,14 @@ class GFFGame(OpenGame):
             return f"{spell.name} was already tried this activation (one try per spell)"
         if unit.tokens < spell.cost:
             return f"{spell.name} costs {spell.cost} token(s); {unit.name} has {unit.tokens}"
+        if spell.point:  # GFF-R35
+            point = spells.point_of(action.target)
+            if point is None or not spells.reaches(self.field, unit, spell, point):
+                return (
+                    f'{spell.name} goes to a point within {spell.range}" of {unit.name} in its '
+                    f"sight (cast {unit.id} {action.spell} x,y), not '{action.target}'"
+                )
+            return None
         allowed = [t.id for t in self._spell_targets(spell, unit)]
         return spells.target_problem(spell, action.target, allowed)
 
@@ -873,9 +882,13 @@ class GFFGame(OpenGame):
         return found
 
     def cast_targets(self, unit: Unit, spell: Any, text: str) -> list[Unit]:
-        """The units a cast's target text names (`all`: every one in range, GFF-R33)."""
+        """The units a cast's target text names (`all`: every one in range, GFF-R33; `x,y`:
+        those around the point, GFF-R35)."""
         if text == "all":
             return self._spell_targets(spell, unit)
+        point = spells.point_of(text) if spell.point else None
+        if point is not None:  # the units around a point (GFF-R35)
+            return spells.at_point(self.state, unit, spell, point)
         return [self.state.units[t] for t in text.split(",")]
 
     def _spot(self, unit: Unit) -> tuple[object, ...]:

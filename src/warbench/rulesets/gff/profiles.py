@@ -210,7 +210,9 @@ class Spell(BaseModel):
     `everyone` — every unit of the side within `range` in sight of the caster instead;
     `area` — the units of the targets' side (of both sides with `area_all`) within `area`
     inches of each target take the effect too (`area_hits` hits each, for a `hits` spell,
-    when it says a number of its own).
+    when it says a number of its own); `point` — the caster picks a point within `range`
+    in its sight instead of a unit, and the units of the side (both with `area_all`)
+    within `area` inches of it are the targets (GFF-R35).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -253,6 +255,7 @@ class Spell(BaseModel):
     area: int = Field(default=0, ge=0, le=24)
     area_hits: int = Field(default=0, ge=0)
     area_all: bool = False
+    point: bool = False
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -301,8 +304,10 @@ class Spell(BaseModel):
             raise ValueError(f'spell {self.name}: a move out of turn needs inches (1" to 12")')
         if self.area and self.everyone:
             raise ValueError(f"spell {self.name}: an area goes around chosen targets, not all")
-        if self.area_all and not self.area:
-            raise ValueError(f"spell {self.name}: area_all needs an area (inches)")
+        if (self.area_all or self.point) and not self.area:
+            raise ValueError(f"spell {self.name}: area_all and point need an area (inches)")
+        if self.point and (self.area_hits or self.targets != 1):
+            raise ValueError(f"spell {self.name}: a point has one area, no other targets")
         if self.area_hits and not (self.area and self.effect == "hits"):
             raise ValueError(f"spell {self.name}: area_hits needs a 'hits' spell with an area")
         lasting = ("rule", "move", "range", "mark", "attacks", "only", "difficult")

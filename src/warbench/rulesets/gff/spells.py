@@ -8,6 +8,7 @@ import itertools
 import math
 
 from warbench.core.dice import RollRequest
+from warbench.core.geometry import Base
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate
@@ -70,6 +71,68 @@ def target_choices(spell: Spell, found: list[str]) -> list[str]:
     return [",".join(group) for group in itertools.combinations(found, size) if group]
 
 
+POINT_BASE = 0.1
+"""The width of the base a picked point is seen as (a spot, GFF-R35)."""
+
+
+def point_of(text: str) -> tuple[float, float] | None:
+    """The point `x,y` a cast at a point names (GFF-R35), or None."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
+
+
+def reaches(field: Battlefield, caster: Unit, spell: Spell, point: tuple[float, float]) -> bool:
+    """Whether the point is within the spell's range of a model of the caster's unit
+    (centre to point) and in its line of sight."""
+    px, py = point
+    if min(math.hypot(m.x - px, m.y - py) for m in caster.models) > spell.range:
+        return False
+    spot = Base(point, POINT_BASE)
+    return any(bfm.visibility(b, spot, field) != "hidden" for b in caster.bases())
+
+
+def at_point(state: State, caster: Unit, spell: Spell, point: tuple[float, float]) -> list[Unit]:
+    """The units the spell reaches around the point: of its side (both with `area_all`)
+    with a model within its area of the point (centre to point)."""
+    px, py = point
+    return [
+        u
+        for side in _reached(caster, spell)
+        for u in state.side_units(side)
+        if any(math.hypot(m.x - px, m.y - py) <= spell.area for m in u.models)
+    ]
+
+
+def _reached(caster: Unit, spell: Spell) -> tuple[str, ...]:
+    """The sides a spell at a point reaches: both with `area_all`, else the enemy's or
+    the caster's own by its effect."""
+    enemy = "blue" if caster.side == "red" else "red"
+    if spell.area_all:
+        return (enemy, caster.side)
+    return (enemy,) if spell.on_enemies else (caster.side,)
+
+
+def point_choices(state: State, field: Battlefield, caster: Unit, spell: Spell) -> list[str]:
+    """Sampled points for `cast` at a point: each unit's model nearest the caster, for the
+    units it may reach, when in range and sight (`check` takes any point)."""
+    found = []
+    cx, cy = caster.centre()
+    for unit in (u for side in _reached(caster, spell) for u in state.side_units(side)):
+        if unit is caster:
+            continue
+        nearest = min(unit.models, key=lambda m: math.hypot(m.x - cx, m.y - cy))
+        point = (round(nearest.x, 2), round(nearest.y, 2))
+        if reaches(field, caster, spell, point):
+            found.append(f"{point[0]:g},{point[1]:g}")
+    return list(dict.fromkeys(found))
+
+
 def target_problem(spell: Spell, text: str, allowed: list[str]) -> str | None:
     """Why `text` names no targets `spell` may be cast at (`allowed`: in range and sight)."""
     names = ", ".join(sorted(allowed)) or "none"
@@ -89,7 +152,7 @@ def target_problem(spell: Spell, text: str, allowed: list[str]) -> str | None:
 def in_area(state: State, spell: Spell, targets: list[Unit]) -> list[Unit]:
     """The other units of the targets' side (of both sides with `area_all`, GFF-R35) within
     the spell's area of any target (GFF-R33: "and all enemy units within 6\" of it")."""
-    if not spell.area or not targets:
+    if not spell.area or spell.point or not targets:
         return []
     sides = ("red", "blue") if spell.area_all else (targets[0].side,)
     return [
