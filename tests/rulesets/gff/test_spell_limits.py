@@ -26,6 +26,7 @@ from tests.rulesets.gff.position import (
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.actions import Cast, Done
 from warbench.rulesets.gff.ai import FirefightAI
+from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
 from warbench.rulesets.gff.army_forge import import_army_forge
 from warbench.rulesets.gff.profiles import Spell
 
@@ -166,6 +167,19 @@ def test_wordings_still_refused_name_what_is_wrong_and_what_is_understood(
     if wanted == "understood:":
         for shape in ("D3|D6|X wounds", "may only [use] Hold", "difficult terrain"):
             assert shape in message
+
+
+def test_the_points_of_rolled_hits_wounds_limits_and_points() -> None:
+    """A D3's mean is 2 hits; a wound counts twice a hit; a limit is flat; a point's area
+    counts one more target."""
+    assert spell_points(imported('Target enemy unit within 18" takes D3 hits.')) == SPELL_POINTS * 2
+    assert (
+        spell_points(imported('Target enemy unit within 18" takes 2 wounds.'))
+        == SPELL_POINTS * 2 * 2
+    )
+    halt = imported('Target enemy unit within 18" may only Hold next time it activates.')
+    assert spell_points(halt) == SPELL_POINTS
+    assert spell_points(imported(POINT)) == SPELL_POINTS * 2
 
 
 # --- wounds and hits --------------------------------------------------------------------------
