@@ -2,7 +2,8 @@
 
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
-export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33):
+export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33,
+R35):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -24,7 +25,12 @@ export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, 
   (GFF-R33: `get +1 attack next time they fight in melee`, `may immediately move by up to
   6"`, `must take a morale test. If failed, it becomes fatigued`, `All enemy units within
   6" take 1 hit`, `... and all other enemy units within 3" of it take 1 hit`), and Army
-  Forge v3.5's `Pick ..., which ... (next time the effect would apply)`. Any other text,
+  Forge v3.5's `Pick ..., which ... (next time the effect would apply)`. So are wounds and
+  hits on a die, also after a failed morale test, limits on actions and difficult terrain,
+  areas of both sides and points (GFF-R35: `takes D3 wounds`, `If failed it immediately
+  takes D3 wounds`, `may only use Hold actions next time it activates`, `counts as being in
+  difficult terrain next time it moves`, `and all other units within 3" of it`, `Pick a
+  point within 18". All units within 3" of it take 2 hits`). Any other text,
   or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
   error with the shapes understood or the rules a spell may grant (nothing is
   half-imported); leave the `spells` out to fall back on the default.
