@@ -109,6 +109,19 @@ def laid_on(game: Any, uid: str, text: str) -> None:
             {"effect": "hits", "area": 3, "area_all": False},
         ),
         (
+            'Target enemy unit within 12" is moved by up to 6" toward the nearest enemy.',
+            {"effect": "shift", "value": 6, "toward": "enemy", "on_enemies": True},
+        ),
+        (
+            'Target friendly unit within 12" may make a move of up to 6" toward the caster.',
+            {"effect": "shift", "toward": "caster", "on_enemies": False},
+        ),
+        (
+            'Target enemy unit within 18" must take a morale test. If failed you may move it by '
+            'up to 6" away from the caster.',
+            {"effect": "test", "then": "shift", "value": 6, "toward": "away"},
+        ),
+        (
             'Pick a point within 18". All units within 3" of it take 2 hits with AP(1).',
             {"effect": "hits", "hits": 2, "point": True, "area": 3, "area_all": True},
         ),
@@ -155,6 +168,10 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
             "a point's area is the spell's only area",
         ),
         ('Pick a point within 18".', "understood:"),
+        (
+            'Target enemy unit within 12" may move by up to 6" toward the nearest objective.',
+            "understood:",
+        ),
     ],
 )
 def test_wordings_still_refused_name_what_is_wrong_and_what_is_understood(
@@ -367,6 +384,52 @@ def test_in_area_of_one_side_leaves_the_other_side_out() -> None:
     both = imported('Target enemy unit within 18" and all other units within 4" of it take 1 hit.')
     assert [u.id for u in spells.in_area(state, one_side, [target])] == ["b2"]
     assert sorted(u.id for u in spells.in_area(state, both, [target])) == ["b2", "r2"]
+
+
+# --- directed moves out of turn --------------------------------------------------------------
+
+
+def test_a_move_toward_the_nearest_enemy_runs_straight_at_it() -> None:
+    """r2's models stand 20" south of b1's: the move goes due north, any distance to 6"."""
+    seer = profile(
+        "Seer",
+        rules=["Caster(2)"],
+        spells=[
+            imported(
+                'Target friendly unit within 12" may immediately move up to 6" toward the '
+                "nearest enemy."
+            )
+        ],
+        weapons=[gun()],
+    )
+    game = position(
+        [seer, SQUAD], [SQUAD], {"r1": (24, 10), "r2": (30, 10), "b1": (30, 30)}, dice=[4]
+    )
+    game.state.units["r1"].tokens = 2
+    play(game, "hold r1", "cast r1 spell r2")
+    moves = {str(a) for a in game.legal_actions("red")} - {"done"}
+    assert moves == {f"shift r2 31.5,{y:g}" for y in (16, 14.5, 13, 11.5)}
+    reason = refusal(game, "shift r2 33,15")
+    assert reason is not None and "straight toward the nearest enemy" in reason
+    assert "shift r2 31.50,16.00" in reason
+    assert 'may move 6"' in (refusal(game, "shift r2 31.5,17") or "")
+    play(game, "shift r2 31.5,14")
+    assert game.state.units["r2"].centre() == pytest.approx((31.5, 14))
+
+
+def test_a_failed_test_moves_the_enemy_straight_away_from_the_caster() -> None:
+    game = seer_game(
+        'Target enemy unit within 18" must take a morale test. If failed you may move it by up '
+        'to 6" away from the caster.',
+        [SQUAD],
+        {"b1": (24, 24)},
+        [4, 2],
+    )
+    play(game, "hold r1", "cast r1 spell b1")
+    assert game.state.step["shifts"] == [["b1", 6, "away"]]
+    assert "away from the caster" in (refusal(game, "shift b1 31.5,24") or "")
+    play(game, "shift b1 25.5,30")
+    assert game.state.units["b1"].centre() == pytest.approx((25.5, 30))
 
 
 # --- a point --------------------------------------------------------------------------------

@@ -91,9 +91,13 @@ _ATTACKS = re.compile(
     r"in\s+melee|when\s+shooting))?\s*(.*?)\s*\.?$",
     re.IGNORECASE,
 )
-_SHIFT = re.compile(
-    r"^(?:you\s+)?(?:may\s+)?(?:immediately\s+)?moves?\s+(?:it\s+|them\s+)?(?:by\s+)?up\s+to\s+"
-    rf"(\d+){_INCH}(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction)?\s*\.?$",
+_SHIFT = re.compile(  # GFF-R33; the passive, "make a move of" and the directions GFF-R35
+    r"^(?:you\s+)?(?:may\s+|can\s+)?(?:immediately\s+)?(?:moves?|(?:is|are)\s+moved|"
+    r"makes?\s+a\s+move\s+of)\s+(?:it\s+|them\s+)?(?:by\s+)?up\s+to\s+"
+    rf"(\d+){_INCH}(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction|"
+    r"\s+(?P<toward>toward(?:s)?\s+the\s+nearest\s+enemy(?:\s+units?|\s+models?)?|"
+    r"toward(?:s)?\s+the\s+caster|away\s+from\s+the\s+caster))?"
+    r"(?:\s+in\s+a\s+straight\s+line)?\s*\.?$",
     re.IGNORECASE,
 )
 _TEST = re.compile(
@@ -211,7 +215,9 @@ SHAPES = (
     '"... must take a morale test[. If failed, it becomes fatigued | If failed you may move '
     'it by up to X" in a straight line in any direction | If failed it [immediately] takes '
     'D3|D6|X wounds | On a fail it takes X hits [with RULES]]", "... take(s) D3|D6|X wounds", '
-    '"... take(s) D3|D6 [automatic] hits", "... may only [use] Hold|Advance|Rush|Charge [or '
+    '"... take(s) D3|D6 [automatic] hits", "... is moved | may make a move of | may move by up '
+    'to X" [toward the nearest enemy | toward the caster | away from the caster]", '
+    '"... may only [use] Hold|Advance|Rush|Charge [or '
     '...] [actions] [next time it activates | on its next activation | until end of round]", '
     '"... may not | cannot Rush|Charge [or ...] [actions] [same durations]", "... count(s) as '
     "being in difficult terrain | move(s) as if in difficult terrain [next time it moves | "
@@ -595,9 +601,17 @@ def _attacks(text: str) -> dict[str, Any] | None:
 
 
 def _shifting(text: str) -> dict[str, Any] | None:
-    """`may immediately move by up to 6"`: a move out of turn (GFF-R33)."""
+    """`may immediately move by up to 6"`: a move out of turn (GFF-R33), maybe straight
+    toward the nearest enemy, toward or away from the caster (GFF-R35)."""
     match = _SHIFT.match(text)
-    return {"effect": "shift", "value": int(match.group(1))} if match else None
+    return {"effect": "shift", **_shift_fields(match)} if match else None
+
+
+def _shift_fields(match: re.Match[str]) -> dict[str, Any]:
+    """The inches and the direction of a move out of turn."""
+    toward = (match.group("toward") or "").lower()
+    way = "enemy" if "enemy" in toward else "away" if "away" in toward else "caster"
+    return {"value": int(match.group(1)), "toward": way if toward else "any"}
 
 
 def _testing(text: str) -> dict[str, Any] | None:
@@ -613,7 +627,7 @@ def _testing(text: str) -> dict[str, Any] | None:
         return {"effect": "test", "then": "fatigued"}
     shift = _SHIFT.match(then)
     if shift:
-        return {"effect": "test", "then": "shift", "value": int(shift.group(1))}
+        return {"effect": "test", "then": "shift", **_shift_fields(shift)}
     taken = _DAMAGE.match(then)
     damage = _damage(taken) if taken else None
     if damage is None:

@@ -303,7 +303,7 @@ class GFFGame(OpenGame):
         if s.phase == "spell-move":
             shifting = spell_moves.waiting(s)
             assert shifting is not None
-            return [Done(), *spell_moves.samples(*shifting)]
+            return [Done(), *spell_moves.samples(s, *shifting)]
         survivor = s.units[s.step["survivor"]]
         cx, cy = survivor.centre()
         acts = [Done()]
@@ -1327,7 +1327,7 @@ class GFFGame(OpenGame):
         """Move the first unit a spell lets the caster's player move (None: leave it);
         then the next, and back to the caster's shooting step (GFF-R33)."""
         s = self.state
-        uid, inches = s.step["shifts"].pop(0)
+        uid, inches, *_ = s.step["shifts"].pop(0)
         unit = s.units[uid]
         if action is None:
             self.emit("spell", f"{unit.name} is not moved")

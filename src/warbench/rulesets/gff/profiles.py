@@ -200,7 +200,9 @@ class Spell(BaseModel):
     inches at once, in a straight line (a move out of turn, GFF-R33); `test` — each target
     takes a morale test, and if it fails, `then`: Shaken (or routs if already Shaken, as
     the rulebook's morale test), fatigued, or moved by up to `value` inches by the caster's
-    player, or it takes `wounds` wounds or `hits` hits (GFF-R35). `wounds` — each target
+    player, or it takes `wounds` wounds or `hits` hits (GFF-R35); a move out of turn goes
+    in any direction or straight `toward` the nearest enemy, toward the caster or away
+    from it (GFF-R35). `wounds` — each target
     takes `wounds` wounds, no Defense rolled (Regeneration still saves); `dice` — the hits or
     wounds are rolled on one D3 or D6 instead of fixed; `only` — the target may only take
     the `actions` (hold, advance, rush, charge; idle is always allowed) in its next
@@ -251,6 +253,7 @@ class Spell(BaseModel):
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
     then: Literal["shaken", "fatigued", "shift", "wounds", "hits"] = "shaken"
+    toward: Literal["any", "enemy", "caster", "away"] = "any"
     everyone: bool = False
     area: int = Field(default=0, ge=0, le=24)
     area_hits: int = Field(default=0, ge=0)
@@ -304,6 +307,8 @@ class Spell(BaseModel):
             raise ValueError(f'spell {self.name}: a move out of turn needs inches (1" to 12")')
         if self.area and self.everyone:
             raise ValueError(f"spell {self.name}: an area goes around chosen targets, not all")
+        if self.toward != "any" and not (self.effect == "shift" or self.then == "shift"):
+            raise ValueError(f"spell {self.name}: a direction needs a move out of turn")
         if (self.area_all or self.point) and not self.area:
             raise ValueError(f"spell {self.name}: area_all and point need an area (inches)")
         if self.point and (self.area_hits or self.targets != 1):

@@ -171,10 +171,10 @@ def cast(
     spell: Spell,
     targets: list[Unit],
     bonus: int,
-) -> list[tuple[str, int]]:
+) -> list[list[str | int]]:
     """Roll one die, +1/−1 per token spent by helpers; on 4+ the effect hits every target
     (and the units in its area). Returns the units the caster's player may now move, with
-    the inches (a decision: `shift`)."""
+    the inches and any direction (a decision: `shift`)."""
     mods = ((f"tokens spent ({bonus:+d})", bonus),) if bonus else ()
     names = ", ".join(t.name for t in targets)
     roll = ref.roll(quality_test(f"cast {spell.name}: {caster.name} → {names}", CAST_ON, mods))
@@ -184,17 +184,21 @@ def cast(
     around = in_area(state, spell, targets)
     if around:
         ref.emit("spell", f"{spell.name} also reaches {', '.join(u.name for u in around)}")
-    shifts: list[tuple[str, int]] = []
+    shifts: list[tuple[str, int, str]] = []
     for target in [*targets, *around]:
         hits = spell.area_hits if target in around and spell.area_hits else 0
         if spell.effect == "shift" or (spell.effect == "test" and fails(ref, state, spell, target)):
             if spell.effect == "shift" or spell.then == "shift":
-                shifts.append((target.id, spell.value))
+                shifts.append((target.id, spell.value, spell.toward))
             elif spell.then in ("wounds", "hits"):
                 harm(ref, caster, spell, target, spell.then)
         elif spell.effect != "test":
             affect(ref, caster, spell, target, hits)
-    return [(uid, inches) for uid, inches in shifts if state.units[uid].alive]
+    found: list[list[str | int]] = []
+    for uid, inches, way in shifts:
+        if state.units[uid].alive:  # GFF-R35: with a direction when given
+            found.append([uid, inches, way] if way != "any" else [uid, inches])
+    return found
 
 
 def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
