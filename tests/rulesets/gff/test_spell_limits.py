@@ -23,6 +23,7 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
+from warbench.core.game import Decision
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.actions import Cast, Done
 from warbench.rulesets.gff.ai import FirefightAI
@@ -427,6 +428,8 @@ def test_a_failed_test_moves_the_enemy_straight_away_from_the_caster() -> None:
     )
     play(game, "hold r1", "cast r1 spell b1")
     assert game.state.step["shifts"] == [["b1", 6, "away"]]
+    assert isinstance(game.pending, Decision)
+    assert 'move b1 by up to 6" away from the caster' in game.pending.prompt
     assert "away from the caster" in (refusal(game, "shift b1 31.5,24") or "")
     play(game, "shift b1 25.5,30")
     assert game.state.units["b1"].centre() == pytest.approx((25.5, 30))

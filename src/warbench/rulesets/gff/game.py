@@ -112,7 +112,7 @@ _PROMPTS: dict[str, Callable[[State], str]] = {
     "activate": lambda s: f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
     "shoot": lambda s: f"{s.active}: fire a weapon or cast a spell, or done",
     "spell-help": lambda s: "spend spell tokens on the casting roll, or done",
-    "spell-move": lambda s: 'move {} by up to {}" (a spell), or done'.format(*s.step["shifts"][0]),
+    "spell-move": spell_moves.prompt,
     "blast-split": lambda s: "choose which of your units takes an odd Blast hit",
     "strike-back": lambda s: f"{s.step.get('defender')} was charged: strike back or not",
     "consolidate": lambda s: f'{s.step.get("survivor")} may move up to 3", or done',

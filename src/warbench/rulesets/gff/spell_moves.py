@@ -42,6 +42,17 @@ def waiting(state: State) -> tuple[Unit, int, str] | None:
     return state.units[uid], int(inches), str(way[0]) if way else "any"
 
 
+WAYS = {"enemy": "toward the nearest enemy", "caster": "toward the caster"}
+"""How a direction is worded (else away from the caster)."""
+
+
+def prompt(state: State) -> str:
+    """What the decision asks: `move b1 by up to 6" [toward the nearest enemy] (a spell)`."""
+    uid, inches, *way = state.step["shifts"][0]
+    toward = f" {WAYS.get(way[0], 'away from the caster')}" if way else ""
+    return f'move {uid} by up to {inches}"{toward} (a spell), or done'
+
+
 def heading(state: State, unit: Unit, way: str) -> tuple[float, float] | None:
     """The unit vector a move of direction `way` follows; None for any direction (or when
     there is no enemy, or the caster moves itself)."""
@@ -109,10 +120,9 @@ def problem(
     dx, dy = action.to[0] - cx, action.to[1] - cy
     length = math.hypot(dx, dy)
     if ahead is not None and length > 0.01 and (dx * ahead[0] + dy * ahead[1]) < STRAIGHT * length:
-        words = {"enemy": "toward the nearest enemy", "caster": "toward the caster"}
         x, y = cx + inches * ahead[0], cy + inches * ahead[1]
         return (
-            f"the spell moves {unit.name} straight {words.get(way, 'away from the caster')} "
+            f"the spell moves {unit.name} straight {WAYS.get(way, 'away from the caster')} "
             f"(e.g. shift {unit.id} {x:.2f},{y:.2f}), or done"
         )
     return block_move_problem(
