@@ -73,6 +73,18 @@ def laid_on(game: Any, uid: str, text: str) -> None:
         ('Target enemy unit within 18" takes D3 wounds.', {"effect": "wounds", "dice": 3}),
         ('Target enemy unit within 12" takes 2 wounds.', {"effect": "wounds", "wounds": 2}),
         (
+            'Target enemy unit within 12" takes 2D6 hits with AP(1).',
+            {"effect": "hits", "dice": 6, "rolled": 2, "hits": 0, "mean_count": 7},
+        ),
+        (
+            'Target enemy unit within 12" takes D3+1 wounds.',
+            {"effect": "wounds", "dice": 3, "rolled": 1, "wounds": 1, "mean_count": 3},
+        ),
+        (
+            'Target 2 enemy units within 12" must take a dangerous terrain test.',
+            {"effect": "dangerous", "targets": 2, "on_enemies": True},
+        ),
+        (
             'Target enemy unit within 24" takes D6 automatic hits.',
             {"effect": "hits", "dice": 6, "hits": 0},
         ),
@@ -156,6 +168,8 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
         ('Target enemy unit within 12" takes D3 wounds with AP(1).', "without weapon rules"),
         ('Target friendly unit within 12" takes D3 wounds.', "not friendly ones"),
         ('Target enemy unit within 12" takes D4 wounds.', "understood:"),
+        ('Target enemy unit within 12" takes 4D6 hits.', "understood:"),
+        ('Target friendly unit within 12" takes a dangerous terrain test.', "enemy units"),
         ('Target enemy unit within 12" may only Hold next time it shoots.', "understood:"),
         (
             'Target enemy unit within 12" may only Hold, Advance, Rush or Charge next time it '
@@ -183,7 +197,7 @@ def test_wordings_still_refused_name_what_is_wrong_and_what_is_understood(
     message = str(err.value)
     assert "'Spell'" in message and wanted in message and "nothing imported" in message
     if wanted == "understood:":
-        for shape in ("D3|D6|X wounds", "may only [use] Hold", "difficult terrain"):
+        for shape in ("COUNT wounds", "dangerous terrain test", "may only [use] Hold"):
             assert shape in message
 
 
@@ -258,6 +272,53 @@ def test_d6_automatic_hits_are_rolled_then_blocked() -> None:
     (defense,) = rolled(game.log, "Defense")
     assert defense.request.dice == 3
     assert len(game.state.units["b1"].models) == 1
+
+
+def test_d3_plus_one_wounds_add_one_to_the_die() -> None:
+    """The D3 shows 1: two wounds, two of three models go."""
+    game = seer_game(
+        'Target enemy unit within 12" takes D3+1 wounds.', [SQUAD], {"b1": (24, 20)}, [4, 1]
+    )
+    play(game, "hold r1", "cast r1 spell b1")
+    assert rolled(game.log, "D3 wounds on b1")
+    assert len(game.state.units["b1"].models) == 1
+
+
+def test_2d6_hits_roll_two_dice() -> None:
+    """2D6 show 1 and 2: three hits, three Defense dice (6, 6, 1): one wound."""
+    game = seer_game(
+        'Target enemy unit within 12" takes 2D6 hits.',
+        [SQUAD],
+        {"b1": (24, 20)},
+        [4, 1, 2, 6, 6, 1],
+    )
+    play(game, "hold r1", "cast r1 spell b1")
+    (two,) = rolled(game.log, "2D6 hits on b1")
+    assert two.request.dice == 2 and two.total == 3
+    assert len(game.state.units["b1"].models) == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "size", "faces", "left"),
+    [([], 3, [1, 5, 1], 1), (["Tough(3)"], 1, [1, 2, 3], 1)],
+)
+def test_a_dangerous_terrain_test_rolls_a_die_per_model_or_per_tough(
+    rules: list[str], size: int, faces: list[int], left: int
+) -> None:
+    """Three models: 1, 5, 1 are two wounds (one model left); one Tough(3) model rolls 3
+    dice: one wound, it stands."""
+    target = profile("Targets", size=size, rules=rules)
+    game = seer_game(
+        'Target enemy unit within 12" must take a dangerous terrain test.',
+        [target],
+        {"b1": (24, 20)},
+        [4, *faces],
+    )
+    play(game, "hold r1", "cast r1 spell b1")
+    (test,) = rolled(game.log, "dangerous terrain test, b1")
+    assert test.request.dice == 3
+    assert len(game.state.units["b1"].models) == left
+    assert game.state.units["b1"].models[-1].wounds == (1 if rules else 0)
 
 
 def test_spell_wounds_are_saved_by_regeneration() -> None:

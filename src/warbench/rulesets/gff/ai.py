@@ -261,7 +261,7 @@ class FirefightAI(Agent):
         spell = spell_named(caster, action.spell)
         assert spell is not None
         value = 0.0
-        count = spell.hits or spell.wounds or (spell.dice + 1) / 2  # a DX's mean (GFF-R35)
+        count = spell.mean_count  # the dice's mean when rolled (GFF-R35)
         for target in game.cast_targets(caster, spell, action.target):
             own = -1.0 if target.side == caster.side and spell.on_enemies else 1.0  # a point's
             if spell.effect == "hits":
@@ -269,6 +269,9 @@ class FirefightAI(Agent):
                 value += own * count * wound_chance(target.profile.defense, ap) * worth(target)
             elif spell.effect == "wounds":
                 value += own * count * worth(target)
+            elif spell.effect == "dangerous":  # a die per model (or per Tough), 1s wound
+                dice = len(target.models) * (target.profile.rating("Tough") or 1)
+                value += own * dice / 6 * worth(target)
             else:
                 value += own * max(1, abs(spell.value))
         return 100.0 + value / spell.cost if value > 0 else value  # not when it hurts its own

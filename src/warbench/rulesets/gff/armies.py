@@ -152,7 +152,7 @@ def _one_target_points(spell: Spell) -> float:
         return SPELL_POINTS * max(1, abs(spell.value) // 6)
     if spell.effect == "move":
         return SPELL_POINTS * max(1, abs(spell.value) // 3, abs(spell.far) // 6)
-    count = spell.hits or spell.wounds or (spell.dice + 1) / 2
+    count = spell.mean_count
     if spell.effect == "wounds":
         return SPELL_POINTS * 2 * count
     if spell.effect != "hits":

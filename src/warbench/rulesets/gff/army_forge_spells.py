@@ -108,9 +108,14 @@ _TEST = re.compile(
 _FATIGUED = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+fatigued$", re.IGNORECASE)
 _SHAKEN = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+shaken$", re.IGNORECASE)
 _DAMAGE = re.compile(  # GFF-R35: "it immediately takes D3 wounds", "takes 2 hits with AP(1)"
-    r"^(?:(?:it|they)\s+)?(?:each\s+)?(?:immediately\s+)?takes?\s+(\d+|D3|D6)\s+"
+    r"^(?:(?:it|they)\s+)?(?:each\s+)?(?:immediately\s+)?takes?\s+"
+    r"(\d+|[1-3]?D[36](?:\s*\+\s*\d+)?)\s+"
     r"(wounds?|(?:automatic\s+)?hits?)(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
     re.IGNORECASE,
+)
+_ROLLED = re.compile(r"^([1-3])?D([36])(?:\+(\d+))?$")
+_DANGEROUS = re.compile(  # GFF-R35: "must take a dangerous terrain test"
+    r"^(?:must\s+)?takes?\s+(?:a\s+)?dangerous\s+terrain\s+tests?\s*\.?$", re.IGNORECASE
 )
 _ACT = r"(?:hold|advance|rush|charge)"
 _ONLY = re.compile(  # GFF-R35: "may only use Hold or Advance actions next time it activates"
@@ -214,8 +219,9 @@ SHAPES = (
     'shooting] DURATION" (K 1 to 3), "... may immediately move by up to X"" (X up to 12"), '
     '"... must take a morale test[. If failed, it becomes fatigued | If failed you may move '
     'it by up to X" in a straight line in any direction | If failed it [immediately] takes '
-    'D3|D6|X wounds | On a fail it takes X hits [with RULES]]", "... take(s) D3|D6|X wounds", '
-    '"... take(s) D3|D6 [automatic] hits", "... is moved | may make a move of | may move by up '
+    'COUNT wounds | On a fail it takes COUNT hits [with RULES]]", "... take(s) COUNT wounds", '
+    '"... take(s) COUNT [automatic] hits" (COUNT: X, [N]D3 or [N]D6 [+X], N up to 3), "... '
+    '[must] take(s) a dangerous terrain test", "... is moved | may make a move of | may move by up '
     'to X" [toward the nearest enemy | toward the caster | away from the caster]", '
     '"... may only [use] Hold|Advance|Rush|Charge [or '
     '...] [actions] [next time it activates | on its next activation | until end of round]", '
@@ -383,6 +389,7 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
         or _testing(rest)
         or _only(rest)
         or _difficult(rest)
+        or ({"effect": "dangerous"} if _DANGEROUS.match(rest) else None)
     )
     if not (hits or lasting or granted or moving):
         return _UNREAD
@@ -638,13 +645,17 @@ def _testing(text: str) -> dict[str, Any] | None:
 def _damage(match: re.Match[str]) -> dict[str, Any] | None:
     """`takes D3 wounds`, `takes 2 hits with AP(1)`: the effect, the count or the die it is
     rolled on, and the hits' rules text (`with`); None for wounds with rules (GFF-R35)."""
-    count = match.group(1).upper()
-    number, dice = (0, int(count[1])) if count.startswith("D") else (int(count), 0)
+    count = match.group(1).upper().replace(" ", "")
+    dice = _ROLLED.match(count)
+    fields: dict[str, Any] = {"number": int(count) if dice is None else int(dice.group(3) or 0)}
+    if dice:
+        fields.update(dice=int(dice.group(2)), rolled=int(dice.group(1) or 1))
+    number = fields.pop("number")
     if match.group(2).lower().startswith("wound"):
         if match.group(3):
             return None
-        return {"effect": "wounds", "wounds": number, "dice": dice, "with": None}
-    return {"effect": "hits", "hits": number, "dice": dice, "with": match.group(3)}
+        return {"effect": "wounds", "wounds": number, **fields, "with": None}
+    return {"effect": "hits", "hits": number, **fields, "with": match.group(3)}
 
 
 def _only(text: str) -> dict[str, Any] | None:

@@ -203,8 +203,10 @@ class Spell(BaseModel):
     player, or it takes `wounds` wounds or `hits` hits (GFF-R35); a move out of turn goes
     in any direction or straight `toward` the nearest enemy, toward the caster or away
     from it (GFF-R35). `wounds` — each target
-    takes `wounds` wounds, no Defense rolled (Regeneration still saves); `dice` — the hits or
-    wounds are rolled on one D3 or D6 instead of fixed; `only` — the target may only take
+    takes `wounds` wounds, no Defense rolled (Regeneration still saves); `dice` — `rolled`
+    D3 or D6 are rolled for the hits or wounds, `hits` or `wounds` then added to them;
+    `dangerous` — each target takes a dangerous terrain test (a die per model, or per its
+    Tough value; each 1 a wound); `only` — the target may only take
     the `actions` (hold, advance, rush, charge; idle is always allowed) in its next
     activation or until the end of the round; `difficult` — its moves count as through
     difficult terrain (no more than 6" in total) the next time it moves or until the end of
@@ -239,10 +241,12 @@ class Spell(BaseModel):
         "wounds",
         "only",
         "difficult",
+        "dangerous",
     ]
     hits: int = Field(default=0, ge=0)
     wounds: int = Field(default=0, ge=0, le=12)
     dice: Literal[0, 3, 6] = 0
+    rolled: int = Field(default=1, ge=1, le=3)
     actions: tuple[ActionName, ...] = ()
     rules: tuple[Rule, ...] = ()
     targets: int = Field(default=1, ge=1, le=6)
@@ -307,6 +311,10 @@ class Spell(BaseModel):
             raise ValueError(f'spell {self.name}: a move out of turn needs inches (1" to 12")')
         if self.area and self.everyone:
             raise ValueError(f"spell {self.name}: an area goes around chosen targets, not all")
+        if self.rolled > 1 and not self.dice:
+            raise ValueError(f"spell {self.name}: 'rolled' dice need their sides (dice: 3 or 6)")
+        if self.effect in ("wounds", "dangerous") and self.side == "friendly":
+            raise ValueError(f"spell {self.name}: a '{self.effect}' spell goes to enemy units")
         if self.toward != "any" and not (self.effect == "shift" or self.then == "shift"):
             raise ValueError(f"spell {self.name}: a direction needs a move out of turn")
         if (self.area_all or self.point) and not self.area:
@@ -324,12 +332,18 @@ class Spell(BaseModel):
         return self
 
     @property
+    def mean_count(self) -> float:
+        """The mean hits or wounds it deals a target (the dice's mean when rolled)."""
+        fixed = self.hits or self.wounds
+        return fixed + self.rolled * (self.dice + 1) / 2 if self.dice else float(fixed)
+
+    @property
     def on_enemies(self) -> bool:
         """Whether its targets are enemy units: `hits` and `wounds` always; others by `side`,
         or when no side is given by whether they hinder (a − modifier or move, Slow, Immobile,
         AP(−X), a forced morale test, an `only` or `difficult` spell); `shield` and `focus`
         help friends."""
-        if self.effect in ("hits", "mark", "wounds"):
+        if self.effect in ("hits", "mark", "wounds", "dangerous"):
             return True
         if self.side is not None:
             return self.side == "enemy"

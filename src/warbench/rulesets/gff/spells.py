@@ -227,7 +227,7 @@ def harm(ref: Referee, caster: Unit, spell: Spell, target: Unit, kind: str, coun
         return
     if not count:
         fixed = spell.wounds if kind == "wounds" else spell.hits
-        count = fixed or _rolled(ref, spell, target, kind)
+        count = fixed + (_rolled(ref, spell, target, kind) if spell.dice else 0)
     if kind == "wounds":
         ref.emit("spell", f"{spell.name}: {target.name} takes {count} wound(s)")
         wounds = regenerate(ref, target, [Hit(0, False, 0, False)] * count)
@@ -244,9 +244,26 @@ def harm(ref: Referee, caster: Unit, spell: Spell, target: Unit, kind: str, coun
 
 
 def _rolled(ref: Referee, spell: Spell, target: Unit, kind: str) -> int:
-    """One D3 or D6 for the spell's number of hits or wounds on `target`."""
-    label = f"{spell.name}: D{spell.dice} {kind} on {target.name}"
-    return ref.roll(RollRequest(label, sides=spell.dice)).total
+    """The D3s or D6s rolled for the spell's number of hits or wounds on `target`."""
+    dice = f"{spell.rolled if spell.rolled > 1 else ''}D{spell.dice}"
+    label = f"{spell.name}: {dice} {kind} on {target.name}"
+    return ref.roll(RollRequest(label, dice=spell.rolled, sides=spell.dice)).total
+
+
+def dangerous(ref: Referee, spell: Spell, target: Unit) -> None:
+    """A dangerous terrain test forced by a spell (GFF-R35), as TERRAIN has it: one die per
+    model (as many as its Tough value), each 1 a wound; Regeneration rolls for them."""
+    if not target.alive:
+        return
+    per_model = target.profile.rating("Tough") or 1
+    label = f"{spell.name}: dangerous terrain test, {target.name}"
+    roll = ref.roll(RollRequest(label, dice=len(target.models) * per_model))
+    wounds = roll.faces.count(1)
+    ref.emit("spell", f"{spell.name}: {target.name} takes {wounds} wound(s)")
+    if wounds:
+        take_wounds(ref, target, regenerate(ref, target, [Hit(0, False, 0, False)] * wounds))
+        if not target.alive:
+            ref.emit("destroyed", f"{target.name} is destroyed")
 
 
 def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit, count: int = 0) -> None:
@@ -254,6 +271,8 @@ def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit, count: int = 
     deals `count` hits when given (a unit in its area, GFF-R33), else its own."""
     if spell.effect in ("hits", "wounds"):
         harm(ref, caster, spell, target, spell.effect, count)
+    elif spell.effect == "dangerous":
+        dangerous(ref, spell, target)
     elif spell.effect == "shield":
         target.shield = True
         ref.emit("spell", f"{spell.name}: {target.name} gets +1 Defense this round")
