@@ -137,7 +137,7 @@ def test_army_forge_texts_of_attacks_moves_tests_and_areas_are_read(
     ("text", "wanted"),
     [
         (
-            'Target enemy unit within 12" must take a morale test. If failed it takes D3 wounds.',
+            'Target enemy unit within 12" must take a morale test. If failed it must flee 6".',
             "understood:",
         ),
         (

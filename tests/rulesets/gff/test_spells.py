@@ -192,7 +192,7 @@ def test_army_forge_spell_texts_are_read(text: str, fields: dict[str, Any]) -> N
 @pytest.mark.parametrize(
     "text",
     [
-        'Target enemy unit within 12" must take a morale test. If failed it takes D3 wounds.',
+        'Target enemy unit within 12" must take a morale test. If failed it must flee 6".',
         'Target 2 enemy units within 18" are pushed 3" away.',
         'Target friendly unit within 12" takes 2 hits.',
     ],

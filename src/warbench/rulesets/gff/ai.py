@@ -44,6 +44,7 @@ from warbench.rulesets.gff.actions import (
     Tokens,
     Wait,
 )
+from warbench.rulesets.gff.ai_strike_back import strike_back_value
 from warbench.rulesets.gff.attacks import Context
 from warbench.rulesets.gff.game import GFFGame, other
 from warbench.rulesets.gff.melee import melee_weapons
@@ -245,27 +246,35 @@ class FirefightAI(Agent):
             helping = caster is not None and caster.side == player
             return 1.0 if helping and action.count == 1 else -1.0
         if isinstance(action, StrikeBack):
-            charger = s.units[s.step["charger"]]
-            return (
-                1.0 if melee_weapons(s.units[s.step["defender"]], charger, lambda w: True) else -1.0
-            )
+            charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
+            if charger.effects or defender.effects:  # GFF-R36
+                return strike_back_value(defender, charger) * worth(charger)
+            return 1.0 if melee_weapons(defender, charger, lambda w: True) else -1.0
         return 0.0
 
     def _spell_value(self, game: GFFGame, action: Cast) -> float:
         """Casting costs only tokens and comes before firing: above any shot, by the spell's
-        expected worth (wounds of its hits, or its modifier on each target)."""
+        expected worth (wounds of its hits or wounds, or its modifier on each target; its own
+        units around a point count against it, and it is not cast when they outweigh)."""
         s = game.state
         caster = s.units[action.unit]
         spell = spell_named(caster, action.spell)
         assert spell is not None
         value = 0.0
+        count = spell.mean_count  # the dice's mean when rolled (GFF-R35)
         for target in game.cast_targets(caster, spell, action.target):
+            own = -1.0 if target.side == caster.side and spell.on_enemies else 1.0  # a point's
             if spell.effect == "hits":
                 ap = next((r.rating or 0 for r in spell.rules if r.name == "AP"), 0)
-                value += spell.hits * wound_chance(target.profile.defense, ap) * worth(target)
+                value += own * count * wound_chance(target.profile.defense, ap) * worth(target)
+            elif spell.effect == "wounds":
+                value += own * count * worth(target)
+            elif spell.effect == "dangerous":  # a die per model (or per Tough), 1s wound
+                dice = len(target.models) * (target.profile.rating("Tough") or 1)
+                value += own * dice / 6 * worth(target)
             else:
-                value += max(1, abs(spell.value))
-        return 100.0 + value / spell.cost
+                value += own * max(1, abs(spell.value))
+        return 100.0 + value / spell.cost if value > 0 else value  # not when it hurts its own
 
     def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
         """The scores of Advance and Rush (None for other actions), all at once (numpy):

@@ -2,7 +2,8 @@
 
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
-export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33):
+export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33,
+R35):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -24,7 +25,12 @@ export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, 
   (GFF-R33: `get +1 attack next time they fight in melee`, `may immediately move by up to
   6"`, `must take a morale test. If failed, it becomes fatigued`, `All enemy units within
   6" take 1 hit`, `... and all other enemy units within 3" of it take 1 hit`), and Army
-  Forge v3.5's `Pick ..., which ... (next time the effect would apply)`. Any other text,
+  Forge v3.5's `Pick ..., which ... (next time the effect would apply)`. So are wounds and
+  hits on a die, also after a failed morale test, limits on actions and difficult terrain,
+  areas of both sides and points (GFF-R35: `takes D3 wounds`, `If failed it immediately
+  takes D3 wounds`, `may only use Hold actions next time it activates`, `counts as being in
+  difficult terrain next time it moves`, `and all other units within 3" of it`, `Pick a
+  point within 18". All units within 3" of it take 2 hits`). Any other text,
   or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
   error with the shapes understood or the rules a spell may grant (nothing is
   half-imported); leave the `spells` out to fall back on the default.
@@ -44,7 +50,15 @@ from typing import Any, Protocol
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from warbench.rulesets.gff.profiles import ALIASES, UNGRANTED, Rule, Spell, special_rules, ungranted
+from warbench.rulesets.gff.profiles import (
+    ACTIONS,
+    ALIASES,
+    UNGRANTED,
+    Rule,
+    Spell,
+    special_rules,
+    ungranted,
+)
 
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -55,14 +69,21 @@ _TARGET = re.compile(
     rf"\s*within\s+(?P<range>\d+){_INCH}\s*(?:of\s+the\s+caster\b,?\s*)?(?P<rest>.*)$",
     re.IGNORECASE,
 )
-_AREA = re.compile(  # GFF-R33: "... and all [other] enemy units within 6" of it ..."
-    rf"^,?\s*and\s+all\s+(?:other\s+)?(friendly|enemy)\s+units\s+within\s+(\d+){_INCH}\s+"
+_AREA = re.compile(  # GFF-R33: "... and all [other] [enemy] units within 6" of it ..."
+    rf"^,?\s*and\s+all\s+(?:other\s+)?(?:(friendly|enemy)\s+)?units\s+within\s+(\d+){_INCH}\s+"
     r"of\s+(?:it|them|the\s+target)\s*,?\s*(.*)$",
     re.IGNORECASE,
 )
-_AREA_HITS = re.compile(  # "takes 2 hits, and all other enemy units within 6" of it take 1 hit"
-    rf"^(.*?),?\s+and\s+all\s+(?:other\s+)?(enemy)\s+units\s+within\s+(\d+){_INCH}\s+"
+_AREA_HITS = re.compile(  # "takes 2 hits, and all other [enemy] units within 6" of it take 1 hit"
+    rf"^(.*?),?\s+and\s+all\s+(?:other\s+)?(?:(enemy)\s+)?units\s+within\s+(\d+){_INCH}\s+"
     r"of\s+(?:it|them|the\s+target)\s+takes?\s+(\d+)\s+hits?(?:\s+each)?\s*\.?$",
+    re.IGNORECASE,
+)
+_POINT = re.compile(  # GFF-R35: "Pick a point within 18". All units within 3" of it take ..."
+    rf"^(?:(?:target|pick|choose)\s+)?a\s+point\s+within\s+(?P<range>\d+){_INCH}\s*"
+    r"(?:of\s+the\s+caster\b)?\s*(?:in\s+line\s+of\s+sight\s*)?(?:[,.:;]|\s+and\b)?\s*"
+    r"(?:then\s+)?all\s+(?:other\s+)?(?:(?P<side>friendly|enemy)\s+)?(?:units|models)\s+within\s+"
+    rf"(?P<area>\d+){_INCH}\s+of\s+(?:it|that\s+point|the\s+point|this\s+point)\s*,?\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
 _ATTACKS = re.compile(
@@ -70,26 +91,53 @@ _ATTACKS = re.compile(
     r"in\s+melee|when\s+shooting))?\s*(.*?)\s*\.?$",
     re.IGNORECASE,
 )
-_SHIFT = re.compile(
-    r"^(?:you\s+)?(?:may\s+)?(?:immediately\s+)?moves?\s+(?:it\s+|them\s+)?(?:by\s+)?up\s+to\s+"
-    rf"(\d+){_INCH}(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction)?\s*\.?$",
+_SHIFT = re.compile(  # GFF-R33; the passive, "make a move of" and the directions GFF-R35
+    r"^(?:you\s+)?(?:may\s+|can\s+)?(?:immediately\s+)?(?:moves?|(?:is|are)\s+moved|"
+    r"makes?\s+a\s+move\s+of)\s+(?:it\s+|them\s+)?(?:by\s+)?up\s+to\s+"
+    rf"(\d+){_INCH}(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction|"
+    r"\s+(?P<toward>toward(?:s)?\s+the\s+nearest\s+enemy(?:\s+units?|\s+models?)?|"
+    r"toward(?:s)?\s+the\s+caster|away\s+from\s+the\s+caster))?"
+    r"(?:\s+in\s+a\s+straight\s+line)?\s*\.?$",
     re.IGNORECASE,
 )
 _TEST = re.compile(
-    r"^must\s+take\s+a\s+morale\s+test\s*(?:[.,;]\s*(?:if\s+failed,?\s+(.*?))?)?\s*\.?$",
+    r"^must\s+take\s+a\s+morale\s+test\s*(?:[.,;]?\s*(?:(?:if\s+(?:failed|it\s+fails|they\s+fail)"
+    r"|on\s+a\s+fail(?:ure|ed\s+test)?),?\s+(.*?))?)?\s*\.?$",
     re.IGNORECASE,
 )
 _FATIGUED = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+fatigued$", re.IGNORECASE)
 _SHAKEN = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+shaken$", re.IGNORECASE)
+_DAMAGE = re.compile(  # GFF-R35: "it immediately takes D3 wounds", "takes 2 hits with AP(1)"
+    r"^(?:(?:it|they)\s+)?(?:each\s+)?(?:immediately\s+)?takes?\s+"
+    r"(\d+|[1-3]?D[36](?:\s*\+\s*\d+)?)\s+"
+    r"(wounds?|(?:automatic\s+)?hits?)(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
+    re.IGNORECASE,
+)
+_ROLLED = re.compile(r"^([1-3])?D([36])(?:\+(\d+))?$")
+_DANGEROUS = re.compile(  # GFF-R35: "must take a dangerous terrain test"
+    r"^(?:must\s+)?takes?\s+(?:a\s+)?dangerous\s+terrain\s+tests?\s*\.?$", re.IGNORECASE
+)
+_ACT = r"(?:hold|advance|rush|charge)"
+_ONLY = re.compile(  # GFF-R35: "may only use Hold or Advance actions next time it activates"
+    r"^(?:(?P<only>may|can)\s+only|may\s+not|can(?:not|'t|’t)|must\s+not)\s+(?:use\s+)?"
+    rf"(?P<acts>{_ACT}(?:\s*(?:,|/|\bor\b|\band\b)\s*{_ACT})*)(?:\s+actions?)?"
+    r"\s*(?P<rest>.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_NEXT_ACTIVATION = re.compile(
+    r"^(?:(?:on|in|during|for)\s+)?(?:its|their|the)?\s*next\s+activation$", re.IGNORECASE
+)
+_DIFFICULT = re.compile(  # GFF-R35: "counts as being in difficult terrain next time it moves"
+    r"^(?:counts?\s+as\s+(?:being\s+)?in|(?:must\s+)?moves?\s+as\s+if\s+"
+    r"(?:(?:it|they)\s+(?:is|are|was|were)\s+)?in)\s+difficult\s+terrain"
+    r"(?:\s+when\s+moving)?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
 _V35 = (  # Army Forge v3.5's wording, read as the older one (GFF-R33)
     (re.compile(r"^pick\s+", re.I), ""),
     (re.compile(rf"(within\s+\d+{_INCH})\s*,\s*which\s+", re.I), r"\1 "),
     (re.compile(r"\s*\(next\s+time\s+the\s+effect\s+would\s+apply\)", re.I), ""),
     (re.compile(r"\s+when\s+using\s+(advance|rush\s*/\s*charge)\s+actions", re.I), r" on \1"),
-)
-_HITS = re.compile(
-    r"^(?:each\s+)?takes?\s+(\d+)\s+hits?(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
-    re.IGNORECASE,
 )
 _MODIFIER = re.compile(
     r"^gets?\s+([+\-−]\d)\s+to\s+(their\s+next\s+)?(hit|quality|defen[cs]e|morale)"
@@ -170,12 +218,23 @@ SHAPES = (
     '"... get(s) +K attack(s) [with melee weapons|with ranged weapons|in melee|when '
     'shooting] DURATION" (K 1 to 3), "... may immediately move by up to X"" (X up to 12"), '
     '"... must take a morale test[. If failed, it becomes fatigued | If failed you may move '
-    'it by up to X" in a straight line in any direction]"; '
+    'it by up to X" in a straight line in any direction | If failed it [immediately] takes '
+    'COUNT wounds | On a fail it takes COUNT hits [with RULES]]", "... take(s) COUNT wounds", '
+    '"... take(s) COUNT [automatic] hits" (COUNT: X, [N]D3 or [N]D6 [+X], N up to 3), "... '
+    '[must] take(s) a dangerous terrain test", "... is moved | may make a move of | may move by up '
+    'to X" [toward the nearest enemy | toward the caster | away from the caster]", '
+    '"... may only [use] Hold|Advance|Rush|Charge [or '
+    '...] [actions] [next time it activates | on its next activation | until end of round]", '
+    '"... may not | cannot Rush|Charge [or ...] [actions] [same durations]", "... count(s) as '
+    "being in difficult terrain | move(s) as if in difficult terrain [next time it moves | "
+    'until end of round]"; '
     'the target clause may also read "Up to two enemy units within R", "One enemy model '
     'within R", "Pick one enemy unit within R", which ...", "All enemy units within R" [of '
-    'the caster]" (every one in sight), and be followed by "and all [other] enemy|friendly '
-    'units within A" of it" (the same side as the targets), or a hits text by ", and all '
-    '[other] enemy units within A" of it take Y hits"; DURATION may be "once" (the next time '
+    'the caster]" (every one in sight), and be followed by "and all [other] [enemy|friendly] '
+    'units within A" of it" (the same side as the targets, or without a side both sides), or '
+    'a hits text by ", and all [other] [enemy] units within A" of it take Y hits", or be a '
+    'point: "Pick a point within R". All [enemy|friendly] units within A" of it ..." (cast '
+    'at x,y); DURATION may be "once" (the next time '
     "the rule or modifier applies), with or without Army Forge's \"(next time the effect "
     'would apply)"'
 )
@@ -240,20 +299,30 @@ def _spell(entry: object, where: str, problems: Problems) -> Spell | None:
 
 
 def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
-    """The fields of a Spell read from its text (with its area, GFF-R33); None after a
-    problem."""
+    """The fields of a Spell read from its text (with its area, GFF-R33, or its point,
+    GFF-R35); None after a problem."""
+    given = text
     for pattern, replacement in _V35:
         text = pattern.sub(replacement, text)
+    point = _POINT.match(text)
+    if point:  # read as a target clause, the point's area set below (GFF-R35)
+        side = point.group("side") or ""
+        text = f'Target {side} unit within {point.group("range")}" {point.group("rest")}'
     target = _TARGET.match(text)
     rest = target.group("rest").strip() if target else ""
     area, rest = _area(rest)
     read, data = _effect_of(target, rest, where, problems) if target else (False, None)
     if not read:
         problems.add(
-            where, f"cannot read the spell's effect {json.dumps(text)}; understood: {SHAPES}"
+            where, f"cannot read the spell's effect {json.dumps(given)}; understood: {SHAPES}"
         )
     if target is None or data is None:
         return None
+    if point:
+        if area is not None or target.group("all"):
+            problems.add(where, f"a point's area is the spell's only area: {json.dumps(given)}")
+            return None
+        data.update(point=True, area=int(point.group("area")), area_all=not point.group("side"))
     if target.group("all"):
         if target.group("count"):
             problems.add(where, f"'all' takes no number of targets: {json.dumps(text)}")
@@ -261,8 +330,11 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
         data.update(everyone=True, targets=1)
     if area is not None:
         side, inches, hits = area
-        target_side = data.get("side") or ("enemy" if data["effect"] == "hits" else None)
-        if target_side is not None and side != target_side:
+        target_side = data.get("side") or (
+            "enemy" if data["effect"] in ("hits", "wounds") else None
+        )
+        data["area_all"] = side is None  # "all [other] units within 3" of it" (GFF-R35)
+        if side is not None and target_side is not None and side != target_side:
             problems.add(
                 where, f"the area reaches {side} units, the targets are {target_side}: {text}"
             )
@@ -276,14 +348,17 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
     return data
 
 
-def _area(rest: str) -> tuple[tuple[str, int, int | None] | None, str]:
-    """The area clause of `rest` (side, inches, its own hits or None) and what is left."""
+def _area(rest: str) -> tuple[tuple[str | None, int, int | None] | None, str]:
+    """The area clause of `rest` (side, None for both, inches, its own hits or None) and
+    what is left."""
     before = _AREA.match(rest)
     if before:
-        return (before.group(1).lower(), int(before.group(2)), None), before.group(3).strip()
+        side = before.group(1).lower() if before.group(1) else None
+        return (side, int(before.group(2)), None), before.group(3).strip()
     after = _AREA_HITS.match(rest)
     if after:
-        return (after.group(2).lower(), int(after.group(3)), int(after.group(4))), after.group(1)
+        side = after.group(2).lower() if after.group(2) else None
+        return (side, int(after.group(3)), int(after.group(4))), after.group(1)
     return None, rest
 
 
@@ -302,11 +377,20 @@ _UNREAD = object()
 def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> object:
     """The fields of a Spell from its target clause and the text after it; None after a
     problem, `_UNREAD` when no shape fits."""
-    hits, modifier = _HITS.match(rest), _MODIFIER.match(rest)
+    hits, modifier = _DAMAGE.match(rest), _MODIFIER.match(rest)
     lasting = _lasting(modifier) if modifier else None
     grant = None if (hits or modifier) else _GRANT.match(rest)
     granted = _granted(grant) if grant else _losing(rest) or _marking(rest)
-    moving = _moving(rest) or _ranged(rest) or _attacks(rest) or _shifting(rest) or _testing(rest)
+    moving = (
+        _moving(rest)
+        or _ranged(rest)
+        or _attacks(rest)
+        or _shifting(rest)
+        or _testing(rest)
+        or _only(rest)
+        or _difficult(rest)
+        or ({"effect": "dangerous"} if _DANGEROUS.match(rest) else None)
+    )
     if not (hits or lasting or granted or moving):
         return _UNREAD
     count = target.group("count") or "1"
@@ -321,15 +405,24 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
             if rules is None:
                 return None
             granted["rules"] = rules
+        if "with" in effect:  # the rules of a failed test's hits (GFF-R35)
+            rules = _weapon_rules(effect.pop("with"), where, problems)
+            if rules is None:
+                return None
+            effect["rules"] = rules
         return {**data, **effect, "side": side}
     if hits:
         if side == "friendly":
             problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(rest)}")
             return None
-        rules = _weapon_rules(hits.group(2), where, problems)
+        damage = _damage(hits)
+        if damage is None:
+            problems.add(where, f"wounds are taken without weapon rules: {json.dumps(rest)}")
+            return None
+        rules = _weapon_rules(damage.pop("with"), where, problems)
         if rules is None:
             return None
-        data.update(effect="hits", hits=int(hits.group(1)), rules=rules)
+        data.update(damage, rules=rules)
         return data
     assert lasting is not None
     data.update(lasting, side=side)
@@ -515,9 +608,17 @@ def _attacks(text: str) -> dict[str, Any] | None:
 
 
 def _shifting(text: str) -> dict[str, Any] | None:
-    """`may immediately move by up to 6"`: a move out of turn (GFF-R33)."""
+    """`may immediately move by up to 6"`: a move out of turn (GFF-R33), maybe straight
+    toward the nearest enemy, toward or away from the caster (GFF-R35)."""
     match = _SHIFT.match(text)
-    return {"effect": "shift", "value": int(match.group(1))} if match else None
+    return {"effect": "shift", **_shift_fields(match)} if match else None
+
+
+def _shift_fields(match: re.Match[str]) -> dict[str, Any]:
+    """The inches and the direction of a move out of turn."""
+    toward = (match.group("toward") or "").lower()
+    way = "enemy" if "enemy" in toward else "away" if "away" in toward else "caster"
+    return {"value": int(match.group(1)), "toward": way if toward else "any"}
 
 
 def _testing(text: str) -> dict[str, Any] | None:
@@ -533,8 +634,59 @@ def _testing(text: str) -> dict[str, Any] | None:
         return {"effect": "test", "then": "fatigued"}
     shift = _SHIFT.match(then)
     if shift:
-        return {"effect": "test", "then": "shift", "value": int(shift.group(1))}
-    return None
+        return {"effect": "test", "then": "shift", **_shift_fields(shift)}
+    taken = _DAMAGE.match(then)
+    damage = _damage(taken) if taken else None
+    if damage is None:
+        return None
+    return {**damage, "effect": "test", "then": damage["effect"]}
+
+
+def _damage(match: re.Match[str]) -> dict[str, Any] | None:
+    """`takes D3 wounds`, `takes 2 hits with AP(1)`: the effect, the count or the die it is
+    rolled on, and the hits' rules text (`with`); None for wounds with rules (GFF-R35)."""
+    count = match.group(1).upper().replace(" ", "")
+    dice = _ROLLED.match(count)
+    fields: dict[str, Any] = {"number": int(count) if dice is None else int(dice.group(3) or 0)}
+    if dice:
+        fields.update(dice=int(dice.group(2)), rolled=int(dice.group(1) or 1))
+    number = fields.pop("number")
+    if match.group(2).lower().startswith("wound"):
+        if match.group(3):
+            return None
+        return {"effect": "wounds", "wounds": number, **fields, "with": None}
+    return {"effect": "hits", "hits": number, **fields, "with": match.group(3)}
+
+
+def _only(text: str) -> dict[str, Any] | None:
+    """`may only use Hold or Advance actions next time it activates`, `may not Rush or
+    Charge until end of round`: the actions left to the unit and how long (GFF-R35)."""
+    match = _ONLY.match(text)
+    if match is None:
+        return None
+    named = {a.lower() for a in re.findall(_ACT, match.group("acts"), re.IGNORECASE)}
+    left = [a for a in ACTIONS if (a in named) == bool(match.group("only"))]
+    rest = match.group("rest")
+    if _NEXT_ACTIVATION.match(rest) or _ONCE.match(rest):
+        rest = "next time it activates"
+    duration = _duration(rest)
+    if duration is None or duration.get("trigger") not in (None, "activation"):
+        return None
+    return {**duration, "when": "any", "effect": "only", "actions": left}
+
+
+def _difficult(text: str) -> dict[str, Any] | None:
+    """`counts as being in difficult terrain next time it moves`, `moves as if in difficult
+    terrain until end of round`: its moves no more than 6" in total (GFF-R35)."""
+    match = _DIFFICULT.match(text)
+    duration = _duration(match.group(1)) if match else None
+    if duration is None:
+        return None
+    if duration.get("trigger") == "once":
+        duration["trigger"] = "move"
+    if duration.get("trigger") not in (None, "move", "activation"):
+        return None
+    return {**duration, "when": "any", "effect": "difficult"}
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

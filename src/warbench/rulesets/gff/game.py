@@ -76,6 +76,7 @@ from warbench.rulesets.gff.shooting import (
     weapon_named,
 )
 from warbench.rulesets.gff.spell_grants import range_bonus, use_up
+from warbench.rulesets.gff.spell_limits import only_problem
 from warbench.rulesets.gff.state import Marker, Model, SpellEffect, State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -111,7 +112,7 @@ _PROMPTS: dict[str, Callable[[State], str]] = {
     "activate": lambda s: f"round {s.round}: activate a unit (hold, advance, rush, charge, idle)",
     "shoot": lambda s: f"{s.active}: fire a weapon or cast a spell, or done",
     "spell-help": lambda s: "spend spell tokens on the casting roll, or done",
-    "spell-move": lambda s: 'move {} by up to {}" (a spell), or done'.format(*s.step["shifts"][0]),
+    "spell-move": spell_moves.prompt,
     "blast-split": lambda s: "choose which of your units takes an odd Blast hit",
     "strike-back": lambda s: f"{s.step.get('defender')} was charged: strike back or not",
     "consolidate": lambda s: f'{s.step.get("survivor")} may move up to 3", or done',
@@ -282,11 +283,12 @@ class GFFGame(OpenGame):
                     Fire(unit.id, slug(weapon.name), e.id) for e in s.side_units(other(player))
                 ]
             for spell in unit.profile.spells:
-                found = [t.id for t in self._spell_targets(spell, unit)]
-                acts += [
-                    Cast(unit.id, slug(spell.name), text)
-                    for text in spells.target_choices(spell, found)
-                ]
+                if spell.point:  # GFF-R35
+                    texts = spells.point_choices(s, self.field, unit, spell)
+                else:
+                    found = [t.id for t in self._spell_targets(spell, unit)]
+                    texts = spells.target_choices(spell, found)
+                acts += [Cast(unit.id, slug(spell.name), text) for text in texts]
             return acts
         if s.phase == "blast-split":
             blast = s.step["blast"]
@@ -301,7 +303,7 @@ class GFFGame(OpenGame):
         if s.phase == "spell-move":
             shifting = spell_moves.waiting(s)
             assert shifting is not None
-            return [Done(), *spell_moves.samples(*shifting)]
+            return [Done(), *spell_moves.samples(s, *shifting)]
         survivor = s.units[s.step["survivor"]]
         cx, cy = survivor.centre()
         acts = [Done()]
@@ -618,9 +620,9 @@ class GFFGame(OpenGame):
         self, unit: Unit, kind: str
     ) -> tuple[list[tuple[float, float]], list[Action]]:
         """The sampled points and their actions, kept while the unit stands where it stood
-        (the markers do not move)."""
+        with the same allowance (the markers do not move; spells change the allowance)."""
         centre = unit.centre()
-        key = (unit.id, kind, centre, len(self.state.markers))
+        key = (unit.id, kind, centre, len(self.state.markers), allowance(unit, kind))
         found = self._sampled.get(key)
         if found is None:
             if len(self._sampled) > 256:
@@ -738,6 +740,10 @@ class GFFGame(OpenGame):
             return f"{unit.name} is Shaken and must stay idle (idle {unit.id}) to recover"
         if unit.all_have("Immobile") and not isinstance(action, Hold | Idle):
             return f"{unit.name} is Immobile and may only Hold (hold {unit.id})"
+        if unit.effects and not isinstance(action, Idle):
+            refused = only_problem(unit, action)
+            if refused:
+                return refused
         if isinstance(action, Advance | Rush):
             kind = "advance" if isinstance(action, Advance) else "rush"
             if self._move_screen(unit, kind)[1].get(action.to):
@@ -822,6 +828,14 @@ class GFFGame(OpenGame):
             return f"{spell.name} was already tried this activation (one try per spell)"
         if unit.tokens < spell.cost:
             return f"{spell.name} costs {spell.cost} token(s); {unit.name} has {unit.tokens}"
+        if spell.point:  # GFF-R35
+            point = spells.point_of(action.target)
+            if point is None or not spells.reaches(self.field, unit, spell, point):
+                return (
+                    f'{spell.name} goes to a point within {spell.range}" of {unit.name} in its '
+                    f"sight (cast {unit.id} {action.spell} x,y), not '{action.target}'"
+                )
+            return None
         allowed = [t.id for t in self._spell_targets(spell, unit)]
         return spells.target_problem(spell, action.target, allowed)
 
@@ -868,9 +882,13 @@ class GFFGame(OpenGame):
         return found
 
     def cast_targets(self, unit: Unit, spell: Any, text: str) -> list[Unit]:
-        """The units a cast's target text names (`all`: every one in range, GFF-R33)."""
+        """The units a cast's target text names (`all`: every one in range, GFF-R33; `x,y`:
+        those around the point, GFF-R35)."""
         if text == "all":
             return self._spell_targets(spell, unit)
+        point = spells.point_of(text) if spell.point else None
+        if point is not None:  # the units around a point (GFF-R35)
+            return spells.at_point(self.state, unit, spell, point)
         return [self.state.units[t] for t in text.split(",")]
 
     def _spot(self, unit: Unit) -> tuple[object, ...]:
@@ -1309,7 +1327,7 @@ class GFFGame(OpenGame):
         """Move the first unit a spell lets the caster's player move (None: leave it);
         then the next, and back to the caster's shooting step (GFF-R33)."""
         s = self.state
-        uid, inches = s.step["shifts"].pop(0)
+        uid, inches, *_ = s.step["shifts"].pop(0)
         unit = s.units[uid]
         if action is None:
             self.emit("spell", f"{unit.name} is not moved")

@@ -20,6 +20,7 @@ from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping as jumps
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.spell_grants import move_bonus
+from warbench.rulesets.gff.spell_limits import move_cap
 from warbench.rulesets.gff.state import State, Unit
 
 BASE_MOVE = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
@@ -31,15 +32,16 @@ _NOISE = 1e-9  # numpy and math may round a distance differently by far less tha
 
 
 def allowance(unit: Unit, kind: str) -> float:
-    """The move of an action with Fast and Slow, and move spells (GFF-R31; never below 0)."""
+    """The move of an action with Fast and Slow, and move spells (GFF-R31; never below 0);
+    a difficult-terrain spell caps it at 6" (GFF-R35)."""
     move = BASE_MOVE[kind]
     step = 2.0 if kind == "advance" else 4.0
     if unit.all_have("Fast"):
         move += step
     if unit.all_have("Slow"):
         move -= step
-    if unit.effects:
-        move = max(0.0, move + move_bonus(unit, kind))
+    if unit.effects:  # move spells, then a difficult-terrain spell's cap (GFF-R35)
+        move = move_cap(unit, max(0.0, move + move_bonus(unit, kind)))
     return move
 
 

@@ -46,7 +46,7 @@ from warbench.rulesets.gff import odds_melee, odds_spells
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.battlefield import Battlefield
-from warbench.rulesets.gff.melee import impact
+from warbench.rulesets.gff.melee import impact, is_counter, strikers
 from warbench.rulesets.gff.odds_units import (
     DESTROYED,
     SHAKEN,
@@ -222,6 +222,20 @@ def expected_melee(attacker: Unit, target: Unit, *, charging: bool) -> float:
 
     dist = Enumerator(reading(True)).outcomes(impacts)
     return total + float(sum(p * wounds for wounds, p in dist.items()))
+
+
+def expected_strike_back(defender: Unit, charger: Unit) -> float:
+    """The mean wounds the defender deals the charger by striking back, as
+    `melee.strike_back` plays it: the models within reach (`strikers`), each melee weapon
+    but those Counter (which struck first), fatigued if the unit is fatigued or Shaken; with
+    every spell and mark on both units (`expected_wounds`, GFF-R36)."""
+    attacks: dict[Weapon, int] = {}
+    for index in strikers(defender, charger):
+        for weapon in defender.models[index].weapons:
+            if weapon.melee and not is_counter(armed(defender, weapon)):
+                attacks[weapon] = attacks.get(weapon, 0) + weapon.attacks
+    ctx = Context(melee=True, fatigued=defender.fatigued or defender.shaken)
+    return sum(expected_wounds(defender, w, n, charger, ctx) for w, n in attacks.items())
 
 
 def _fire(

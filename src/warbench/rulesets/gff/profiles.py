@@ -154,6 +154,9 @@ Trigger = Literal[
     "once",
 ]
 TRIGGERS: tuple[str, ...] = get_args(Trigger)
+ActionName = Literal["hold", "advance", "rush", "charge"]
+ACTIONS: tuple[str, ...] = get_args(ActionName)
+"""The actions an `only` spell may leave a unit (GFF-R35)."""
 """What uses up a granted rule or move lasting until `next` time (GFF-R31): the unit's next
 charge (as charger), being charged, melee (either side), shooting, attacking (melee or
 shooting), Defense rolls against hits, wounds reaching it, being the target of shooting, a
@@ -197,10 +200,23 @@ class Spell(BaseModel):
     inches at once, in a straight line (a move out of turn, GFF-R33); `test` — each target
     takes a morale test, and if it fails, `then`: Shaken (or routs if already Shaken, as
     the rulebook's morale test), fatigued, or moved by up to `value` inches by the caster's
-    player. `targets` is how many different units one casting may pick; `everyone` — every
-    unit of the side within `range` in sight of the caster instead; `area` — the units of
-    the targets' side within `area` inches of each target take the effect too (`area_hits`
-    hits each, for a `hits` spell, when it says a number of its own).
+    player, or it takes `wounds` wounds or `hits` hits (GFF-R35); a move out of turn goes
+    in any direction or straight `toward` the nearest enemy, toward the caster or away
+    from it (GFF-R35). `wounds` — each target
+    takes `wounds` wounds, no Defense rolled (Regeneration still saves); `dice` — `rolled`
+    D3 or D6 are rolled for the hits or wounds, `hits` or `wounds` then added to them;
+    `dangerous` — each target takes a dangerous terrain test (a die per model, or per its
+    Tough value; each 1 a wound); `only` — the target may only take
+    the `actions` (hold, advance, rush, charge; idle is always allowed) in its next
+    activation or until the end of the round; `difficult` — its moves count as through
+    difficult terrain (no more than 6" in total) the next time it moves or until the end of
+    the round (GFF-R35). `targets` is how many different units one casting may pick;
+    `everyone` — every unit of the side within `range` in sight of the caster instead;
+    `area` — the units of the targets' side (of both sides with `area_all`) within `area`
+    inches of each target take the effect too (`area_hits` hits each, for a `hits` spell,
+    when it says a number of its own); `point` — the caster picks a point within `range`
+    in its sight instead of a unit, and the units of the side (both with `area_all`)
+    within `area` inches of it are the targets (GFF-R35).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -222,8 +238,16 @@ class Spell(BaseModel):
         "attacks",
         "shift",
         "test",
+        "wounds",
+        "only",
+        "difficult",
+        "dangerous",
     ]
     hits: int = Field(default=0, ge=0)
+    wounds: int = Field(default=0, ge=0, le=12)
+    dice: Literal[0, 3, 6] = 0
+    rolled: int = Field(default=1, ge=1, le=3)
+    actions: tuple[ActionName, ...] = ()
     rules: tuple[Rule, ...] = ()
     targets: int = Field(default=1, ge=1, le=6)
     side: Literal["friendly", "enemy"] | None = None
@@ -232,10 +256,13 @@ class Spell(BaseModel):
     when: Literal["any", "melee", "shooting"] = "any"
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
-    then: Literal["shaken", "fatigued", "shift"] = "shaken"
+    then: Literal["shaken", "fatigued", "shift", "wounds", "hits"] = "shaken"
+    toward: Literal["any", "enemy", "caster", "away"] = "any"
     everyone: bool = False
     area: int = Field(default=0, ge=0, le=24)
     area_hits: int = Field(default=0, ge=0)
+    area_all: bool = False
+    point: bool = False
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -248,8 +275,15 @@ class Spell(BaseModel):
 
     @model_validator(mode="after")
     def _hits_need_a_count(self) -> Spell:
-        if self.effect == "hits" and self.hits < 1:
-            raise ValueError(f"spell {self.name}: a 'hits' spell needs hits >= 1")
+        damage = self.then if self.effect == "test" else self.effect
+        if damage == "hits" and self.hits < 1 and not self.dice:
+            raise ValueError(f"spell {self.name}: a 'hits' spell needs hits >= 1 or dice")
+        if damage == "wounds" and self.wounds < 1 and not self.dice:
+            raise ValueError(f"spell {self.name}: a 'wounds' spell needs wounds >= 1 or dice")
+        if self.effect == "only" and not 0 < len(set(self.actions)) < len(ACTIONS):
+            raise ValueError(
+                f"spell {self.name}: an 'only' spell allows some of {', '.join(ACTIONS)}"
+            )
         if self.effect in ("to_hit", "defense", "morale") and not 1 <= abs(self.value) <= 3:
             raise ValueError(f"spell {self.name}: a '{self.effect}' spell needs a value (±1-3)")
         if self.effect in ("rule", "mark"):
@@ -277,9 +311,19 @@ class Spell(BaseModel):
             raise ValueError(f'spell {self.name}: a move out of turn needs inches (1" to 12")')
         if self.area and self.everyone:
             raise ValueError(f"spell {self.name}: an area goes around chosen targets, not all")
+        if self.rolled > 1 and not self.dice:
+            raise ValueError(f"spell {self.name}: 'rolled' dice need their sides (dice: 3 or 6)")
+        if self.effect in ("wounds", "dangerous") and self.side == "friendly":
+            raise ValueError(f"spell {self.name}: a '{self.effect}' spell goes to enemy units")
+        if self.toward != "any" and not (self.effect == "shift" or self.then == "shift"):
+            raise ValueError(f"spell {self.name}: a direction needs a move out of turn")
+        if (self.area_all or self.point) and not self.area:
+            raise ValueError(f"spell {self.name}: area_all and point need an area (inches)")
+        if self.point and (self.area_hits or self.targets != 1):
+            raise ValueError(f"spell {self.name}: a point has one area, no other targets")
         if self.area_hits and not (self.area and self.effect == "hits"):
             raise ValueError(f"spell {self.name}: area_hits needs a 'hits' spell with an area")
-        lasting = ("rule", "move", "range", "mark", "attacks")
+        lasting = ("rule", "move", "range", "mark", "attacks", "only", "difficult")
         if self.effect in lasting and (self.lasts == "next") != bool(self.trigger):
             raise ValueError(
                 f"spell {self.name}: a '{self.effect}' spell lasting until next time needs a "
@@ -288,15 +332,22 @@ class Spell(BaseModel):
         return self
 
     @property
+    def mean_count(self) -> float:
+        """The mean hits or wounds it deals a target (the dice's mean when rolled)."""
+        fixed = self.hits or self.wounds
+        return fixed + self.rolled * (self.dice + 1) / 2 if self.dice else float(fixed)
+
+    @property
     def on_enemies(self) -> bool:
-        """Whether its targets are enemy units: `hits` always; others by `side`, or when no
-        side is given by whether they hinder (a − modifier or move, Slow, Immobile, AP(−X),
-        a forced morale test); `shield` and `focus` help friends."""
-        if self.effect in ("hits", "mark"):
+        """Whether its targets are enemy units: `hits` and `wounds` always; others by `side`,
+        or when no side is given by whether they hinder (a − modifier or move, Slow, Immobile,
+        AP(−X), a forced morale test, an `only` or `difficult` spell); `shield` and `focus`
+        help friends."""
+        if self.effect in ("hits", "mark", "wounds", "dangerous"):
             return True
         if self.side is not None:
             return self.side == "enemy"
-        if self.effect == "test":
+        if self.effect in ("test", "only", "difficult"):
             return True
         if self.effect == "rule":
             return any(r.name in HARMFUL or (r.rating or 0) < 0 for r in self.rules)

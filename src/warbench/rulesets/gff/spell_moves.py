@@ -9,6 +9,11 @@ model by the same vector, so a straight line) of up to the spell's inches, legal
 Advance of that length is (terrain, 1" from other units; difficult terrain caps it at 6");
 dangerous terrain and jumps are rolled as for any move. It is no action of the moved unit:
 it does not activate it, and move spells' inches neither add to it nor are used up by it.
+
+A spell may give the move a direction (GFF-R35): "toward the nearest enemy" (from the
+unit's model nearest an enemy model to that model), "toward the caster" or "away from the
+caster" (from the caster's model nearest the unit to the unit's model nearest it); the
+move then runs straight that way (within 1°), by any distance up to the inches.
 """
 
 from __future__ import annotations
@@ -23,21 +28,70 @@ from warbench.rulesets.gff.movement import block_move_problem
 from warbench.rulesets.gff.state import State, Unit
 
 DIRECTIONS = 8
+STRAIGHT = math.cos(math.radians(1.0))
+"""A directed move may stray from its heading by 1° (points are written to 0.01")."""
 
 
-def waiting(state: State) -> tuple[Unit, int] | None:
-    """The unit the caster's player may move now, with the inches, if any."""
+def waiting(state: State) -> tuple[Unit, int, str] | None:
+    """The unit the caster's player may move now, with the inches and the direction
+    (`any`, or `enemy`, `caster`, `away`: GFF-R35), if any."""
     queue = state.step.get("shifts") or []
     if not queue:
         return None
-    uid, inches = queue[0]
-    return state.units[uid], int(inches)
+    uid, inches, *way = queue[0]
+    return state.units[uid], int(inches), str(way[0]) if way else "any"
 
 
-def samples(unit: Unit, inches: int) -> list[Shift]:
-    """Destinations in eight directions, at the full distance and at half of it."""
+WAYS = {"enemy": "toward the nearest enemy", "caster": "toward the caster"}
+"""How a direction is worded (else away from the caster)."""
+
+
+def prompt(state: State) -> str:
+    """What the decision asks: `move b1 by up to 6" [toward the nearest enemy] (a spell)`."""
+    uid, inches, *way = state.step["shifts"][0]
+    toward = f" {WAYS.get(way[0], 'away from the caster')}" if way else ""
+    return f'move {uid} by up to {inches}"{toward} (a spell), or done'
+
+
+def heading(state: State, unit: Unit, way: str) -> tuple[float, float] | None:
+    """The unit vector a move of direction `way` follows; None for any direction (or when
+    there is no enemy, or the caster moves itself)."""
+    if way == "any":
+        return None
+    if way == "enemy":
+        others = [m for u in state.side_units(other_side(unit.side)) for m in u.models]
+        ends = [(m, n) for m in unit.models for n in others]
+    else:
+        caster = state.units.get(state.active or "")
+        if caster is None or caster is unit:
+            return None
+        ends = [(m, n) for m in unit.models for n in caster.models]
+    if not ends:
+        return None
+    mine, theirs = min(ends, key=lambda e: math.hypot(e[0].x - e[1].x, e[0].y - e[1].y))
+    dx, dy = theirs.x - mine.x, theirs.y - mine.y
+    if way == "away":
+        dx, dy = -dx, -dy
+    length = math.hypot(dx, dy)
+    return (dx / length, dy / length) if length > 1e-9 else None
+
+
+def other_side(side: str) -> str:
+    """The opposing side."""
+    return "blue" if side == "red" else "red"
+
+
+def samples(state: State, unit: Unit, inches: int, way: str = "any") -> list[Shift]:
+    """Destinations in eight directions, at the full distance and at half of it; along the
+    heading of a directed move at the full distance, three quarters, half and a quarter."""
     cx, cy = unit.centre()
     points = []
+    ahead = heading(state, unit, way)
+    if ahead is not None:
+        for frac in (1.0, 0.75, 0.5, 0.25):
+            x, y = cx + inches * frac * ahead[0], cy + inches * frac * ahead[1]
+            points.append((round(x, 2), round(y, 2)))
+        return [Shift(unit.id, p) for p in points]
     for k in range(DIRECTIONS):
         angle = 2 * math.pi * k / DIRECTIONS
         for frac in (1.0, 0.5):
@@ -58,9 +112,19 @@ def problem(
     found = waiting(state)
     if found is None:
         return "no spell lets a unit move now"
-    unit, inches = found
+    unit, inches, way = found
     if action.unit != unit.id:
         return f"the spell lets you move {unit.name} now (shift {unit.id} x,y), or done"
+    ahead = heading(state, unit, way)
+    cx, cy = unit.centre()
+    dx, dy = action.to[0] - cx, action.to[1] - cy
+    length = math.hypot(dx, dy)
+    if ahead is not None and length > 0.01 and (dx * ahead[0] + dy * ahead[1]) < STRAIGHT * length:
+        x, y = cx + inches * ahead[0], cy + inches * ahead[1]
+        return (
+            f"the spell moves {unit.name} straight {WAYS.get(way, 'away from the caster')} "
+            f"(e.g. shift {unit.id} {x:.2f},{y:.2f}), or done"
+        )
     return block_move_problem(
         state, field, unit, action.to, float(inches), obstacles=obstacles, jumping=jumping
     )

@@ -1,15 +1,17 @@
 """Caster(X): spell tokens each round (at most 6), casting on a 4+, and tokens spent by
 casters within 18" to help (+1) or hinder (−1) the roll; what a cast spell does to its
-targets, every unit in range or an area (GFF-R27, R28, R31, R33)."""
+targets, every unit in range or an area (GFF-R27, R28, R31, R33, R35)."""
 
 from __future__ import annotations
 
 import itertools
 import math
 
+from warbench.core.dice import RollRequest
+from warbench.core.geometry import Base
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
-from warbench.rulesets.gff.attacks import Context, Hit
+from warbench.rulesets.gff.attacks import Context, Hit, regenerate
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.morale import fail_morale, morale_test
 from warbench.rulesets.gff.profiles import Spell, Weapon
@@ -17,6 +19,7 @@ from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.shooting import resolve_hits
 from warbench.rulesets.gff.spell_grants import marked_once, once
 from warbench.rulesets.gff.state import SpellEffect, State, Unit
+from warbench.rulesets.gff.wounds import take_wounds
 
 MAX_TOKENS = 6
 HELP_REACH = 18.0
@@ -68,6 +71,68 @@ def target_choices(spell: Spell, found: list[str]) -> list[str]:
     return [",".join(group) for group in itertools.combinations(found, size) if group]
 
 
+POINT_BASE = 0.1
+"""The width of the base a picked point is seen as (a spot, GFF-R35)."""
+
+
+def point_of(text: str) -> tuple[float, float] | None:
+    """The point `x,y` a cast at a point names (GFF-R35), or None."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
+
+
+def reaches(field: Battlefield, caster: Unit, spell: Spell, point: tuple[float, float]) -> bool:
+    """Whether the point is within the spell's range of a model of the caster's unit
+    (centre to point) and in its line of sight."""
+    px, py = point
+    if min(math.hypot(m.x - px, m.y - py) for m in caster.models) > spell.range:
+        return False
+    spot = Base(point, POINT_BASE)
+    return any(bfm.visibility(b, spot, field) != "hidden" for b in caster.bases())
+
+
+def at_point(state: State, caster: Unit, spell: Spell, point: tuple[float, float]) -> list[Unit]:
+    """The units the spell reaches around the point: of its side (both with `area_all`)
+    with a model within its area of the point (centre to point)."""
+    px, py = point
+    return [
+        u
+        for side in _reached(caster, spell)
+        for u in state.side_units(side)
+        if any(math.hypot(m.x - px, m.y - py) <= spell.area for m in u.models)
+    ]
+
+
+def _reached(caster: Unit, spell: Spell) -> tuple[str, ...]:
+    """The sides a spell at a point reaches: both with `area_all`, else the enemy's or
+    the caster's own by its effect."""
+    enemy = "blue" if caster.side == "red" else "red"
+    if spell.area_all:
+        return (enemy, caster.side)
+    return (enemy,) if spell.on_enemies else (caster.side,)
+
+
+def point_choices(state: State, field: Battlefield, caster: Unit, spell: Spell) -> list[str]:
+    """Sampled points for `cast` at a point: each unit's model nearest the caster, for the
+    units it may reach, when in range and sight (`check` takes any point)."""
+    found = []
+    cx, cy = caster.centre()
+    for unit in (u for side in _reached(caster, spell) for u in state.side_units(side)):
+        if unit is caster:
+            continue
+        nearest = min(unit.models, key=lambda m: math.hypot(m.x - cx, m.y - cy))
+        point = (round(nearest.x, 2), round(nearest.y, 2))
+        if reaches(field, caster, spell, point):
+            found.append(f"{point[0]:g},{point[1]:g}")
+    return list(dict.fromkeys(found))
+
+
 def target_problem(spell: Spell, text: str, allowed: list[str]) -> str | None:
     """Why `text` names no targets `spell` may be cast at (`allowed`: in range and sight)."""
     names = ", ".join(sorted(allowed)) or "none"
@@ -85,13 +150,15 @@ def target_problem(spell: Spell, text: str, allowed: list[str]) -> str | None:
 
 
 def in_area(state: State, spell: Spell, targets: list[Unit]) -> list[Unit]:
-    """The other units of the targets' side within the spell's area of any target (GFF-R33:
-    "and all enemy units within 6\" of it")."""
-    if not spell.area or not targets:
+    """The other units of the targets' side (of both sides with `area_all`, GFF-R35) within
+    the spell's area of any target (GFF-R33: "and all enemy units within 6\" of it")."""
+    if not spell.area or spell.point or not targets:
         return []
+    sides = ("red", "blue") if spell.area_all else (targets[0].side,)
     return [
         u
-        for u in state.side_units(targets[0].side)
+        for side in sides
+        for u in state.side_units(side)
         if u not in targets and any(distance(u, t) <= spell.area for t in targets)
     ]
 
@@ -104,10 +171,10 @@ def cast(
     spell: Spell,
     targets: list[Unit],
     bonus: int,
-) -> list[tuple[str, int]]:
+) -> list[list[str | int]]:
     """Roll one die, +1/−1 per token spent by helpers; on 4+ the effect hits every target
     (and the units in its area). Returns the units the caster's player may now move, with
-    the inches (a decision: `shift`)."""
+    the inches and any direction (a decision: `shift`)."""
     mods = ((f"tokens spent ({bonus:+d})", bonus),) if bonus else ()
     names = ", ".join(t.name for t in targets)
     roll = ref.roll(quality_test(f"cast {spell.name}: {caster.name} → {names}", CAST_ON, mods))
@@ -117,15 +184,21 @@ def cast(
     around = in_area(state, spell, targets)
     if around:
         ref.emit("spell", f"{spell.name} also reaches {', '.join(u.name for u in around)}")
-    shifts: list[tuple[str, int]] = []
+    shifts: list[tuple[str, int, str]] = []
     for target in [*targets, *around]:
-        hits = spell.area_hits if target in around and spell.area_hits else spell.hits
+        hits = spell.area_hits if target in around and spell.area_hits else 0
         if spell.effect == "shift" or (spell.effect == "test" and fails(ref, state, spell, target)):
             if spell.effect == "shift" or spell.then == "shift":
-                shifts.append((target.id, spell.value))
+                shifts.append((target.id, spell.value, spell.toward))
+            elif spell.then in ("wounds", "hits"):
+                harm(ref, caster, spell, target, spell.then)
         elif spell.effect != "test":
             affect(ref, caster, spell, target, hits)
-    return [(uid, inches) for uid, inches in shifts if state.units[uid].alive]
+    found: list[list[str | int]] = []
+    for uid, inches, way in shifts:
+        if state.units[uid].alive:  # GFF-R35: with a direction when given
+            found.append([uid, inches, way] if way != "any" else [uid, inches])
+    return found
 
 
 def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
@@ -146,23 +219,60 @@ def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
     return True
 
 
+def harm(ref: Referee, caster: Unit, spell: Spell, target: Unit, kind: str, count: int = 0) -> None:
+    """`kind` hits (with the spell's weapon rules, Defense rolled) or wounds (no Defense;
+    Regeneration still rolls) on one target: `count` when given (a unit in an area), else
+    the spell's own number or one die of its `dice` (D3, D6) rolled now (GFF-R35)."""
+    if not target.alive:
+        return
+    if not count:
+        fixed = spell.wounds if kind == "wounds" else spell.hits
+        count = fixed + (_rolled(ref, spell, target, kind) if spell.dice else 0)
+    if kind == "wounds":
+        ref.emit("spell", f"{spell.name}: {target.name} takes {count} wound(s)")
+        wounds = regenerate(ref, target, [Hit(0, False, 0, False)] * count)
+        ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
+        take_wounds(ref, target, wounds)
+        if not target.alive:
+            ref.emit("destroyed", f"{target.name} is destroyed")
+        return
+    weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
+    bane = weapon.rating("Bane") is not None
+    hits = [Hit(weapon.rating("AP") or 0, bane, weapon.rating("Deadly") or 0, bane)] * count
+    ref.emit("spell", f"{spell.name}: {target.name} takes {count} hit(s)")
+    resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
+
+
+def _rolled(ref: Referee, spell: Spell, target: Unit, kind: str) -> int:
+    """The D3s or D6s rolled for the spell's number of hits or wounds on `target`."""
+    dice = f"{spell.rolled if spell.rolled > 1 else ''}D{spell.dice}"
+    label = f"{spell.name}: {dice} {kind} on {target.name}"
+    return ref.roll(RollRequest(label, dice=spell.rolled, sides=spell.dice)).total
+
+
+def dangerous(ref: Referee, spell: Spell, target: Unit) -> None:
+    """A dangerous terrain test forced by a spell (GFF-R35), as TERRAIN has it: one die per
+    model (as many as its Tough value), each 1 a wound; Regeneration rolls for them."""
+    if not target.alive:
+        return
+    per_model = target.profile.rating("Tough") or 1
+    label = f"{spell.name}: dangerous terrain test, {target.name}"
+    roll = ref.roll(RollRequest(label, dice=len(target.models) * per_model))
+    wounds = roll.faces.count(1)
+    ref.emit("spell", f"{spell.name}: {target.name} takes {wounds} wound(s)")
+    if wounds:
+        take_wounds(ref, target, regenerate(ref, target, [Hit(0, False, 0, False)] * wounds))
+        if not target.alive:
+            ref.emit("destroyed", f"{target.name} is destroyed")
+
+
 def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit, count: int = 0) -> None:
     """The spell's effect on one target (profiles.Spell; GFF-R27, R28); a `hits` spell
     deals `count` hits when given (a unit in its area, GFF-R33), else its own."""
-    if spell.effect == "hits":
-        weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
-        count = count or spell.hits
-        ap = weapon.rating("AP") or 0
-        hits = [
-            Hit(
-                ap,
-                weapon.rating("Bane") is not None,
-                weapon.rating("Deadly") or 0,
-                weapon.rating("Bane") is not None,
-            )
-        ] * count
-        ref.emit("spell", f"{spell.name}: {target.name} takes {count} hit(s)")
-        resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
+    if spell.effect in ("hits", "wounds"):
+        harm(ref, caster, spell, target, spell.effect, count)
+    elif spell.effect == "dangerous":
+        dangerous(ref, spell, target)
     elif spell.effect == "shield":
         target.shield = True
         ref.emit("spell", f"{spell.name}: {target.name} gets +1 Defense this round")
@@ -214,6 +324,9 @@ def lasting(spell: Spell) -> list[SpellEffect]:
                 spell.name, "move", spell.value, "any", spell.lasts, far=spell.far, trigger=trigger
             )
         ]
+    if spell.effect in ("only", "difficult"):  # GFF-R35
+        left = ",".join(spell.actions)
+        return [SpellEffect(spell.name, spell.effect, 0, "any", spell.lasts, left, 0, trigger)]
     return [SpellEffect(spell.name, spell.effect, spell.value, spell.when, spell.lasts)]
 
 
@@ -239,6 +352,10 @@ def describe(effect: SpellEffect) -> str:
         return f"{effect.value:+d} attack(s) per weapon{when}{lasts}"
     if effect.kind == "move":
         return f'{effect.value:+d}" to Advance, {effect.far:+d}" to Rush and Charge{lasts}'
+    if effect.kind == "only":
+        return f"only {effect.rule.replace(',', ' or ')} actions{lasts}"
+    if effect.kind == "difficult":
+        return f"moves as if in difficult terrain{lasts}"
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
 
 
