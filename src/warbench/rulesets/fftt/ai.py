@@ -40,7 +40,15 @@ from warbench.rulesets.fftt.actions import (
     WriteForce,
 )
 from warbench.rulesets.fftt.game import FFTTGame
-from warbench.rulesets.fftt.move_choice import COVER, GUARD, HEIGHT, KEY, best_move, key_role
+from warbench.rulesets.fftt.move_choice import (
+    COVER,
+    GUARD,
+    HEIGHT,
+    KEY,
+    Bounds,
+    best_move,
+    key_role,
+)
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
@@ -65,6 +73,7 @@ class TacticsAI(Agent):
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
         self._keys: list[dict[str, Any]] = []
+        self._bounds = Bounds()  # the move bounds kept from one decision to the next
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
@@ -251,7 +260,7 @@ class TacticsAI(Agent):
         def exact(fig: Fig, to: Point) -> float | None:
             return self._move_score(s, fig, to, spots, nearest[fig.id])
 
-        best = best_move(game, movers, nearest, spots, self._keys, self._rng, exact)
+        best = best_move(game, movers, nearest, spots, self._keys, self._rng, exact, self._bounds)
         return Done() if best is None else best
 
     def movers(self, s: State, mine: list[Fig], enemies: list[Fig]) -> list[Fig]:
