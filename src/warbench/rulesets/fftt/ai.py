@@ -171,10 +171,19 @@ class TacticsAI(Agent):
     def _fire(self, game: FFTTGame, s: State, player: str) -> Action:
         """The legal shot, bug going off or support call worth most (above 0.05; the first
         listed of equal ones); a grenadier lobs only where it may not shoot. The candidates
-        are scored first, then tested best first."""
+        are scored first, then tested best first; a support call's worth is worked out once
+        for every caller of a side and skill (all it depends on of the caller)."""
         ranked: list[tuple[float, int, Action]] = []
+        supports: dict[tuple[str, int | None, str], float | None] = {}
         for n, a in enumerate(game.candidates(player)):
-            score = self._fire_score(s, player, a)
+            if isinstance(a, CallSupport):
+                caller = s.figs[a.figure]
+                key = (caller.side, caller.prof.skill, a.target)
+                if key not in supports:
+                    supports[key] = self._fire_score(s, player, a)
+                score = supports[key]
+            else:
+                score = self._fire_score(s, player, a)
             if score is not None and score > 0.05:
                 ranked.append((-score, n, a))
         ranked.sort(key=lambda r: (r[0], r[1]))

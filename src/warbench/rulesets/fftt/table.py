@@ -405,9 +405,23 @@ class Table:
                 found.append((span[0] + span[1]) / 2)
         return found
 
+    @cached_property
+    def _cover(self) -> dict[tuple[Point, Point], bool]:
+        return {}
+
     def in_cover(self, shooter: Point, target: Point) -> bool:
         """Cover: the target is in (or partly behind) cover — inside a covering piece, or a
-        low wall or covering piece crosses the line within 3 cm of it (OURS)."""
+        low wall or covering piece crosses the line within 3 cm of it (OURS). Remembered,
+        as `move_cost`."""
+        kept = self._cover
+        found = kept.get((shooter, target))
+        if found is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            found = kept[shooter, target] = self._in_cover(shooter, target)
+        return found
+
+    def _in_cover(self, shooter: Point, target: Point) -> bool:
         if self.covered(target):
             return True
         d = dist(shooter, target)
