@@ -12,7 +12,7 @@ import pytest
 from warbench.rulesets.fftt.move_bounds import pair_bounds
 from warbench.rulesets.fftt.move_choice import Bounds, best_move, score_bounds
 from warbench.rulesets.fftt.state import other
-from warbench.rulesets.fftt.table import dist
+from warbench.rulesets.fftt.table import BORDER, Piece, Table, dist
 
 from .test_move_choice import SCENARIOS, _context, _decisions, _scorer
 
@@ -40,17 +40,23 @@ def test_kept_bounds_are_numpys_bounds_at_every_decision(scenario: str) -> None:
     assert spent >= 10
 
 
-def test_the_kernel_on_made_up_figures_and_points() -> None:
-    """Random figures (armed or not, ranges missing for the unarmed), enemies and points,
-    cover and upper floors, against numpy's arithmetic written out here as in
-    `score_bounds`."""
+def test_the_kernel_on_made_up_figures_tables_and_points() -> None:
+    """Random tables (cover, houses with and without an upper floor, overlapping), figures
+    (armed or not, ranges missing for the unarmed), enemies and points, against numpy's
+    arithmetic written out here as in `score_bounds`, with the table's many-point tests."""
     rng = np.random.default_rng(3)
-    weights = np.array([0.6, 0.4])
+    weights = np.array([0.6, 0.4, BORDER])
+    kinds = ["forest", "building", "ruins", "river", "wall", "hill"]
     for _ in range(300):
+        pieces = []
+        for _ in range(int(rng.integers(0, 8))):
+            x0, y0 = rng.uniform(0, 90, 2).round(1)
+            kind = str(rng.choice(kinds))
+            floors = int(rng.integers(1, 3)) if kind == "building" else 1
+            pieces.append(Piece(kind, x0, y0, x0 + rng.uniform(3, 25), y0 + 10, (), floors))  # type: ignore[arg-type]
+        table = Table(100.0, 100.0, tuple(pieces))
         n = int(rng.integers(1, 40))
         points = rng.uniform(0, 100, (2 * n, 2)).round(1)
-        covered = rng.random(2 * n) < 0.3
-        upper = rng.random(2 * n) < 0.2
         enemy = rng.uniform(0, 100, (int(rng.integers(1, 15)), 2))
         armed = bool(rng.random() < 0.7)
         pace = float(rng.choice([6.0, 8.0, 10.0, 15.0]))
@@ -64,10 +70,11 @@ def test_the_kernel_on_made_up_figures_and_points() -> None:
         length = np.hypot(points[:, 0] - x, points[:, 1] - y)
         fewest = np.maximum(1.0, np.ceil(length / stride - 2e-6))
         spent = armed & (near < long + 2 * pace) & (ap - fewest < 1)
-        cover = np.where(covered, 0.6, 0.0) + np.where((then <= long) & upper, 0.4, 0.0)
+        upper = (then <= long) & table.upper_floor_at(points)
+        cover = np.where(table.covered_at(points), 0.6, 0.0) + np.where(upper, 0.4, 0.0)
         score = np.where(armed, shooting + cover, (near - then) / pace * 2 + 0.0)
         want = np.where(spent, -np.inf, score)
-        got = pair_bounds(points, covered, upper, enemy, fig, weights)
+        got = pair_bounds(points, table, enemy, fig, weights)
         assert got.tolist() == np.maximum(want[:n], want[n:]).tolist()
 
 

@@ -12,6 +12,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from warbench.rulesets.fftt.table import Table
+
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
 
@@ -20,6 +22,27 @@ def compiled(function: Callable[..., Any]) -> Callable[..., Any]:
     """`function` compiled by numba, its machine code cached on disk beside its module."""
     found: Callable[..., Any] = numba.njit(cache=True)(function)
     return found
+
+
+@compiled
+def _covered(px: float, py: float, boxes: Floats) -> bool:
+    """`Table.covered`: inside one of `boxes` (rows x0, y0, x1, y1), edges included."""
+    for k in range(boxes.shape[0]):
+        if boxes[k, 0] <= px <= boxes[k, 2] and boxes[k, 1] <= py <= boxes[k, 3]:
+            return True
+    return False
+
+
+@compiled
+def _upper(px: float, py: float, houses: Floats, floors: Bools, border: float) -> bool:
+    """`Table.upper_floor_at`: the first of `houses` holding the point has an upper floor
+    and the point is within `border` of its edge."""
+    for k in range(houses.shape[0]):
+        x0, y0, x1, y1 = houses[k, 0], houses[k, 1], houses[k, 2], houses[k, 3]
+        if x0 <= px <= x1 and y0 <= py <= y1:
+            gap = min(min(px - x0, x1 - px), min(py - y0, y1 - py))
+            return bool(floors[k]) and gap <= border
+    return False
 
 
 @compiled
@@ -64,26 +87,40 @@ def _bound(
 
 @compiled
 def _pair_bounds(
-    points: Floats, covered: Bools, upper: Bools, enemy: Floats, fig: Floats, weights: Floats
+    points: Floats,
+    boxes: Floats,
+    houses: Floats,
+    floors: Bools,
+    enemy: Floats,
+    fig: Floats,
+    weights: Floats,
 ) -> Floats:
     n = points.shape[0] // 2
     found = np.empty(n)
     for i in range(n):
-        full = _bound(points[i, 0], points[i, 1], covered[i], upper[i], enemy, fig, weights)
-        k = n + i
-        half = _bound(points[k, 0], points[k, 1], covered[k], upper[k], enemy, fig, weights)
-        found[i] = full if full >= half else half
+        best = -math.inf
+        for k in (i, n + i):
+            px, py = points[k, 0], points[k, 1]
+            covered = _covered(px, py, boxes)
+            upper = _upper(px, py, houses, floors, weights[2])
+            bound = _bound(px, py, covered, upper, enemy, fig, weights)
+            best = bound if k == i or bound > best else best
+        found[i] = best
     return found
 
 
 def pair_bounds(
-    points: Floats, covered: Bools, upper: Bools, enemy: Floats, fig: Floats, weights: Floats
+    points: Floats,
+    table: Table,
+    enemy: Floats,
+    fig: Floats,
+    weights: Floats,
 ) -> Floats:
     """For the moves of one figure to `points` (rows x, y: the full reach of each of n moves,
-    then the half reach of each), the better bound of each move's two points. `covered`,
-    `upper`: each point in cover, at the border of a house with an upper floor; `enemy`: the
-    enemies' places (rows x, y); `fig`: its pace, distance to the nearest enemy, armed (1 or
-    0), short and long range, x, y, movement an action and actions left; `weights`: cover,
-    height."""
-    found: Floats = _pair_bounds(points, covered, upper, enemy, fig, weights)
+    then the half reach of each) on `table`, the better bound of each move's two points.
+    `enemy`: the enemies' places (rows x, y); `fig`: its pace, distance to the nearest enemy,
+    armed (1 or 0), short and long range, x, y, movement an action and actions left;
+    `weights`: cover, height (and the border of a house, in cm)."""
+    houses, floors = table.houses
+    found: Floats = _pair_bounds(points, table.cover_boxes, houses, floors, enemy, fig, weights)
     return found

@@ -18,7 +18,7 @@ from warbench.rulesets.fftt import move_bounds, victory
 from warbench.rulesets.fftt.actions import Move
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.state import Fig, State
-from warbench.rulesets.fftt.table import Point, Points, dist
+from warbench.rulesets.fftt.table import BORDER, Point, Points, dist
 
 FLOOR = 0.5  # a move must score more than this to be made (else the figure stays)
 NOISE = 0.1  # the random tie-break: up to 0.1, one draw per candidate
@@ -27,25 +27,24 @@ KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the
 GUARD = 5.0  # R51: the only guard of its own key position does not leave it
 HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
 SLACK = 1e-9  # numpy's sums may differ from Python's in the last bit
-WEIGHTS = np.array([COVER, HEIGHT], dtype=float)  # for the compiled `move_bounds`
+WEIGHTS = np.array([COVER, HEIGHT, BORDER], dtype=float)  # for the compiled `move_bounds`
 
 Exact = Callable[[Fig, Point], float | None]
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
 
 
 class Bounds:
     """The bounds of each figure's moves kept from one decision to the next (a figure's
     moves and their bounds change only when it, or the enemy, moves), worked out by the
     compiled `move_bounds.pair_bounds`: per figure, its forms (`FFTTGame.move_forms`, the
-    same list while it stands still) with their points and what the table says of them,
-    what the bounds depend on, and the better bound of each form's two points. Not used
-    with key positions, whose scores depend on where the rest of the side stands."""
+    same list while it stands still) with their points, what the bounds depend on, and the
+    better bound of each form's two points. Not used with key positions, whose scores
+    depend on where the rest of the side stands."""
 
     def __init__(self) -> None:
         self._table: object = None
-        self._points: dict[str, tuple[object, Points, Bools, Bools]] = {}
+        self._points: dict[str, tuple[object, Points]] = {}
         self._kept: dict[str, tuple[tuple[object, ...], Floats]] = {}
 
     def of(
@@ -64,9 +63,7 @@ class Bounds:
         places = self._points.get(fig.id)
         if places is None or places[0] is not forms:
             points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
-            covered = s.table.covered_at(points)
-            upper = s.table.upper_floor_at(points)
-            places = self._points[fig.id] = (forms, points, covered, upper)
+            places = self._points[fig.id] = (forms, points)
             self._kept.pop(fig.id, None)
         prof = fig.prof
         row = (prof.move, now[fig.id], prof.armed, prof.short, prof.long, fig.x, fig.y)
@@ -75,12 +72,7 @@ class Bounds:
         if kept is not None and kept[0] == given:
             return kept[1]
         found = move_bounds.pair_bounds(
-            places[1],
-            places[2],
-            places[3],
-            enemy,
-            np.array([*row, fig.pace, fig.ap], dtype=float),
-            WEIGHTS,
+            places[1], s.table, enemy, np.array([*row, fig.pace, fig.ap], dtype=float), WEIGHTS
         )
         self._kept[fig.id] = (given, found)
         return found

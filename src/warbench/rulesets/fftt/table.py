@@ -234,6 +234,16 @@ class Table:
     def _cover_boxes(self) -> Points:
         return _boxes(p for p in self.pieces if p.kind in COVER)
 
+    @property
+    def cover_boxes(self) -> Points:
+        """The pieces that give cover, as rows x0, y0, x1, y1 (`covered`)."""
+        return self._cover_boxes
+
+    @property
+    def houses(self) -> tuple[Points, npt.NDArray[np.bool_]]:
+        """The buildings, as rows x0, y0, x1, y1, and whether each has an upper floor."""
+        return self._buildings
+
     def covered_at(self, points: Points) -> npt.NDArray[np.bool_]:
         """`covered` of each of many points at once."""
         return np.asarray(_inside(points, self._cover_boxes).any(axis=1), dtype=bool)
