@@ -72,3 +72,21 @@ def test_the_firing_choice_with_support_worked_out_once_is_the_plain_one() -> No
             g.apply(chosen, player)
     assert compared >= 50
     assert supports >= 3
+
+
+def test_the_building_at_a_point_is_the_first_listed_holding_it() -> None:
+    pieces = (
+        Piece("forest", 0, 0, 50, 50),
+        Piece("building", 10, 10, 30, 30, (("south", "door"),)),
+        Piece("vehicle", 20, 20, 25, 30),
+        Piece("building", 25, 25, 45, 40, (("north", "door"),), 2),  # overlaps the first
+    )
+    table = Table(60.0, 60.0, pieces)
+    rng = random.Random(6)
+    found = set()
+    for _ in range(3_000):
+        p = (round(rng.uniform(0, 60), 1), float(rng.randint(0, 60)))
+        want = next((pc for pc in pieces if pc.kind == "building" and pc.contains(p)), None)
+        assert table.building_at(p) is want, p
+        found.add(want)
+    assert found == {None, pieces[1], pieces[3]}

@@ -250,7 +250,7 @@ class Table:
 
     @cached_property
     def _buildings(self) -> tuple[Points, npt.NDArray[np.bool_]]:
-        houses = [p for p in self.walled if p.kind == "building"]
+        houses = self._building_pieces
         return _boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)
 
     def upper_floor_at(self, points: Points) -> npt.NDArray[np.bool_]:
@@ -347,9 +347,17 @@ class Table:
         """Points either side of every opening and about every wreck, for movers to aim at."""
         return tuple(p for piece in self.walled for p in piece.portals())
 
+    @cached_property
+    def _building_pieces(self) -> tuple[Piece, ...]:
+        return tuple(p for p in self.walled if p.kind == "building")
+
     def building_at(self, p: Point) -> Piece | None:
-        """The building `p` lies in, if any."""
-        return next((pc for pc in self.walled if pc.kind == "building" and pc.contains(p)), None)
+        """The building `p` lies in, if any (the first listed)."""
+        x, y = p
+        for pc in self._building_pieces:
+            if pc.x0 <= x <= pc.x1 and pc.y0 <= y <= pc.y1:  # `Piece.contains`
+                return pc
+        return None
 
     @cached_property
     def _crossings(self) -> dict[tuple[Point, Point], tuple[tuple[Piece, Point], ...]]:
