@@ -2,7 +2,8 @@
 least 30 AI-vs-AI 20-FP battles a second on one core).
 
 Run: `nice -n 10 .venv/bin/python benchmarks/fftt_speed.py [--games N] [--profile]`. Times are
-CPU time of this one process (`time.process_time`), state hashing off as in simulation; with
+CPU time of this one process (`time.process_time`), state hashing off as in simulation, after
+one untimed battle (which loads the AI's compiled code, as `playouts.py` does); with
 `--profile` it also prints where the time goes (cProfile, the functions with the most time
 of their own, then by cumulative time).
 """
@@ -38,6 +39,8 @@ def main(
         title="fftt playouts (CPU time, one process)",
     )
     profiler = cProfile.Profile()
+    first = ruleset.scenarios()[0].id
+    playout(ruleset, ruleset.load_scenario(first), "ai", games)  # untimed: loads compiled code
     for info in ruleset.scenarios():
         data = ruleset.load_scenario(info.id)
         for kind in ("ai", "random"):

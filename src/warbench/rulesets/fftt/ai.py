@@ -40,7 +40,15 @@ from warbench.rulesets.fftt.actions import (
     WriteForce,
 )
 from warbench.rulesets.fftt.game import FFTTGame
-from warbench.rulesets.fftt.move_choice import COVER, GUARD, HEIGHT, KEY, best_move, key_role
+from warbench.rulesets.fftt.move_choice import (
+    COVER,
+    GUARD,
+    HEIGHT,
+    KEY,
+    Bounds,
+    best_move,
+    key_role,
+)
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
@@ -65,6 +73,7 @@ class TacticsAI(Agent):
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
         self._keys: list[dict[str, Any]] = []
+        self._bounds = Bounds()  # the move bounds kept from one decision to the next
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
@@ -162,10 +171,19 @@ class TacticsAI(Agent):
     def _fire(self, game: FFTTGame, s: State, player: str) -> Action:
         """The legal shot, bug going off or support call worth most (above 0.05; the first
         listed of equal ones); a grenadier lobs only where it may not shoot. The candidates
-        are scored first, then tested best first."""
+        are scored first, then tested best first; a support call's worth is worked out once
+        for every caller of a side and skill (all it depends on of the caller)."""
         ranked: list[tuple[float, int, Action]] = []
+        supports: dict[tuple[str, int | None, str], float | None] = {}
         for n, a in enumerate(game.candidates(player)):
-            score = self._fire_score(s, player, a)
+            if isinstance(a, CallSupport):
+                caller = s.figs[a.figure]
+                key = (caller.side, caller.prof.skill, a.target)
+                if key not in supports:
+                    supports[key] = self._fire_score(s, player, a)
+                score = supports[key]
+            else:
+                score = self._fire_score(s, player, a)
             if score is not None and score > 0.05:
                 ranked.append((-score, n, a))
         ranked.sort(key=lambda r: (r[0], r[1]))
@@ -251,7 +269,7 @@ class TacticsAI(Agent):
         def exact(fig: Fig, to: Point) -> float | None:
             return self._move_score(s, fig, to, spots, nearest[fig.id])
 
-        best = best_move(game, movers, nearest, spots, self._keys, self._rng, exact)
+        best = best_move(game, movers, nearest, spots, self._keys, self._rng, exact, self._bounds)
         return Done() if best is None else best
 
     def movers(self, s: State, mine: list[Fig], enemies: list[Fig]) -> list[Fig]:

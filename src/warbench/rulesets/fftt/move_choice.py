@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from warbench.rulesets.fftt import victory
+from warbench.rulesets.fftt import move_bounds, victory
 from warbench.rulesets.fftt.actions import Move
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.state import Fig, State
-from warbench.rulesets.fftt.table import Point, Points, dist
+from warbench.rulesets.fftt.table import BORDER, Point, Points, dist
 
 FLOOR = 0.5  # a move must score more than this to be made (else the figure stays)
 NOISE = 0.1  # the random tie-break: up to 0.1, one draw per candidate
@@ -27,10 +27,55 @@ KEY = 1.0  # R51: worth of a pace closer to a key position (as one closer to the
 GUARD = 5.0  # R51: the only guard of its own key position does not leave it
 HEIGHT = 0.4  # R50: worth of ending a move at the border of a house with an upper floor
 SLACK = 1e-9  # numpy's sums may differ from Python's in the last bit
+WEIGHTS = np.array([COVER, HEIGHT, BORDER], dtype=float)  # for the compiled `move_bounds`
 
 Exact = Callable[[Fig, Point], float | None]
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
+
+
+class Bounds:
+    """The bounds of each figure's moves kept from one decision to the next (a figure's
+    moves and their bounds change only when it, or the enemy, moves), worked out by the
+    compiled `move_bounds.pair_bounds`: per figure, its forms (`FFTTGame.move_forms`, the
+    same list while it stands still) with their points, what the bounds depend on, and the
+    better bound of each form's two points. Not used with key positions, whose scores
+    depend on where the rest of the side stands."""
+
+    def __init__(self) -> None:
+        self._table: object = None
+        self._points: dict[str, tuple[object, Points]] = {}
+        self._kept: dict[str, tuple[tuple[object, ...], Floats]] = {}
+
+    def of(
+        self,
+        game: FFTTGame,
+        fig: Fig,
+        forms: list[tuple[Move, Move]],
+        now: dict[str, float],
+        enemy: Points,
+    ) -> Floats:
+        """`score_bounds` of the forms' full and half points of `fig` (the enemies standing
+        at the rows of `enemy`), the better of each pair."""
+        s = game.state
+        if s.table is not self._table:
+            self._table, self._points, self._kept = s.table, {}, {}
+        places = self._points.get(fig.id)
+        if places is None or places[0] is not forms:
+            points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
+            places = self._points[fig.id] = (forms, points)
+            self._kept.pop(fig.id, None)
+        prof = fig.prof
+        row = (prof.move, now[fig.id], prof.armed, prof.short, prof.long, fig.x, fig.y)
+        given = (*row, fig.pace, fig.ap, enemy.tobytes())
+        kept = self._kept.get(fig.id)
+        if kept is not None and kept[0] == given:
+            return kept[1]
+        found = move_bounds.pair_bounds(
+            places[1], s.table, enemy, np.array([*row, fig.pace, fig.ap], dtype=float), WEIGHTS
+        )
+        self._kept[fig.id] = (given, found)
+        return found
 
 
 def best_move(
@@ -41,26 +86,37 @@ def best_move(
     keys: list[dict[str, Any]],
     rng: random.Random,
     exact: Exact,
+    kept: Bounds | None = None,
 ) -> Move | None:
     """The best legal move of `movers` (`now`: each one's distance to the nearest enemy,
     standing at `spots`), or None if none scores above FLOOR. A tie-break up to NOISE is
-    drawn from `rng` for every candidate, in the order `figure_options` lists them."""
+    drawn from `rng` for every candidate, in the order `figure_options` lists them. `kept`:
+    bounds kept from earlier decisions."""
     figs: list[Fig] = []
     counts: list[int] = []
     forms: list[tuple[Move, Move]] = []
+    owner: list[int] = []  # of each form, its figure's place in `figs`
+    parts: list[Floats] = []
+    enemy: Points | None = None
     for fig in movers:
         mine = game.move_forms(fig)
         if mine:
+            owner += [len(figs)] * len(mine)
             figs.append(fig)
             counts.append(len(mine))
             forms += mine
+            if kept is not None and not keys:
+                if enemy is None:
+                    enemy = np.array(spots, dtype=float).reshape(-1, 2)
+                parts.append(kept.of(game, fig, mine, now, enemy))
     if not forms:
         return None
     noise = [rng.random() * NOISE for _ in forms]
-    points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
-    owner = np.repeat(np.arange(len(figs)), counts)
-    bounds = score_bounds(game, figs, np.concatenate([owner, owner]), points, now, spots, keys)
-    upper = np.maximum(bounds[: len(forms)], bounds[len(forms) :]) + noise + SLACK
+    if parts:
+        paired = np.concatenate(parts)
+    else:
+        paired = _pair_bounds(game, figs, counts, forms, now, spots, keys)
+    upper = paired + noise + SLACK
     order = np.argsort(-upper, kind="stable").tolist()  # best first, then in listing order
     upper_at = upper.tolist()
     testers: dict[str, Callable[[Point], bool]] = {}
@@ -83,6 +139,24 @@ def best_move(
         if total > best_score or (total == best_score and i < best_at):
             best, best_score, best_at = form, total, i
     return best
+
+
+def _pair_bounds(
+    game: FFTTGame,
+    figs: list[Fig],
+    counts: list[int],
+    forms: list[tuple[Move, Move]],
+    now: dict[str, float],
+    spots: Sequence[Point],
+    keys: list[dict[str, Any]],
+) -> Floats:
+    """For each form (`counts[n]` of them `figs[n]`'s), the better `score_bounds` of its
+    full and half points."""
+    points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
+    owner = np.repeat(np.arange(len(figs)), counts)
+    bounds = score_bounds(game, figs, np.concatenate([owner, owner]), points, now, spots, keys)
+    paired: Floats = np.maximum(bounds[: len(forms)], bounds[len(forms) :])
+    return paired
 
 
 def score_bounds(

@@ -69,7 +69,7 @@ def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
 def stuck(s: State, fig: Fig) -> bool:
     """Acid Spitter: a figure in the goo 'cannot move, only shoot' (not razor dogs, drones and
     sentinels)."""
-    if fig.prof.goo_immune or fig.key == "sentinel":
+    if not s.goo or fig.prof.goo_immune or fig.key == "sentinel":
         return False
     radius = tables().goo.radius
     return any(dist(fig.pos, (g.x, g.y)) <= radius + fig.radius for g in s.goo)
@@ -188,7 +188,9 @@ def mover_problem(s: State, fig: Fig) -> str | None:
         return f"{fig.id} has no action points left this phase"
     if stuck(s, fig):
         return f"{fig.id} is held fast in acid goo: it cannot move, only shoot"
-    if any(fig.id == m.defender or fig.id in m.attackers for m in s.melees if m.rounds == 0):
+    if s.melees and any(
+        fig.id == m.defender or fig.id in m.attackers for m in s.melees if m.rounds == 0
+    ):
         return f"{fig.id} must fight the first round of its hand to hand combat"
     return None
 

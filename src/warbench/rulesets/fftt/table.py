@@ -234,13 +234,23 @@ class Table:
     def _cover_boxes(self) -> Points:
         return _boxes(p for p in self.pieces if p.kind in COVER)
 
+    @property
+    def cover_boxes(self) -> Points:
+        """The pieces that give cover, as rows x0, y0, x1, y1 (`covered`)."""
+        return self._cover_boxes
+
+    @property
+    def houses(self) -> tuple[Points, npt.NDArray[np.bool_]]:
+        """The buildings, as rows x0, y0, x1, y1, and whether each has an upper floor."""
+        return self._buildings
+
     def covered_at(self, points: Points) -> npt.NDArray[np.bool_]:
         """`covered` of each of many points at once."""
         return np.asarray(_inside(points, self._cover_boxes).any(axis=1), dtype=bool)
 
     @cached_property
     def _buildings(self) -> tuple[Points, npt.NDArray[np.bool_]]:
-        houses = [p for p in self.walled if p.kind == "building"]
+        houses = self._building_pieces
         return _boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)
 
     def upper_floor_at(self, points: Points) -> npt.NDArray[np.bool_]:
@@ -337,9 +347,17 @@ class Table:
         """Points either side of every opening and about every wreck, for movers to aim at."""
         return tuple(p for piece in self.walled for p in piece.portals())
 
+    @cached_property
+    def _building_pieces(self) -> tuple[Piece, ...]:
+        return tuple(p for p in self.walled if p.kind == "building")
+
     def building_at(self, p: Point) -> Piece | None:
-        """The building `p` lies in, if any."""
-        return next((pc for pc in self.walled if pc.kind == "building" and pc.contains(p)), None)
+        """The building `p` lies in, if any (the first listed)."""
+        x, y = p
+        for pc in self._building_pieces:
+            if pc.x0 <= x <= pc.x1 and pc.y0 <= y <= pc.y1:  # `Piece.contains`
+                return pc
+        return None
 
     @cached_property
     def _crossings(self) -> dict[tuple[Point, Point], tuple[tuple[Piece, Point], ...]]:
@@ -405,9 +423,23 @@ class Table:
                 found.append((span[0] + span[1]) / 2)
         return found
 
+    @cached_property
+    def _cover(self) -> dict[tuple[Point, Point], bool]:
+        return {}
+
     def in_cover(self, shooter: Point, target: Point) -> bool:
         """Cover: the target is in (or partly behind) cover — inside a covering piece, or a
-        low wall or covering piece crosses the line within 3 cm of it (OURS)."""
+        low wall or covering piece crosses the line within 3 cm of it (OURS). Remembered,
+        as `move_cost`."""
+        kept = self._cover
+        found = kept.get((shooter, target))
+        if found is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            found = kept[shooter, target] = self._in_cover(shooter, target)
+        return found
+
+    def _in_cover(self, shooter: Point, target: Point) -> bool:
         if self.covered(target):
             return True
         d = dist(shooter, target)
