@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
+from typing import cast
 
 from shapely.geometry import Point
 
@@ -194,7 +195,16 @@ class SkirmishAI(Agent):
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
         shot, actions = self._options(game, player)
-        return shot if shot is not None else self._best(game, player, actions)
+        if shot is not None:
+            return shot
+        man = game.state.men.get(getattr(actions[0], "man", ""))
+        if man is not None and game.state.phase == "orders" and all(
+            getattr(a, "man", None) == man.id for a in actions
+        ):  # one man's orders: scored together (`_order_scores`), picked as `_best` picks
+            self._rng.shuffle(actions)
+            scores = self._order_scores(game, man, actions)
+            return actions[scores.index(max(scores))]
+        return self._best(game, player, actions)
 
     def ranked(self, game: Game, player: str) -> list[Action]:
         """Every action open to the unit `choose` would order (or, when shooting, every
@@ -454,6 +464,78 @@ class SkirmishAI(Agent):
         for cost in costs:
             value -= cost
         return value
+
+    def _order_scores(self, game: TFTGame, man: Man, actions: list[Action]) -> list[float]:
+        """`_score` of each of one man's orders, equal to the last bit: what they share (his
+        context, the enemies in each pivot's arc, the value of each place an order with no
+        fire leaves him at) worked out once, and each order dispatched on its class."""
+        s = game.state
+        context = self._orders(game, man)
+        weapon = context.weapon
+        hit, volley = _hit_value(weapon), min(weapon.shots, 3)
+        mx, my, facing, prone = man.x, man.y, man.facing, man.stance == "prone"
+        seen = {e.id for e in context.seen}
+        still: dict[tuple[float, float, bool, bool], float] = {}  # value with no fire
+
+        def value(fire: float, x: float, y: float, down: bool, moved: float) -> float:
+            key = (x, y, down, moved > 6)
+            danger = context.danger.get(key)
+            if danger is None:
+                danger = context.danger[key] = self._danger_at(
+                    game, man, context, x, y, down, moved
+                )
+            total = 3.0 + 3.0 * fire - 2.0 * danger
+            gain, costs = context.place(x, y)
+            if gain is not None:
+                total += gain
+            for cost in costs:
+                total -= cost
+            return total
+
+        def moving(x: float, y: float, moved: float) -> float:
+            key = (x, y, prone, moved > 6)
+            found = still.get(key)
+            if found is None:
+                found = still[key] = value(0.0, x, y, prone, moved)
+            return found
+
+        scores: list[float] = []
+        for action in actions:
+            kind = type(action)
+            if kind is Walk:
+                to = cast(Walk, action).to
+                score = moving(to[0], to[1], math.hypot(to[0] - mx, to[1] - my))
+            elif kind is Pivot:
+                turn = cast(Pivot, action).facing
+                arc = [
+                    e
+                    for e, heading in zip(context.seen, context.bearings, strict=True)
+                    if turn_between(turn, heading) <= 80
+                ]
+                fire = 0.0
+                if arc:
+                    best = max(context.chance(game, man, e, aimed=False) for e in arc)
+                    fire = best * volley * hit
+                fire -= turn_between(facing, turn) / 720
+                score = value(fire, mx, my, prone, 0.0)
+            elif kind is Run:
+                dist, rad = cast(Run, action).dist, math.radians(facing)
+                score = moving(mx + dist * math.sin(rad), my + dist * math.cos(rad), dist)
+            elif kind is AimAt:
+                target = s.men[cast(AimAt, action).target]
+                if target.id not in seen:
+                    score = -1.0
+                else:
+                    fire = context.chance(game, man, target, aimed=True) * hit * 1.1
+                    score = value(fire, mx, my, prone, 0.0)
+            elif kind is ChangePosition:
+                score = value(0.0, mx, my, not prone, 0.0)
+            elif kind is ChargeAt or kind is Disengage:
+                score = self._order_value(game, man, action)
+            else:
+                score = self._score(game, man.side, action)
+            scores.append(score)
+        return scores
 
     @staticmethod
     def _he_threat(game: TFTGame, side: str) -> bool:

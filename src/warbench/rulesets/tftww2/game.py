@@ -214,7 +214,7 @@ class TFTGame(OpenGame):
             if tank is not None:
                 acts = self._tank_orders(tank)
             elif man is not None:
-                return self._legal_orders(man, self._man_orders(man, enemies))
+                return self._legal_orders(man, enemies)
         elif s.phase == "ranged":
             if tank is not None and tank.side == s.side:
                 acts = self._tank_shots(tank, enemies)
@@ -224,14 +224,14 @@ class TFTGame(OpenGame):
                 ]
         return [a for a in acts if self._illegal(a, s.side) is None]
 
-    def _legal_orders(self, man: Man, acts: list[Action]) -> list[Action]:
+    def _legal_orders(self, man: Man, enemies: list[Man]) -> list[Action]:
         """The legal ones of a man's orders: `_illegal`'s checks of the man made once."""
         s = self.state
         if man.side != s.side or not man.active or man.action is not None:
             return []
         if s.squads[man.squad].fleeing:
-            acts = [a for a in acts if isinstance(a, Flee)]
-        return movement.legal_orders(self, man, acts)
+            return movement.legal_orders(self, man, [Flee(man.id)])
+        return movement.legal_man_orders(self, man, enemies)
 
     def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]

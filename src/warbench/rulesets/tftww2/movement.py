@@ -193,6 +193,83 @@ def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
 
 
 _STANDING = frozenset({Pivot, ChangePosition, CloseCombat})  # `order_problem` always allows
+_COMPASS = tuple(
+    (float(angle), math.sin(math.radians(angle)), math.cos(math.radians(angle)))
+    for angle in range(0, 360, 45)
+)  # the eight facings a man's orders sample, with their sine and cosine
+
+
+def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action]:
+    """`legal_orders` of the orders `TFTGame._man_orders` samples for a man of the side to
+    play, in their order, made in one pass: an order is made only once his stance, the cost
+    of a walk and the bases and edges it could end on, or the bearing of an enemy, allow it
+    (a run goes straight ahead, so its eight facings share one end); charges, disengaging
+    and climbing are checked by `order_problem`'s own tests."""
+    s = game.state
+    mov = attributes(man).mov
+    prone = man.stance == "prone"
+    mid = man.id
+    acts: list[Action] = [ChangePosition(mid), CloseCombat(mid)]
+    if not prone:
+        acts.append(Flee(mid))
+    if man.jam:
+        acts.append(Manipulate(mid))
+    levels = floors.floors_at(game, man)
+    for level in (man.floor - 1, man.floor + 1):
+        if 0 <= level < levels and floors.climb_problem(game, man, level) is None:
+            acts.append(Climb(mid, level))
+    if prone:
+        for angle, _, _ in _COMPASS:
+            acts.append(Pivot(mid, angle))
+    else:
+        upstairs = man.floor != 0
+        half = MAN_BASE / 2
+        width, depth = game.table.width - half, game.table.depth - half
+        bases = [
+            (o.x, o.y) for o in s.men.values() if o is not man and o.active and o.floor == man.floor
+        ]
+
+        def free(x: float, y: float) -> bool:  # `blocked` is None
+            if not (half <= x <= width and half <= y <= depth):
+                return False
+            if upstairs and floors.leaving_problem(game, man, (x, y)) is not None:
+                return False
+            for ox, oy in bases:
+                dx, dy = ox - x, oy - y
+                if (
+                    -MAN_BASE < dx < MAN_BASE
+                    and -MAN_BASE < dy < MAN_BASE
+                    and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
+                ):
+                    return False
+            return True
+
+        run = 2 * mov
+        runs = 0 < run and free(*step(man, float(run), man.facing))
+        for angle, sin, cos in _COMPASS:
+            acts.append(Pivot(mid, angle))
+            for reach in (mov / 2, mov):
+                to = (round(man.x + reach * sin, 2), round(man.y + reach * cos, 2))
+                if walk_cost(man, to, angle) <= mov + 1e-9 and free(*to):
+                    acts.append(Walk(mid, to, angle))
+            if runs:
+                acts.append(Run(mid, float(run), angle))
+    aims = not weapon_profile(man.weapon).automatic
+    here = (man.x, man.y)
+    for enemy in enemies:
+        off = turn_between(man.facing, bearing(here, (enemy.x, enemy.y)))
+        if aims and off <= AIM_CONE:
+            acts.append(AimAt(mid, enemy.id))
+        if not prone and enemy.floor == man.floor and off <= CHARGE_CONE:
+            if _charge_problem(game, man, enemy.id, mov) is None:
+                acts.append(ChargeAt(mid, enemy.id))
+    if not prone:
+        for tank in s.side_tanks("blue" if man.side == "red" else "red"):
+            if _charge_problem(game, man, tank.id, mov) is None:
+                acts.append(ChargeAt(mid, tank.id))
+        if _contact_enemies(game, man):
+            acts.append(Disengage(mid))
+    return acts
 
 
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
