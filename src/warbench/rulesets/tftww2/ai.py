@@ -90,9 +90,17 @@ def p_hit(needed: int) -> float:
     return _hit_table()[max(0, min(18, needed))]
 
 
-# An enemy man as a danger: where he is (x, y), his DEX, his weapon's reach, shots (at most
-# 2) and bite, whether he has grenades and whether his weapon is jammed.
-_Threat = tuple[float, float, int, int, int, float, bool, bool]
+# An enemy man as a danger: where he is (x, y), how far his weapon reaches at most (3x its
+# effective range) and at full effect, his DEX, whether he has grenades and whether his
+# weapon is jammed, and the hits he is expected to put on a man he needs n or less to hit,
+# for n = 0..18: P(hit) x shots (at most 2) x bite, multiplied in that order.
+_Threat = tuple[float, float, int, int, int, bool, bool, tuple[float, ...]]
+
+
+@cache
+def _expected_hits(shots: int, bite: float) -> tuple[float, ...]:
+    """`p_hit(n) * shots * bite` for n = 0..18 (`_Threat`'s last field)."""
+    return tuple(p * shots * bite for p in _hit_table())
 
 
 @dataclass
@@ -283,16 +291,17 @@ class SkirmishAI(Agent):
         threats: list[_Threat] = []
         for enemy in s.side_men(other(man.side)):
             arm = weapon_profile(enemy.weapon)
+            arm_reach = arm.effective_range or 0
             threats.append(
                 (
                     enemy.x,
                     enemy.y,
+                    3 * arm_reach,
+                    arm_reach,
                     attributes(enemy).dexterity,
-                    arm.effective_range or 0,
-                    min(arm.shots, 2),
-                    _hit_value(arm),
                     bool(enemy.grenades),
                     bool(enemy.jam),
+                    _expected_hits(min(arm.shots, 2), _hit_value(arm)),
                 )
             )
         hold = game.spec.victory.kind == "hold_building"
@@ -328,21 +337,22 @@ class SkirmishAI(Agent):
         inside = terrain.building_at(game.table, x, y) is not None  # `inside_building` there
         cover = "hard" if inside else context.cover_at(game, x, y)
         full = inside or (prone and cover != "none")
-        danger, hits = 0.0, _hit_table()
+        sheltered = full and cover == "hard"  # only grenades reach him
+        danger = 0.0
         # his own stance, speed and cover change what each enemy needs by the same amount
         shift = (-3 if prone else 0) + (-2 if moved > 6 else 0)
         if cover == "hard":
             shift -= 4
         elif cover == "soft":
             shift -= 6 if full else 2
-        for ex, ey, dex, reach, shots, bite, grenades, jammed in context.threat_rows:
+        for ex, ey, far, reach, dex, grenades, jammed, hits in context.threat_rows:
             gap = math.hypot(ex - x, ey - y) - 1
             if grenades and gap <= 12:
                 danger += 0.25
-            if gap > 3 * reach or jammed or (full and cover == "hard"):
+            if gap > far or jammed or sheltered:
                 continue
             needed = dex + (3 if gap <= 6 else -6 if gap > reach else 0) + shift
-            danger += hits[max(0, min(18, needed))] * shots * bite  # p_hit
+            danger += hits[0 if needed < 0 else 18 if needed > 18 else needed]  # p_hit
         for tx, ty, arc in context.tanks:
             if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
                 continue  # outside a gun's traverse (A11)
@@ -476,6 +486,8 @@ class SkirmishAI(Agent):
         mx, my, facing, prone = man.x, man.y, man.facing, man.stance == "prone"
         seen = {e.id for e in context.seen}
         still: dict[tuple[float, float, bool, bool], float] = {}  # value with no fire
+        sighted: list[tuple[float, float]] = []  # (bearing, unaimed chance) of each seen
+        others: dict[type[Action], float] = {}  # position, close combat, flee
 
         def value(fire: float, x: float, y: float, down: bool, moved: float) -> float:
             key = (x, y, down, moved > 6)
@@ -507,14 +519,17 @@ class SkirmishAI(Agent):
                 score = moving(to[0], to[1], math.hypot(to[0] - mx, to[1] - my))
             elif kind is Pivot:
                 turn = cast(Pivot, action).facing
-                arc = [
-                    e
-                    for e, heading in zip(context.seen, context.bearings, strict=True)
-                    if turn_between(turn, heading) <= 80
-                ]
-                fire = 0.0
-                if arc:
-                    best = max(context.chance(game, man, e, aimed=False) for e in arc)
+                if len(sighted) != len(context.seen):  # every seen man is in some pivot's arc
+                    sighted = [
+                        (heading, context.chance(game, man, e, aimed=False))
+                        for e, heading in zip(context.seen, context.bearings, strict=True)
+                    ]
+                fire, best = 0.0, -1.0
+                for heading, chance in sighted:
+                    off = abs(turn - heading) % 360.0  # turn_between(turn, heading)
+                    if (off if off <= 180.0 else 360.0 - off) <= 80 and chance > best:
+                        best = chance
+                if best >= 0.0:
                     fire = best * volley * hit
                 fire -= turn_between(facing, turn) / 720
                 score = value(fire, mx, my, prone, 0.0)
@@ -528,10 +543,14 @@ class SkirmishAI(Agent):
                 else:
                     fire = context.chance(game, man, target, aimed=True) * hit * 1.1
                     score = value(fire, mx, my, prone, 0.0)
-            elif kind is ChangePosition:
-                score = value(0.0, mx, my, not prone, 0.0)
             elif kind is ChargeAt or kind is Disengage:
                 score = self._order_value(game, man, action)
+            elif kind in others:
+                score = others[kind]
+            elif kind is ChangePosition:
+                score = others[kind] = value(0.0, mx, my, not prone, 0.0)
+            elif kind is CloseCombat or kind is Flee:
+                score = others[kind] = self._score(game, man.side, action)
             else:
                 score = self._score(game, man.side, action)
             scores.append(score)

@@ -95,6 +95,33 @@ def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
     return None
 
 
+def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
+    """The shots at `enemies` (enemy men in the fight) that `shot_problem` allows `man`, in
+    their order: his shots left, weapon and aim checked once, then each target's range,
+    bearing, sight and modifiers by `shot_problem`'s own tests."""
+    if man.shots >= shots_allowed(man) or man.jam:
+        return []
+    weapon = weapon_profile(man.weapon)
+    assert weapon.effective_range is not None
+    reach = MAX_RANGE_FACTOR * weapon.effective_range
+    aiming, here, table = man.action == "aim", (man.x, man.y), game.table
+    legal: list[Fire] = []
+    for target in enemies:
+        if (
+            (aiming and target.id != man.aim_target)
+            or gap(man, target) > reach
+            or turn_between(man.facing, bearing(here, (target.x, target.y))) > FRONT_ARC
+            or not terrain.sees(table, man, target)
+        ):
+            continue
+        try:
+            shot_modifiers(game, man, target)
+        except NotPossible:
+            continue
+        legal.append(Fire(man.id, target.id))
+    return legal
+
+
 def _previous(game: TFTGame, man: Man) -> Man | None:
     return game.state.men.get(man.last_target or "")
 

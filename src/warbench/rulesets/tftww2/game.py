@@ -42,6 +42,7 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.fire import may_fire, may_throw
 from warbench.rulesets.tftww2.floors import floors_at
 from warbench.rulesets.tftww2.indirect import indirect_weapon
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
@@ -219,9 +220,7 @@ class TFTGame(OpenGame):
             if tank is not None and tank.side == s.side:
                 acts = self._tank_shots(tank, enemies)
             elif man is not None and man.side == s.side and man.active:
-                return [
-                    a for a in self._man_shots(man, enemies) if self._shot_problem(man, a) is None
-                ]
+                return self._legal_shots(man, enemies)
         return [a for a in acts if self._illegal(a, s.side) is None]
 
     def _legal_orders(self, man: Man, enemies: list[Man]) -> list[Action]:
@@ -238,12 +237,22 @@ class TFTGame(OpenGame):
         acts += [Gun(tank.id, e.id) for e in enemies]
         return acts + [MachineGun(tank.id, e.id) for e in enemies]
 
-    @staticmethod
-    def _man_shots(man: Man, enemies: list[Man]) -> list[Action]:
+    def _legal_shots(self, man: Man, enemies: list[Man]) -> list[Action]:
+        """The legal ones of a man's shots (`_man_shots` checked by `_shot_problem`), his
+        fire at the enemy checked in one pass (`fire.legal_fire`)."""
         acts: list[Action] = []
-        if fire.may_fire(man):  # the others' shots would all be illegal
+        acts += fire.legal_fire(self, man, enemies)
+        for action in self._man_shots(man, enemies, with_fire=False):
+            if self._shot_problem(man, action) is None:
+                acts.append(action)
+        return acts
+
+    @staticmethod
+    def _man_shots(man: Man, enemies: list[Man], with_fire: bool = True) -> list[Action]:
+        acts: list[Action] = []
+        if with_fire and may_fire(man):  # the others' shots would all be illegal
             acts += [Fire(man.id, e.id) for e in enemies]
-        if fire.may_throw(man):
+        if may_throw(man):
             acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
         if man.support or man.radio:
             acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
@@ -430,11 +439,7 @@ class TFTGame(OpenGame):
                 self._illegal_for_tank(cast(Gun | MachineGun, a), side) is None
                 for tank in s.side_tanks(side)
                 for a in self._tank_shots(tank, enemies)
-            ) or any(
-                self._shot_problem(man, a) is None
-                for man in s.side_men(side)
-                for a in self._man_shots(man, enemies)
-            )
+            ) or any(self._legal_shots(man, enemies) for man in s.side_men(side))
         tanks = s.side_tanks(other(side))
         return any(
             any(close_combat.strike_problem(self, m, Strike(m.id, e.id)) is None for e in enemies)
