@@ -252,10 +252,12 @@ class SkirmishAI(Agent):
         s = game.state
         for unit in [t.id for t in s.side_tanks(player)] + [m.id for m in s.side_men(player)]:
             actions = game.legal_actions_of(unit)
-            if actions:
-                best = self._best(game, player, actions)
-                if self._score(game, player, best) > 0:
-                    return best
+            if actions:  # `_best`, its score kept to see whether the shot is worth taking
+                self._rng.shuffle(actions)
+                scores = [self._score(game, player, a) for a in actions]
+                top = max(scores)
+                if top > 0:
+                    return actions[scores.index(top)]
         return Done()
 
     @staticmethod

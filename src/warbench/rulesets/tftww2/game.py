@@ -47,7 +47,7 @@ from warbench.rulesets.tftww2.floors import floors_at
 from warbench.rulesets.tftww2.indirect import indirect_weapon
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
 from warbench.rulesets.tftww2.scenario import Scenario
-from warbench.rulesets.tftww2.state import Man, Squad, State, Tank
+from warbench.rulesets.tftww2.state import MAN_BASE, Man, Squad, State, Tank
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -442,7 +442,13 @@ class TFTGame(OpenGame):
             ) or any(self._legal_shots(man, enemies) for man in s.side_men(side))
         tanks = s.side_tanks(other(side))
         return any(
-            any(close_combat.strike_problem(self, m, Strike(m.id, e.id)) is None for e in enemies)
+            (  # `strike_problem` of each enemy, the man's own checks made once
+                m.action in close_combat.STRIKERS
+                and not m.shots
+                and any(
+                    m.distance(e) <= MAN_BASE + 0.05 and e.floor == m.floor for e in enemies
+                )
+            )
             or any(vehicles.assault_problem(self, m, t.id) is None for t in tanks)
             for m in s.side_men(side)
         )

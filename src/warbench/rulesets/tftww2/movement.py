@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, cast
 
+import shapely
 from shapely.geometry import LineString, Point
 
 from warbench.core.actions import Action
@@ -449,13 +450,13 @@ def flee(game: TFTGame, man: Man) -> None:
     in_cover = terrain.cover(table, man, None) != "none"
     goal: tuple[float, float] | None = None
     if not in_cover:
-        spots = [terrain.point(e) for e in enemies]
-        free = [
+        xs, ys = [e.x for e in enemies], [e.y for e in enemies]
+        free = [  # the cover no enemy holds (`contains` of each enemy's centre, at once)
             p
             for p in table.pieces
             if (
                 p.kind in ("woods", "hedge", "wall", "building")
-                and not any(table.held_area(p).contains(spot) for spot in spots)
+                and not shapely.contains_xy(table.held_area(p), xs, ys).any()
             )
         ]
         if free:
