@@ -250,6 +250,9 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
         for angle, sin, cos in _COMPASS:
             acts.append(Pivot(mid, angle))
             for reach in (mov / 2, mov):
+                if reach == mov >= 1 and turn_between(man.facing, angle) > 1.0:
+                    continue  # his whole move rate and a turn (the rounded end bears within
+                    # 0.41° of the angle, and is at most 0.0071" short): over his points
                 to = (round(man.x + reach * sin, 2), round(man.y + reach * cos, 2))
                 if walk_cost(man, to, angle) <= mov + 1e-9 and free(*to):
                     acts.append(Walk(mid, to, angle))
