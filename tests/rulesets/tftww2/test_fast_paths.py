@@ -1,19 +1,37 @@
 """The tftww2 fast paths agree with the exact code they stand for: a man's orders checked in
-one pass (`movement.legal_orders`) with `order_problem` order by order, whether a side has
-anything to do in a combat step with its candidates checked one by one, and the AI's value
-of a place (`_Orders.place`) with the sum worked out term by term, to the last bit."""
+one pass (`movement.legal_orders`) and made in one pass (`movement.legal_man_orders`) with
+`order_problem` order by order, his fire checked in one pass (`fire.legal_fire`) with
+`shot_problem` shot by shot, whether a side has anything to do in a combat step with its
+candidates checked one by one, and the AI's value of a place (`_Orders.place`), its danger
+(`_danger_at`) and a man's orders scored together (`_order_scores`) with the sums worked out
+term by term and order by order, to the last bit."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
 
+import shapely
+from shapely.geometry import Point
+
 from warbench.core import registry
 from warbench.core.game import Decision
-from warbench.rulesets.tftww2 import movement
-from warbench.rulesets.tftww2.actions import Done
-from warbench.rulesets.tftww2.ai import GRENADE_SPREAD, LEASH, SkirmishAI, _Orders
+from warbench.core.geometry import bearing, turn_between
+from warbench.rulesets.tftww2 import fire, movement, terrain
+from warbench.rulesets.tftww2.actions import Done, Fire
+from warbench.rulesets.tftww2.ai import (
+    GRENADE_SPREAD,
+    LEASH,
+    SkirmishAI,
+    _hit_value,
+    _Orders,
+    p_hit,
+)
+from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.game import TFTGame, other
+from warbench.rulesets.tftww2.profiles import weapon_profile
+from warbench.rulesets.tftww2.state import Man
+from warbench.rulesets.tftww2.vehicles import STATIC_ARC
 
 
 def positions(kind: str, steps: int = 400) -> Iterator[TFTGame]:
@@ -127,3 +145,125 @@ def test_anything_to_do_is_any_legal_candidate_but_done() -> None:
                 found["close"][exact] += 1
                 game.state = s
     assert all(n > 0 for counts in found.values() for n in counts), found
+
+
+def test_a_mans_orders_made_in_one_pass_are_the_legal_ones_of_those_sampled() -> None:
+    checked = prone = upstairs = 0
+    for kind in ("ai", "random"):
+        for game in positions(kind):
+            s = game.state
+            if s.phase != "orders":
+                continue
+            enemies = s.side_men(other(s.side))
+            for man in s.side_men(s.side):
+                sampled = game._man_orders(man, enemies)
+                exact = [a for a in sampled if movement.order_problem(game, man, a) is None]
+                assert movement.legal_man_orders(game, man, enemies) == exact
+                checked += 1
+                prone += man.stance == "prone"
+                upstairs += man.floor > 0
+    assert checked > 1000 and prone > 0 and upstairs > 0
+
+
+def test_a_mans_fire_checked_in_one_pass_is_what_shot_problem_allows() -> None:
+    checked, legal, illegal = 0, 0, 0
+    for kind in ("ai", "random"):
+        for game in positions(kind):
+            s = game.state
+            enemies = s.side_men(other(s.side))
+            for man in s.side_men(s.side):
+                kept = (man.action, man.shots, man.last_target, man.aim_target)
+                # every action that fires, with and without a shot taken and a last target
+                for action in ("walk", "pivot", "aim", "run"):
+                    for shots, last in ((0, None), (1, enemies[0].id if enemies else None)):
+                        man.action, man.shots, man.last_target = action, shots, last
+                        man.aim_target = enemies[-1].id if enemies else None
+                        shots_at = [Fire(man.id, e.id) for e in enemies]
+                        exact = [a for a in shots_at if fire.shot_problem(game, man, a) is None]
+                        assert fire.legal_fire(game, man, enemies) == exact
+                        checked += 1
+                        legal += len(exact)
+                        illegal += len(shots_at) - len(exact)
+                man.action, man.shots, man.last_target, man.aim_target = kept
+    assert checked > 5000 and legal > 500 and illegal > 500
+
+
+def _danger_term_by_term(
+    game: TFTGame, context: _Orders, x: float, y: float, prone: bool, moved: float
+) -> float:
+    """`_danger_at` as it was written before its rows carried their expected hits."""
+    inside = terrain.building_at(game.table, x, y) is not None
+    cover = "hard" if inside else context.cover_at(game, x, y)
+    full = inside or (prone and cover != "none")
+    danger = 0.0
+    shift = (-3 if prone else 0) + (-2 if moved > 6 else 0)
+    if cover == "hard":
+        shift -= 4
+    elif cover == "soft":
+        shift -= 6 if full else 2
+    for enemy in game.state.side_men(other(game.state.side)):
+        arm = weapon_profile(enemy.weapon)
+        reach, shots, bite = arm.effective_range or 0, min(arm.shots, 2), _hit_value(arm)
+        gap = math.hypot(enemy.x - x, enemy.y - y) - 1
+        if enemy.grenades and gap <= 12:
+            danger += 0.25
+        if gap > 3 * reach or enemy.jam or (full and cover == "hard"):
+            continue
+        needed = attributes(enemy).dexterity + (3 if gap <= 6 else -6 if gap > reach else 0)
+        danger += p_hit(needed + shift) * shots * bite
+    for tx, ty, arc in context.tanks:
+        if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
+            continue
+        if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
+            danger += 0.4 if full else 0.8
+    return danger
+
+
+def test_the_danger_of_a_place_is_the_term_by_term_sum_to_the_last_bit() -> None:
+    ai, compared = SkirmishAI(0), 0
+    for game in positions("ai", 200):
+        s = game.state
+        if s.phase != "orders":
+            continue
+        ai._seen, ai._context = {}, {}
+        for man in s.side_men(s.side)[:3]:
+            context = ai._orders(game, man)
+            for dx, dy in ((0.0, 0.0), (1.3, -2.0), (-3.7, 0.4), (6.0, 9.0), (-20.0, 25.0)):
+                x, y = man.x + dx, man.y + dy
+                for prone, moved in ((False, 0.0), (True, 0.0), (False, 7.5)):
+                    fast = ai._danger_at(game, man, context, x, y, prone, moved)
+                    assert fast == _danger_term_by_term(game, context, x, y, prone, moved)
+                    compared += 1
+    assert compared > 1000
+
+
+def test_a_mans_orders_scored_together_score_as_each_alone_to_the_last_bit() -> None:
+    compared = 0
+    for game in positions("ai", 300):
+        s = game.state
+        if s.phase != "orders":
+            continue
+        for man in s.side_men(s.side)[:4]:
+            if man.action is not None:
+                continue
+            actions = game.legal_actions_of(man.id)
+            together, alone = SkirmishAI(0), SkirmishAI(0)
+            together._seen, together._context = {}, {}
+            alone._seen, alone._context = {}, {}
+            scores = together._order_scores(game, man, actions)
+            assert scores == [alone._score(game, man.side, a) for a in actions]
+            compared += len(actions)
+    assert compared > 2000
+
+
+def test_free_cover_found_at_once_is_cover_no_enemy_centre_is_in() -> None:
+    checked = 0
+    for game in positions("ai", 100):
+        enemies: list[Man] = game.state.side_men(other(game.state.side))
+        xs, ys = [e.x for e in enemies], [e.y for e in enemies]
+        for piece in game.table.pieces:
+            held = game.table.held_area(piece)
+            exact = any(held.contains(Point(e.x, e.y)) for e in enemies)
+            assert bool(shapely.contains_xy(held, xs, ys).any()) == exact
+            checked += 1
+    assert checked > 100

@@ -206,8 +206,10 @@ class SkirmishAI(Agent):
         if shot is not None:
             return shot
         man = game.state.men.get(getattr(actions[0], "man", ""))
-        if man is not None and game.state.phase == "orders" and all(
-            getattr(a, "man", None) == man.id for a in actions
+        if (
+            man is not None
+            and game.state.phase == "orders"
+            and all(getattr(a, "man", None) == man.id for a in actions)
         ):  # one man's orders: scored together (`_order_scores`), picked as `_best` picks
             self._rng.shuffle(actions)
             scores = self._order_scores(game, man, actions)

@@ -445,9 +445,7 @@ class TFTGame(OpenGame):
             (  # `strike_problem` of each enemy, the man's own checks made once
                 m.action in close_combat.STRIKERS
                 and not m.shots
-                and any(
-                    m.distance(e) <= MAN_BASE + 0.05 and e.floor == m.floor for e in enemies
-                )
+                and any(m.distance(e) <= MAN_BASE + 0.05 and e.floor == m.floor for e in enemies)
             )
             or any(vehicles.assault_problem(self, m, t.id) is None for t in tanks)
             for m in s.side_men(side)

@@ -246,7 +246,7 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
             return True
 
         run = 2 * mov
-        runs = 0 < run and free(*step(man, float(run), man.facing))
+        runs = run > 0 and free(*step(man, float(run), man.facing))
         for angle, sin, cos in _COMPASS:
             acts.append(Pivot(mid, angle))
             for reach in (mov / 2, mov):
@@ -264,9 +264,13 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
         off = turn_between(man.facing, bearing(here, (enemy.x, enemy.y)))
         if aims and off <= AIM_CONE:
             acts.append(AimAt(mid, enemy.id))
-        if not prone and enemy.floor == man.floor and off <= CHARGE_CONE:
-            if _charge_problem(game, man, enemy.id, mov) is None:
-                acts.append(ChargeAt(mid, enemy.id))
+        if (
+            not prone
+            and enemy.floor == man.floor
+            and off <= CHARGE_CONE
+            and _charge_problem(game, man, enemy.id, mov) is None
+        ):
+            acts.append(ChargeAt(mid, enemy.id))
     if not prone:
         for tank in s.side_tanks("blue" if man.side == "red" else "red"):
             if _charge_problem(game, man, tank.id, mov) is None:
