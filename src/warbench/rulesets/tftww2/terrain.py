@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from warbench.core.geometry import TerrainIndex, sight_line
+from warbench.core.geometry import TerrainIndex, sight_clear
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.scenario import Scenario, TerrainSpec
@@ -150,7 +150,7 @@ def clear_between(table: Table, a: tuple[float, float], b: tuple[float, float]) 
     if clear is None:
         if len(table.sight_cache) > CACHE_LIMIT:
             table.sight_cache.clear()
-        clear = sight_line(a, b, table.index, see_into=SEE_INTO).clear
+        clear = sight_clear(a, b, table.index, see_into=SEE_INTO)
         clear = table.sight_cache[key] = clear and through_windows(table, a, b)
     return clear
 
