@@ -12,11 +12,12 @@ import math
 from collections.abc import Iterator
 
 import shapely
-from shapely.geometry import Point
+from shapely.geometry import LineString, Point
 
 from warbench.core import registry
 from warbench.core.game import Decision
 from warbench.core.geometry import bearing, turn_between
+from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import fire, movement, terrain
 from warbench.rulesets.tftww2.actions import Done, Fire
 from warbench.rulesets.tftww2.ai import (
@@ -267,3 +268,31 @@ def test_free_cover_found_at_once_is_cover_no_enemy_centre_is_in() -> None:
             assert bool(shapely.contains_xy(held, xs, ys).any()) == exact
             checked += 1
     assert checked > 100
+
+
+def _cover_afresh(game: TFTGame, target: Man, firer: Man | None) -> str:
+    """`terrain._cover` as it was, every shape made afresh and the line cut per piece."""
+    base = target.base().shape()
+    found = set()
+    line = LineString([(firer.x, firer.y), (target.x, target.y)]) if firer else None
+    near = base.buffer(terrain.COVER_REACH)
+    for piece in game.table.index.near(near):
+        if not (piece.has(Trait.SOFT_COVER) or piece.has(Trait.HARD_COVER)):
+            continue
+        touching = piece.touches(base)
+        screening = line is not None and piece.area.intersects(line.intersection(near))
+        if touching or screening or (line is None and piece.area.intersects(near)):
+            found.add("hard" if piece.has(Trait.HARD_COVER) else "soft")
+    return "hard" if "hard" in found else "soft" if "soft" in found else "none"
+
+
+def test_cover_with_each_mans_shapes_kept_is_cover_worked_out_afresh() -> None:
+    counts = {"hard": 0, "soft": 0, "none": 0}
+    for game in positions("ai", 150):
+        s = game.state
+        for target in s.side_men(other(s.side)):
+            for firer in [*s.side_men(s.side), None]:
+                found = terrain._cover(game.table, target, firer)
+                assert found == _cover_afresh(game, target, firer)
+                counts[found] += 1
+    assert all(n > 0 for n in counts.values()), counts
