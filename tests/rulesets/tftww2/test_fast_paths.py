@@ -19,7 +19,7 @@ from warbench.core.game import Decision
 from warbench.core.geometry import bearing, turn_between
 from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import fire, movement, terrain
-from warbench.rulesets.tftww2.actions import Done, Fire
+from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Throw
 from warbench.rulesets.tftww2.ai import (
     GRENADE_SPREAD,
     LEASH,
@@ -166,8 +166,8 @@ def test_a_mans_orders_made_in_one_pass_are_the_legal_ones_of_those_sampled() ->
     assert checked > 1000 and prone > 0 and upstairs > 0
 
 
-def test_a_mans_fire_checked_in_one_pass_is_what_shot_problem_allows() -> None:
-    checked, legal, illegal = 0, 0, 0
+def test_a_mans_shots_checked_in_one_pass_are_what_shot_problem_allows() -> None:
+    checked, legal, illegal, throws, bombards = 0, 0, 0, 0, 0
     for kind in ("ai", "random"):
         for game in positions(kind):
             s = game.state
@@ -182,11 +182,16 @@ def test_a_mans_fire_checked_in_one_pass_is_what_shot_problem_allows() -> None:
                         shots_at = [Fire(man.id, e.id) for e in enemies]
                         exact = [a for a in shots_at if fire.shot_problem(game, man, a) is None]
                         assert fire.legal_fire(game, man, enemies) == exact
+                        every = game._man_shots(man, enemies)  # fire, throws, bombardments
+                        exact = [a for a in every if game._shot_problem(man, a) is None]
+                        assert game._legal_shots(man, enemies) == exact
+                        throws += sum(isinstance(a, Throw) for a in exact)
+                        bombards += sum(isinstance(a, Bombard) for a in exact)
                         checked += 1
                         legal += len(exact)
                         illegal += len(shots_at) - len(exact)
                 man.action, man.shots, man.last_target, man.aim_target = kept
-    assert checked > 5000 and legal > 500 and illegal > 500
+    assert checked > 5000 and legal > 500 and illegal > 500 and throws > 50 and bombards > 50
 
 
 def _danger_term_by_term(

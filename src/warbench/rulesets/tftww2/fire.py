@@ -141,6 +141,22 @@ def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
     return legal
 
 
+def legal_throws(game: TFTGame, man: Man, enemies: list[Man]) -> list[Throw]:
+    """The grenades thrown at `enemies` (at each one's centre, to the hundredth of an inch)
+    that `_throw_problem` allows `man`, in their order: his grenades and throw of the turn
+    checked once, then each point's reach and window."""
+    if not may_throw(man):
+        return []
+    reach = weapon_profile("Grenade").effective_range or 0
+    legal: list[Throw] = []
+    for enemy in enemies:
+        at = (round(enemy.x, 2), round(enemy.y, 2))
+        distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
+        if distance <= reach and floors.window_problem(game, man, at) is None:
+            legal.append(Throw(man.id, at))
+    return legal
+
+
 def _previous(game: TFTGame, man: Man) -> Man | None:
     return game.state.men.get(man.last_target or "")
 

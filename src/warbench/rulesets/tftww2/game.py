@@ -239,18 +239,22 @@ class TFTGame(OpenGame):
 
     def _legal_shots(self, man: Man, enemies: list[Man]) -> list[Action]:
         """The legal ones of a man's shots (`_man_shots` checked by `_shot_problem`), his
-        fire at the enemy checked in one pass (`fire.legal_fire`)."""
+        fire and grenades at the enemy checked in one pass (`fire.legal_fire`,
+        `fire.legal_throws`)."""
         acts: list[Action] = []
         acts += fire.legal_fire(self, man, enemies)
-        for action in self._man_shots(man, enemies, with_fire=False):
-            if self._shot_problem(man, action) is None:
-                acts.append(action)
+        acts += fire.legal_throws(self, man, enemies)
+        if man.support or man.radio:
+            for e in enemies:
+                at = (round(e.x, 2), round(e.y, 2))
+                if area.bombard_problem(self, man, at) is None:
+                    acts.append(Bombard(man.id, at))
         return acts
 
     @staticmethod
-    def _man_shots(man: Man, enemies: list[Man], with_fire: bool = True) -> list[Action]:
+    def _man_shots(man: Man, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = []
-        if with_fire and may_fire(man):  # the others' shots would all be illegal
+        if may_fire(man):  # the others' shots would all be illegal
             acts += [Fire(man.id, e.id) for e in enemies]
         if may_throw(man):
             acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
