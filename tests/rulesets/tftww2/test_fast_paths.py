@@ -16,7 +16,7 @@ from shapely.geometry import LineString, Point
 
 from warbench.core import registry
 from warbench.core.game import Decision
-from warbench.core.geometry import bearing, turn_between
+from warbench.core.geometry import Base, bases_under, bearing, turn_between
 from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import fire, movement, terrain
 from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Throw
@@ -30,6 +30,7 @@ from warbench.rulesets.tftww2.ai import (
 )
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.game import TFTGame, other
+from warbench.rulesets.tftww2.indirect import template, touched
 from warbench.rulesets.tftww2.profiles import weapon_profile
 from warbench.rulesets.tftww2.state import Man
 from warbench.rulesets.tftww2.vehicles import STATIC_ARC
@@ -301,3 +302,17 @@ def test_cover_with_each_mans_shapes_kept_is_cover_worked_out_afresh() -> None:
                 assert found == _cover_afresh(game, target, firer)
                 counts[found] += 1
     assert all(n > 0 for n in counts.values()), counts
+
+
+def test_the_men_under_a_template_found_at_once_are_those_bases_under_finds() -> None:
+    found = 0
+    for game in positions("ai", 100):
+        men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
+        for centre_of in list(game.state.men.values())[:4]:
+            for dx, area in ((0.0, 2.0), (1.7, 3.0), (-2.49, 6.0), (5.5, 1.0)):
+                shape = template((centre_of.x + dx, centre_of.y), area)
+                exact = bases_under(shape, men, partly=True)
+                assert touched(shape, men) == exact
+                found += len(exact)
+    assert found > 500
+    assert touched(template((0.0, 0.0), 2.0), {}) == []
