@@ -467,10 +467,10 @@ def flee(game: TFTGame, man: Man) -> None:
             )
         ]
         if free:
-            nearest = min(free, key=lambda p: p.area.distance(terrain.point(man)))
-            near = nearest.area.exterior.interpolate(
-                nearest.area.exterior.project(terrain.point(man))
-            )
+            spot = terrain.point(man)
+            nearest = min(free, key=lambda p: p.area.distance(spot))
+            outline = nearest.area.exterior
+            near = outline.interpolate(outline.project(spot))
             goal = (near.x, near.y)
     if goal is None:
         fx, fy = EDGE_POINT[edge]
