@@ -23,6 +23,7 @@ from warbench.core.geometry import (
     circle_template,
     edge_distance,
     in_arc,
+    sight_clear,
     sight_line,
     turn_between,
     within,
@@ -321,6 +322,25 @@ def test_seeing_out_of_and_into_woods_near_the_edge() -> None:
     assert not sight_line((0, 0), (4.5, 0), [WOODS], see_into=0.4).clear
     assert sight_line((4.5, 0), (5.5, 0), [WOODS], see_into=1).clear  # both in the same woods
     assert not sight_line((4.5, 0), (5.5, 0), [WOODS], see_into=0.5).clear
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.tuples(st.integers(-4, 24), st.integers(-6, 6)),
+    st.tuples(st.integers(-4, 24), st.integers(-6, 6)),
+    st.sampled_from([0.0, 0.5, 1.0, 2.0]),
+)
+def test_sight_clear_is_the_verdict_of_the_whole_sight_line(
+    a: tuple[int, int], b: tuple[int, int], see_into: float
+) -> None:
+    assume(a != b)
+    copse = TerrainPiece("woods", box(6, -1, 8, 1), frozenset({Trait.BLOCKS_SIGHT}), name="Copse")
+    pieces = [HEDGE, WOODS, copse]  # edges, corners and adjoining woods on the half inch
+    for terrain in (pieces, TerrainIndex(pieces)):
+        start, end = (a[0] / 2, a[1] / 2), (b[0] / 2, b[1] / 2)
+        assert sight_clear(start, end, terrain, see_into=see_into) == (
+            sight_line(start, end, terrain, see_into=see_into).clear
+        )
 
 
 def test_see_into_does_not_see_through_woods_in_between() -> None:

@@ -331,12 +331,30 @@ def sight_line(a: Point, b: Point, terrain: Terrain, *, see_into: float = 0.0) -
     """
     if a == b:
         raise ValueError(f"a sight line needs two different points, got {a} twice")
-    length = math.dist(a, b)
     near = _near(terrain, shapely.LineString([a, b]))
     touches = [
         (touch, piece) for piece in near if (touch := _first_touch(a, b, piece.area)) is not None
     ]
     crossed = tuple(piece.kind for _, piece in sorted(touches, key=lambda pair: pair[0]))
+    piece = _blocker(a, b, near, see_into)
+    if piece is not None:
+        return SightResult(False, piece.name or piece.kind, crossed)
+    return SightResult(True, None, crossed)
+
+
+def sight_clear(a: Point, b: Point, terrain: Terrain, *, see_into: float = 0.0) -> bool:
+    """`sight_line(a, b, terrain, see_into=...).clear`, without tracing every piece the line
+    touches (a ruleset that needs only the verdict)."""
+    if a == b:
+        raise ValueError(f"a sight line needs two different points, got {a} twice")
+    return _blocker(a, b, _near(terrain, shapely.LineString([a, b])), see_into) is None
+
+
+def _blocker(
+    a: Point, b: Point, near: Sequence[TerrainPiece], see_into: float
+) -> TerrainPiece | None:
+    """The first piece blocking sight from `a` to `b` among the `near` pieces, or None."""
+    length = math.dist(a, b)
     runs = sorted(
         (
             (start, end, piece)
@@ -356,5 +374,5 @@ def sight_line(a: Point, b: Point, terrain: Terrain, *, see_into: float = 0.0) -
         from_a = start <= EPS and end <= see_into + EPS
         from_b = end >= length - EPS and start >= length - see_into - EPS
         if not (from_a or from_b):
-            return SightResult(False, piece.name or piece.kind, crossed)
-    return SightResult(True, None, crossed)
+            return piece
+    return None

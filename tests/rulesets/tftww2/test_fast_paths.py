@@ -1,19 +1,39 @@
 """The tftww2 fast paths agree with the exact code they stand for: a man's orders checked in
-one pass (`movement.legal_orders`) with `order_problem` order by order, whether a side has
-anything to do in a combat step with its candidates checked one by one, and the AI's value
-of a place (`_Orders.place`) with the sum worked out term by term, to the last bit."""
+one pass (`movement.legal_orders`) and made in one pass (`movement.legal_man_orders`) with
+`order_problem` order by order, his fire checked in one pass (`fire.legal_fire`) with
+`shot_problem` shot by shot, whether a side has anything to do in a combat step with its
+candidates checked one by one, and the AI's value of a place (`_Orders.place`), its danger
+(`_danger_at`) and a man's orders scored together (`_order_scores`) with the sums worked out
+term by term and order by order, to the last bit."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
 
+import shapely
+from shapely.geometry import LineString, Point
+
 from warbench.core import registry
 from warbench.core.game import Decision
-from warbench.rulesets.tftww2 import movement
-from warbench.rulesets.tftww2.actions import Done
-from warbench.rulesets.tftww2.ai import GRENADE_SPREAD, LEASH, SkirmishAI, _Orders
+from warbench.core.geometry import Base, bases_under, bearing, turn_between
+from warbench.core.terrain import Trait
+from warbench.rulesets.tftww2 import fire, movement, terrain
+from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Throw
+from warbench.rulesets.tftww2.ai import (
+    GRENADE_SPREAD,
+    LEASH,
+    SkirmishAI,
+    _hit_value,
+    _Orders,
+    p_hit,
+)
+from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.game import TFTGame, other
+from warbench.rulesets.tftww2.indirect import template, touched
+from warbench.rulesets.tftww2.profiles import weapon_profile
+from warbench.rulesets.tftww2.state import Man
+from warbench.rulesets.tftww2.vehicles import STATIC_ARC
 
 
 def positions(kind: str, steps: int = 400) -> Iterator[TFTGame]:
@@ -127,3 +147,172 @@ def test_anything_to_do_is_any_legal_candidate_but_done() -> None:
                 found["close"][exact] += 1
                 game.state = s
     assert all(n > 0 for counts in found.values() for n in counts), found
+
+
+def test_a_mans_orders_made_in_one_pass_are_the_legal_ones_of_those_sampled() -> None:
+    checked = prone = upstairs = 0
+    for kind in ("ai", "random"):
+        for game in positions(kind):
+            s = game.state
+            if s.phase != "orders":
+                continue
+            enemies = s.side_men(other(s.side))
+            for man in s.side_men(s.side):
+                sampled = game._man_orders(man, enemies)
+                exact = [a for a in sampled if movement.order_problem(game, man, a) is None]
+                assert movement.legal_man_orders(game, man, enemies) == exact
+                checked += 1
+                prone += man.stance == "prone"
+                upstairs += man.floor > 0
+    assert checked > 1000 and prone > 0 and upstairs > 0
+
+
+def test_a_mans_shots_checked_in_one_pass_are_what_shot_problem_allows() -> None:
+    checked, legal, illegal, throws, bombards = 0, 0, 0, 0, 0
+    for kind in ("ai", "random"):
+        for game in positions(kind):
+            s = game.state
+            enemies = s.side_men(other(s.side))
+            for man in s.side_men(s.side):
+                kept = (man.action, man.shots, man.last_target, man.aim_target)
+                # every action that fires, with and without a shot taken and a last target
+                for action in ("walk", "pivot", "aim", "run"):
+                    for shots, last in ((0, None), (1, enemies[0].id if enemies else None)):
+                        man.action, man.shots, man.last_target = action, shots, last
+                        man.aim_target = enemies[-1].id if enemies else None
+                        shots_at = [Fire(man.id, e.id) for e in enemies]
+                        exact = [a for a in shots_at if fire.shot_problem(game, man, a) is None]
+                        assert fire.legal_fire(game, man, enemies) == exact
+                        legal += len(exact)
+                        illegal += len(shots_at) - len(exact)
+                        every = game._man_shots(man, enemies)  # fire, throws, bombardments
+                        allowed = [a for a in every if game._shot_problem(man, a) is None]
+                        assert game._legal_shots(man, enemies) == allowed
+                        throws += sum(isinstance(a, Throw) for a in allowed)
+                        bombards += sum(isinstance(a, Bombard) for a in allowed)
+                        checked += 1
+                man.action, man.shots, man.last_target, man.aim_target = kept
+    assert checked > 5000 and legal > 500 and illegal > 500 and throws > 50 and bombards > 50
+
+
+def _danger_term_by_term(
+    game: TFTGame, context: _Orders, x: float, y: float, prone: bool, moved: float
+) -> float:
+    """`_danger_at` as it was written before its rows carried their expected hits."""
+    inside = terrain.building_at(game.table, x, y) is not None
+    cover = "hard" if inside else context.cover_at(game, x, y)
+    full = inside or (prone and cover != "none")
+    danger = 0.0
+    shift = (-3 if prone else 0) + (-2 if moved > 6 else 0)
+    if cover == "hard":
+        shift -= 4
+    elif cover == "soft":
+        shift -= 6 if full else 2
+    for enemy in game.state.side_men(other(game.state.side)):
+        arm = weapon_profile(enemy.weapon)
+        reach, shots, bite = arm.effective_range or 0, min(arm.shots, 2), _hit_value(arm)
+        gap = math.hypot(enemy.x - x, enemy.y - y) - 1
+        if enemy.grenades and gap <= 12:
+            danger += 0.25
+        if gap > 3 * reach or enemy.jam or (full and cover == "hard"):
+            continue
+        needed = attributes(enemy).dexterity + (3 if gap <= 6 else -6 if gap > reach else 0)
+        danger += p_hit(needed + shift) * shots * bite
+    for tx, ty, arc in context.tanks:
+        if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
+            continue
+        if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
+            danger += 0.4 if full else 0.8
+    return danger
+
+
+def test_the_danger_of_a_place_is_the_term_by_term_sum_to_the_last_bit() -> None:
+    ai, compared = SkirmishAI(0), 0
+    for game in positions("ai", 200):
+        s = game.state
+        if s.phase != "orders":
+            continue
+        ai._seen, ai._context = {}, {}
+        for man in s.side_men(s.side)[:3]:
+            context = ai._orders(game, man)
+            for dx, dy in ((0.0, 0.0), (1.3, -2.0), (-3.7, 0.4), (6.0, 9.0), (-20.0, 25.0)):
+                x, y = man.x + dx, man.y + dy
+                for prone, moved in ((False, 0.0), (True, 0.0), (False, 7.5)):
+                    fast = ai._danger_at(game, man, context, x, y, prone, moved)
+                    assert fast == _danger_term_by_term(game, context, x, y, prone, moved)
+                    compared += 1
+    assert compared > 1000
+
+
+def test_a_mans_orders_scored_together_score_as_each_alone_to_the_last_bit() -> None:
+    compared = 0
+    for game in positions("ai", 300):
+        s = game.state
+        if s.phase != "orders":
+            continue
+        for man in s.side_men(s.side)[:4]:
+            if man.action is not None:
+                continue
+            actions = game.legal_actions_of(man.id)
+            together, alone = SkirmishAI(0), SkirmishAI(0)
+            together._seen, together._context = {}, {}
+            alone._seen, alone._context = {}, {}
+            scores = together._order_scores(game, man, actions)
+            assert scores == [alone._score(game, man.side, a) for a in actions]
+            compared += len(actions)
+    assert compared > 2000
+
+
+def test_free_cover_found_at_once_is_cover_no_enemy_centre_is_in() -> None:
+    checked = 0
+    for game in positions("ai", 100):
+        enemies: list[Man] = game.state.side_men(other(game.state.side))
+        xs, ys = [e.x for e in enemies], [e.y for e in enemies]
+        for piece in game.table.pieces:
+            held = game.table.held_area(piece)
+            exact = any(held.contains(Point(e.x, e.y)) for e in enemies)
+            assert bool(shapely.contains_xy(held, xs, ys).any()) == exact
+            checked += 1
+    assert checked > 100
+
+
+def _cover_afresh(game: TFTGame, target: Man, firer: Man | None) -> str:
+    """`terrain._cover` as it was, every shape made afresh and the line cut per piece."""
+    base = target.base().shape()
+    found = set()
+    line = LineString([(firer.x, firer.y), (target.x, target.y)]) if firer else None
+    near = base.buffer(terrain.COVER_REACH)
+    for piece in game.table.index.near(near):
+        if not (piece.has(Trait.SOFT_COVER) or piece.has(Trait.HARD_COVER)):
+            continue
+        touching = piece.touches(base)
+        screening = line is not None and piece.area.intersects(line.intersection(near))
+        if touching or screening or (line is None and piece.area.intersects(near)):
+            found.add("hard" if piece.has(Trait.HARD_COVER) else "soft")
+    return "hard" if "hard" in found else "soft" if "soft" in found else "none"
+
+
+def test_cover_with_each_mans_shapes_kept_is_cover_worked_out_afresh() -> None:
+    counts = {"hard": 0, "soft": 0, "none": 0}
+    for game in positions("ai", 150):
+        s = game.state
+        for target in s.side_men(other(s.side)):
+            for firer in [*s.side_men(s.side), None]:
+                found = terrain._cover(game.table, target, firer)
+                assert found == _cover_afresh(game, target, firer)
+                counts[found] += 1
+    assert all(n > 0 for n in counts.values()), counts
+
+
+def test_the_men_under_a_template_found_at_once_are_those_bases_under_finds() -> None:
+    found = 0
+    for game in positions("ai", 100):
+        men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
+        for centre_of in list(game.state.men.values())[:4]:
+            for dx, area in ((0.0, 2.0), (1.7, 3.0), (-2.49, 6.0), (5.5, 1.0)):
+                shape = template((centre_of.x + dx, centre_of.y), area)
+                exact = bases_under(shape, men, partly=True)
+                assert touched(shape, men) == exact
+                found += len(exact)
+    assert found > 500
+    assert touched(template((0.0, 0.0), 2.0), {}) == []

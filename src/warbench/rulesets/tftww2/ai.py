@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
+from typing import cast
 
 from shapely.geometry import Point
 
@@ -89,9 +90,17 @@ def p_hit(needed: int) -> float:
     return _hit_table()[max(0, min(18, needed))]
 
 
-# An enemy man as a danger: where he is (x, y), his DEX, his weapon's reach, shots (at most
-# 2) and bite, whether he has grenades and whether his weapon is jammed.
-_Threat = tuple[float, float, int, int, int, float, bool, bool]
+# An enemy man as a danger: where he is (x, y), how far his weapon reaches at most (3x its
+# effective range) and at full effect, his DEX, whether he has grenades and whether his
+# weapon is jammed, and the hits he is expected to put on a man he needs n or less to hit,
+# for n = 0..18: P(hit) x shots (at most 2) x bite, multiplied in that order.
+_Threat = tuple[float, float, int, int, int, bool, bool, tuple[float, ...]]
+
+
+@cache
+def _expected_hits(shots: int, bite: float) -> tuple[float, ...]:
+    """`p_hit(n) * shots * bite` for n = 0..18 (`_Threat`'s last field)."""
+    return tuple(p * shots * bite for p in _hit_table())
 
 
 @dataclass
@@ -194,7 +203,18 @@ class SkirmishAI(Agent):
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
         shot, actions = self._options(game, player)
-        return shot if shot is not None else self._best(game, player, actions)
+        if shot is not None:
+            return shot
+        man = game.state.men.get(getattr(actions[0], "man", ""))
+        if (
+            man is not None
+            and game.state.phase == "orders"
+            and all(getattr(a, "man", None) == man.id for a in actions)
+        ):  # one man's orders: scored together (`_order_scores`), picked as `_best` picks
+            self._rng.shuffle(actions)
+            scores = self._order_scores(game, man, actions)
+            return actions[scores.index(max(scores))]
+        return self._best(game, player, actions)
 
     def ranked(self, game: Game, player: str) -> list[Action]:
         """Every action open to the unit `choose` would order (or, when shooting, every
@@ -234,10 +254,12 @@ class SkirmishAI(Agent):
         s = game.state
         for unit in [t.id for t in s.side_tanks(player)] + [m.id for m in s.side_men(player)]:
             actions = game.legal_actions_of(unit)
-            if actions:
-                best = self._best(game, player, actions)
-                if self._score(game, player, best) > 0:
-                    return best
+            if actions:  # `_best`, its score kept to see whether the shot is worth taking
+                self._rng.shuffle(actions)
+                scores = [self._score(game, player, a) for a in actions]
+                top = max(scores)
+                if top > 0:
+                    return actions[scores.index(top)]
         return Done()
 
     @staticmethod
@@ -273,16 +295,17 @@ class SkirmishAI(Agent):
         threats: list[_Threat] = []
         for enemy in s.side_men(other(man.side)):
             arm = weapon_profile(enemy.weapon)
+            arm_reach = arm.effective_range or 0
             threats.append(
                 (
                     enemy.x,
                     enemy.y,
+                    3 * arm_reach,
+                    arm_reach,
                     attributes(enemy).dexterity,
-                    arm.effective_range or 0,
-                    min(arm.shots, 2),
-                    _hit_value(arm),
                     bool(enemy.grenades),
                     bool(enemy.jam),
+                    _expected_hits(min(arm.shots, 2), _hit_value(arm)),
                 )
             )
         hold = game.spec.victory.kind == "hold_building"
@@ -318,21 +341,22 @@ class SkirmishAI(Agent):
         inside = terrain.building_at(game.table, x, y) is not None  # `inside_building` there
         cover = "hard" if inside else context.cover_at(game, x, y)
         full = inside or (prone and cover != "none")
-        danger, hits = 0.0, _hit_table()
+        sheltered = full and cover == "hard"  # only grenades reach him
+        danger = 0.0
         # his own stance, speed and cover change what each enemy needs by the same amount
         shift = (-3 if prone else 0) + (-2 if moved > 6 else 0)
         if cover == "hard":
             shift -= 4
         elif cover == "soft":
             shift -= 6 if full else 2
-        for ex, ey, dex, reach, shots, bite, grenades, jammed in context.threat_rows:
+        for ex, ey, far, reach, dex, grenades, jammed, hits in context.threat_rows:
             gap = math.hypot(ex - x, ey - y) - 1
             if grenades and gap <= 12:
                 danger += 0.25
-            if gap > 3 * reach or jammed or (full and cover == "hard"):
+            if gap > far or jammed or sheltered:
                 continue
             needed = dex + (3 if gap <= 6 else -6 if gap > reach else 0) + shift
-            danger += hits[max(0, min(18, needed))] * shots * bite  # p_hit
+            danger += hits[0 if needed < 0 else 18 if needed > 18 else needed]  # p_hit
         for tx, ty, arc in context.tanks:
             if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
                 continue  # outside a gun's traverse (A11)
@@ -454,6 +478,87 @@ class SkirmishAI(Agent):
         for cost in costs:
             value -= cost
         return value
+
+    def _order_scores(self, game: TFTGame, man: Man, actions: list[Action]) -> list[float]:
+        """`_score` of each of one man's orders, equal to the last bit: what they share (his
+        context, the enemies in each pivot's arc, the value of each place an order with no
+        fire leaves him at) worked out once, and each order dispatched on its class."""
+        s = game.state
+        context = self._orders(game, man)
+        weapon = context.weapon
+        hit, volley = _hit_value(weapon), min(weapon.shots, 3)
+        mx, my, facing, prone = man.x, man.y, man.facing, man.stance == "prone"
+        seen = {e.id for e in context.seen}
+        still: dict[tuple[float, float, bool, bool], float] = {}  # value with no fire
+        sighted: list[tuple[float, float]] = []  # (bearing, unaimed chance) of each seen
+        others: dict[type[Action], float] = {}  # position, close combat, flee
+
+        def value(fire: float, x: float, y: float, down: bool, moved: float) -> float:
+            key = (x, y, down, moved > 6)
+            danger = context.danger.get(key)
+            if danger is None:
+                danger = context.danger[key] = self._danger_at(
+                    game, man, context, x, y, down, moved
+                )
+            total = 3.0 + 3.0 * fire - 2.0 * danger
+            gain, costs = context.place(x, y)
+            if gain is not None:
+                total += gain
+            for cost in costs:
+                total -= cost
+            return total
+
+        def moving(x: float, y: float, moved: float) -> float:
+            key = (x, y, prone, moved > 6)
+            found = still.get(key)
+            if found is None:
+                found = still[key] = value(0.0, x, y, prone, moved)
+            return found
+
+        scores: list[float] = []
+        for action in actions:
+            kind = type(action)
+            if kind is Walk:
+                to = cast(Walk, action).to
+                score = moving(to[0], to[1], math.hypot(to[0] - mx, to[1] - my))
+            elif kind is Pivot:
+                turn = cast(Pivot, action).facing
+                if len(sighted) != len(context.seen):  # every seen man is in some pivot's arc
+                    sighted = [
+                        (heading, context.chance(game, man, e, aimed=False))
+                        for e, heading in zip(context.seen, context.bearings, strict=True)
+                    ]
+                fire, best = 0.0, -1.0
+                for heading, chance in sighted:
+                    off = abs(turn - heading) % 360.0  # turn_between(turn, heading)
+                    if (off if off <= 180.0 else 360.0 - off) <= 80 and chance > best:
+                        best = chance
+                if best >= 0.0:
+                    fire = best * volley * hit
+                fire -= turn_between(facing, turn) / 720
+                score = value(fire, mx, my, prone, 0.0)
+            elif kind is Run:
+                dist, rad = cast(Run, action).dist, math.radians(facing)
+                score = moving(mx + dist * math.sin(rad), my + dist * math.cos(rad), dist)
+            elif kind is AimAt:
+                target = s.men[cast(AimAt, action).target]
+                if target.id not in seen:
+                    score = -1.0
+                else:
+                    fire = context.chance(game, man, target, aimed=True) * hit * 1.1
+                    score = value(fire, mx, my, prone, 0.0)
+            elif kind is ChargeAt or kind is Disengage:
+                score = self._order_value(game, man, action)
+            elif kind in others:
+                score = others[kind]
+            elif kind is ChangePosition:
+                score = others[kind] = value(0.0, mx, my, not prone, 0.0)
+            elif kind is CloseCombat or kind is Flee:
+                score = others[kind] = self._score(game, man.side, action)
+            else:
+                score = self._score(game, man.side, action)
+            scores.append(score)
+        return scores
 
     @staticmethod
     def _he_threat(game: TFTGame, side: str) -> bool:

@@ -17,7 +17,7 @@ from warbench.rulesets.tftww2.area import throw_grenade
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import NotPossible, ranged_modifiers, to_hit
 from warbench.rulesets.tftww2.damage import hit_man
-from warbench.rulesets.tftww2.profiles import weapon_profile
+from warbench.rulesets.tftww2.profiles import combat_tables, weapon_profile
 from warbench.rulesets.tftww2.state import MAN_BASE, Man
 
 if TYPE_CHECKING:
@@ -93,6 +93,68 @@ def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
     except NotPossible as err:
         return str(err)
     return None
+
+
+def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
+    """The shots at `enemies` (enemy men in the fight) that `shot_problem` allows `man`, in
+    their order: his shots left, weapon and aim checked once, then each target's range,
+    bearing and sight by `shot_problem`'s tests, and whether `ranged_modifiers` finds the
+    shot not possible by its own conditions (an aimed shot with an automatic weapon, a snap
+    shot with a weapon that has none, an additional target after a snap shot, with a single
+    shot weapon or too far from the last, a target in full cover that has no modifier) rather
+    than by working out every modifier."""
+    if man.shots >= shots_allowed(man) or man.jam:
+        return []
+    weapon = weapon_profile(man.weapon)
+    assert weapon.effective_range is not None
+    aiming, snapping = man.action == "aim", man.action == "walk"
+    if weapon.melee or (aiming and weapon.automatic) or (snapping and weapon.snap_shot is None):
+        return []  # `ranged_modifiers` finds every shot of his not possible
+    reach = MAX_RANGE_FACTOR * weapon.effective_range
+    here, table = (man.x, man.y), game.table
+    previous = _previous(game, man)
+    further = snapping or weapon.shots < 2  # no additional target (`_check_further_target`)
+    tables = combat_tables().ranged_modifiers
+    within = tables.additional_target_within
+    legal: list[Fire] = []
+    for target in enemies:
+        if (
+            (aiming and target.id != man.aim_target)
+            or gap(man, target) > reach
+            or turn_between(man.facing, bearing(here, (target.x, target.y))) > FRONT_ARC
+            or not terrain.sees(table, man, target)
+            or (
+                previous is not None
+                and previous.id != target.id
+                and (further or gap(target, previous) > within)
+            )
+        ):
+            continue
+        if not (target.fired_last_round or target.fired_this_round) and terrain.full_cover(
+            table, target, man
+        ):  # `_cover_value`: full cover the table gives no modifier for cannot be shot at
+            cover = terrain.cover(table, target, man)
+            full = tables.soft_full_cover if cover == "soft" else tables.hard_full_cover
+            if cover != "none" and full is None:
+                continue
+        legal.append(Fire(man.id, target.id))
+    return legal
+
+
+def legal_throws(game: TFTGame, man: Man, enemies: list[Man]) -> list[Throw]:
+    """The grenades thrown at `enemies` (at each one's centre, to the hundredth of an inch)
+    that `_throw_problem` allows `man`, in their order: his grenades and throw of the turn
+    checked once, then each point's reach and window."""
+    if not may_throw(man):
+        return []
+    reach = weapon_profile("Grenade").effective_range or 0
+    legal: list[Throw] = []
+    for enemy in enemies:
+        at = (round(enemy.x, 2), round(enemy.y, 2))
+        distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
+        if distance <= reach and floors.window_problem(game, man, at) is None:
+            legal.append(Throw(man.id, at))
+    return legal
 
 
 def _previous(game: TFTGame, man: Man) -> Man | None:

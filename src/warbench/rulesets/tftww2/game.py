@@ -42,11 +42,12 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.afv import vehicle
 from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.fire import may_fire, may_throw
 from warbench.rulesets.tftww2.floors import floors_at
 from warbench.rulesets.tftww2.indirect import indirect_weapon
 from warbench.rulesets.tftww2.morale_check import end_of_turn_morale
 from warbench.rulesets.tftww2.scenario import Scenario
-from warbench.rulesets.tftww2.state import Man, Squad, State, Tank
+from warbench.rulesets.tftww2.state import MAN_BASE, Man, Squad, State, Tank
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -214,36 +215,48 @@ class TFTGame(OpenGame):
             if tank is not None:
                 acts = self._tank_orders(tank)
             elif man is not None:
-                return self._legal_orders(man, self._man_orders(man, enemies))
+                return self._legal_orders(man, enemies)
         elif s.phase == "ranged":
             if tank is not None and tank.side == s.side:
                 acts = self._tank_shots(tank, enemies)
             elif man is not None and man.side == s.side and man.active:
-                return [
-                    a for a in self._man_shots(man, enemies) if self._shot_problem(man, a) is None
-                ]
+                return self._legal_shots(man, enemies)
         return [a for a in acts if self._illegal(a, s.side) is None]
 
-    def _legal_orders(self, man: Man, acts: list[Action]) -> list[Action]:
+    def _legal_orders(self, man: Man, enemies: list[Man]) -> list[Action]:
         """The legal ones of a man's orders: `_illegal`'s checks of the man made once."""
         s = self.state
         if man.side != s.side or not man.active or man.action is not None:
             return []
         if s.squads[man.squad].fleeing:
-            acts = [a for a in acts if isinstance(a, Flee)]
-        return movement.legal_orders(self, man, acts)
+            return movement.legal_orders(self, man, [Flee(man.id)])
+        return movement.legal_man_orders(self, man, enemies)
 
     def _tank_shots(self, tank: Tank, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = [Gun(tank.id, t.id) for t in self.state.side_tanks(other(tank.side))]
         acts += [Gun(tank.id, e.id) for e in enemies]
         return acts + [MachineGun(tank.id, e.id) for e in enemies]
 
+    def _legal_shots(self, man: Man, enemies: list[Man]) -> list[Action]:
+        """The legal ones of a man's shots (`_man_shots` checked by `_shot_problem`), his
+        fire and grenades at the enemy checked in one pass (`fire.legal_fire`,
+        `fire.legal_throws`)."""
+        acts: list[Action] = []
+        acts += fire.legal_fire(self, man, enemies)
+        acts += fire.legal_throws(self, man, enemies)
+        if man.support or man.radio:
+            for e in enemies:
+                at = (round(e.x, 2), round(e.y, 2))
+                if area.bombard_problem(self, man, at) is None:
+                    acts.append(Bombard(man.id, at))
+        return acts
+
     @staticmethod
     def _man_shots(man: Man, enemies: list[Man]) -> list[Action]:
         acts: list[Action] = []
-        if fire.may_fire(man):  # the others' shots would all be illegal
+        if may_fire(man):  # the others' shots would all be illegal
             acts += [Fire(man.id, e.id) for e in enemies]
-        if fire.may_throw(man):
+        if may_throw(man):
             acts += [Throw(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
         if man.support or man.radio:
             acts += [Bombard(man.id, (round(e.x, 2), round(e.y, 2))) for e in enemies]
@@ -430,14 +443,14 @@ class TFTGame(OpenGame):
                 self._illegal_for_tank(cast(Gun | MachineGun, a), side) is None
                 for tank in s.side_tanks(side)
                 for a in self._tank_shots(tank, enemies)
-            ) or any(
-                self._shot_problem(man, a) is None
-                for man in s.side_men(side)
-                for a in self._man_shots(man, enemies)
-            )
+            ) or any(self._legal_shots(man, enemies) for man in s.side_men(side))
         tanks = s.side_tanks(other(side))
         return any(
-            any(close_combat.strike_problem(self, m, Strike(m.id, e.id)) is None for e in enemies)
+            (  # `strike_problem` of each enemy, the man's own checks made once
+                m.action in close_combat.STRIKERS
+                and not m.shots
+                and any(m.distance(e) <= MAN_BASE + 0.05 and e.floor == m.floor for e in enemies)
+            )
             or any(vehicles.assault_problem(self, m, t.id) is None for t in tanks)
             for m in s.side_men(side)
         )

@@ -390,8 +390,16 @@ def template(centre: Point, area: float) -> Polygon:
 
 def touched(template: BaseGeometry, bases: Mapping[str, Base]) -> list[str]:
     """6.0: "All bases of characters and vehicles that the area effect template touches" are
-    attacked - partly under it or touching its edge."""
-    return bases_under(template, bases, partly=True)
+    attacked - partly under it or touching its edge (`bases_under`; round bases, the men's,
+    by their centres' distances from the template worked out at once)."""
+    if not bases or any(base.depth is not None for base in bases.values()):
+        return bases_under(template, bases, partly=True)
+    gaps = shapely.distance(template, shapely.points([base.centre for base in bases.values()]))
+    return [
+        name
+        for (name, base), gap in zip(bases.items(), gaps.tolist(), strict=True)
+        if gap <= base.width / 2 + EPS
+    ]
 
 
 # --- 6.4 damage ----------------------------------------------------------------------------------

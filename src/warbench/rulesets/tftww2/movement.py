@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, cast
 
+import shapely
 from shapely.geometry import LineString, Point
 
 from warbench.core.actions import Action
@@ -193,6 +194,90 @@ def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
 
 
 _STANDING = frozenset({Pivot, ChangePosition, CloseCombat})  # `order_problem` always allows
+_COMPASS = tuple(
+    (float(angle), math.sin(math.radians(angle)), math.cos(math.radians(angle)))
+    for angle in range(0, 360, 45)
+)  # the eight facings a man's orders sample, with their sine and cosine
+
+
+def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action]:
+    """`legal_orders` of the orders `TFTGame._man_orders` samples for a man of the side to
+    play, in their order, made in one pass: an order is made only once his stance, the cost
+    of a walk and the bases and edges it could end on, or the bearing of an enemy, allow it
+    (a run goes straight ahead, so its eight facings share one end); charges, disengaging
+    and climbing are checked by `order_problem`'s own tests."""
+    s = game.state
+    mov = attributes(man).mov
+    prone = man.stance == "prone"
+    mid = man.id
+    acts: list[Action] = [ChangePosition(mid), CloseCombat(mid)]
+    if not prone:
+        acts.append(Flee(mid))
+    if man.jam:
+        acts.append(Manipulate(mid))
+    levels = floors.floors_at(game, man)
+    for level in (man.floor - 1, man.floor + 1):
+        if 0 <= level < levels and floors.climb_problem(game, man, level) is None:
+            acts.append(Climb(mid, level))
+    if prone:
+        for angle, _, _ in _COMPASS:
+            acts.append(Pivot(mid, angle))
+    else:
+        upstairs = man.floor != 0
+        half = MAN_BASE / 2
+        width, depth = game.table.width - half, game.table.depth - half
+        bases = [
+            (o.x, o.y) for o in s.men.values() if o is not man and o.active and o.floor == man.floor
+        ]
+
+        def free(x: float, y: float) -> bool:  # `blocked` is None
+            if not (half <= x <= width and half <= y <= depth):
+                return False
+            if upstairs and floors.leaving_problem(game, man, (x, y)) is not None:
+                return False
+            for ox, oy in bases:
+                dx, dy = ox - x, oy - y
+                if (
+                    -MAN_BASE < dx < MAN_BASE
+                    and -MAN_BASE < dy < MAN_BASE
+                    and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
+                ):
+                    return False
+            return True
+
+        run = 2 * mov
+        runs = run > 0 and free(*step(man, float(run), man.facing))
+        for angle, sin, cos in _COMPASS:
+            acts.append(Pivot(mid, angle))
+            for reach in (mov / 2, mov):
+                if reach == mov >= 1 and turn_between(man.facing, angle) > 1.0:
+                    continue  # his whole move rate and a turn (the rounded end bears within
+                    # 0.41° of the angle, and is at most 0.0071" short): over his points
+                to = (round(man.x + reach * sin, 2), round(man.y + reach * cos, 2))
+                if walk_cost(man, to, angle) <= mov + 1e-9 and free(*to):
+                    acts.append(Walk(mid, to, angle))
+            if runs:
+                acts.append(Run(mid, float(run), angle))
+    aims = not weapon_profile(man.weapon).automatic
+    here = (man.x, man.y)
+    for enemy in enemies:
+        off = turn_between(man.facing, bearing(here, (enemy.x, enemy.y)))
+        if aims and off <= AIM_CONE:
+            acts.append(AimAt(mid, enemy.id))
+        if (
+            not prone
+            and enemy.floor == man.floor
+            and off <= CHARGE_CONE
+            and _charge_problem(game, man, enemy.id, mov) is None
+        ):
+            acts.append(ChargeAt(mid, enemy.id))
+    if not prone:
+        for tank in s.side_tanks("blue" if man.side == "red" else "red"):
+            if _charge_problem(game, man, tank.id, mov) is None:
+                acts.append(ChargeAt(mid, tank.id))
+        if _contact_enemies(game, man):
+            acts.append(Disengage(mid))
+    return acts
 
 
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
@@ -372,20 +457,20 @@ def flee(game: TFTGame, man: Man) -> None:
     in_cover = terrain.cover(table, man, None) != "none"
     goal: tuple[float, float] | None = None
     if not in_cover:
-        spots = [terrain.point(e) for e in enemies]
-        free = [
+        xs, ys = [e.x for e in enemies], [e.y for e in enemies]
+        free = [  # the cover no enemy holds (`contains` of each enemy's centre, at once)
             p
             for p in table.pieces
             if (
                 p.kind in ("woods", "hedge", "wall", "building")
-                and not any(table.held_area(p).contains(spot) for spot in spots)
+                and not shapely.contains_xy(table.held_area(p), xs, ys).any()
             )
         ]
         if free:
-            nearest = min(free, key=lambda p: p.area.distance(terrain.point(man)))
-            near = nearest.area.exterior.interpolate(
-                nearest.area.exterior.project(terrain.point(man))
-            )
+            spot = terrain.point(man)
+            nearest = min(free, key=lambda p: p.area.distance(spot))
+            outline = nearest.area.exterior
+            near = outline.interpolate(outline.project(spot))
             goal = (near.x, near.y)
     if goal is None:
         fx, fy = EDGE_POINT[edge]

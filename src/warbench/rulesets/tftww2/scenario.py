@@ -3,6 +3,7 @@ with each man's rank, weapons and place, who moves first, and the victory condit
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -36,14 +37,26 @@ class TerrainSpec(_Strict):
     def _windows_on_the_walls(self) -> TerrainSpec:
         if self.windows and self.kind != "building":
             raise ValueError(f"{self.name or self.kind}: only a building has windows")
-        outline = LinearRing(self.polygon)
-        for x, y in self.windows:
-            if outline.distance(Point(x, y)) > WINDOW_ON_WALL:
-                raise ValueError(
-                    f"{self.name or 'building'}: window {x:g},{y:g} is not on its walls "
-                    f"(a window lies on the outline: {list(self.polygon)})"
-                )
+        off = _off_the_walls(self.polygon, self.windows)
+        if off is not None:
+            raise ValueError(
+                f"{self.name or 'building'}: window {off[0]:g},{off[1]:g} is not on its walls "
+                f"(a window lies on the outline: {list(self.polygon)})"
+            )
         return self
+
+
+@cache
+def _off_the_walls(
+    polygon: tuple[tuple[float, float], ...], windows: tuple[tuple[float, float], ...]
+) -> tuple[float, float] | None:
+    """The first window not on the outline, if any (kept per outline and windows: every game
+    of a scenario validates the same ones)."""
+    outline = LinearRing(polygon)
+    for x, y in windows:
+        if outline.distance(Point(x, y)) > WINDOW_ON_WALL:
+            return x, y
+    return None
 
 
 class ManSpec(_Strict):

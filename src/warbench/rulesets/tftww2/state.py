@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
@@ -138,17 +138,16 @@ class State:
     def copy(self) -> State:
         """A deep copy for restoring a failed resolution (every field is plain data)."""
         man, squad, tank = _copier(Man), _copier(Squad), _copier(Tank)
-        return replace(
-            self,
-            men={k: man(m) for k, m in self.men.items()},
-            squads={k: squad(q) for k, q in self.squads.items()},
-            tanks={k: tank(t) for k, t in self.tanks.items()},
-            step=copy.deepcopy(self.step) if self.step else {},
-            collapsed=list(self.collapsed),
-            building_hits=dict(self.building_hits),
-            missions=dict(self.missions),
-            score=dict(self.score),
-        )
+        new = _copier(State)(self)  # as `dataclasses.replace`, its containers replaced below
+        new.men = {k: man(m) for k, m in self.men.items()}
+        new.squads = {k: squad(q) for k, q in self.squads.items()}
+        new.tanks = {k: tank(t) for k, t in self.tanks.items()} if self.tanks else {}
+        new.step = copy.deepcopy(self.step) if self.step else {}
+        new.collapsed = list(self.collapsed)
+        new.building_hits = dict(self.building_hits)
+        new.missions = dict(self.missions)
+        new.score = dict(self.score)
+        return new
 
     def side_tanks(self, side: str) -> list[Tank]:
         """The AFVs of `side` still fighting."""

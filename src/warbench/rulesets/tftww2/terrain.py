@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from warbench.core.geometry import TerrainIndex, sight_line
+from warbench.core.geometry import TerrainIndex, sight_clear
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.scenario import Scenario, TerrainSpec
@@ -62,6 +62,9 @@ class Table:
     )
     inside_cache: dict[tuple[float, float], str | None] = field(default_factory=dict, compare=False)
     held_cache: dict[str, BaseGeometry] = field(default_factory=dict, compare=False)
+    reach_cache: dict[tuple[float, float], tuple[BaseGeometry, BaseGeometry]] = field(
+        default_factory=dict, compare=False
+    )
 
     @classmethod
     def build(cls, spec: Scenario) -> Table:
@@ -150,7 +153,7 @@ def clear_between(table: Table, a: tuple[float, float], b: tuple[float, float]) 
     if clear is None:
         if len(table.sight_cache) > CACHE_LIMIT:
             table.sight_cache.clear()
-        clear = sight_line(a, b, table.index, see_into=SEE_INTO).clear
+        clear = sight_clear(a, b, table.index, see_into=SEE_INTO)
         clear = table.sight_cache[key] = clear and through_windows(table, a, b)
     return clear
 
@@ -169,18 +172,31 @@ def cover(table: Table, target: Man, firer: Man | None) -> Cover:
 
 
 def _cover(table: Table, target: Man, firer: Man | None) -> Cover:
-    base = target.base().shape()
+    base, near = _reach(table, target)
     found = set()
     line = LineString([(firer.x, firer.y), (target.x, target.y)]) if firer else None
-    near = base.buffer(COVER_REACH)
+    clipped = line.intersection(near) if line is not None else None  # the line within reach
     for piece in table.index.near(near):
         if not (piece.has(Trait.SOFT_COVER) or piece.has(Trait.HARD_COVER)):
             continue
         touching = piece.touches(base)
-        screening = line is not None and piece.area.intersects(line.intersection(near))
+        screening = clipped is not None and piece.area.intersects(clipped)
         if touching or screening or (line is None and piece.area.intersects(near)):
             found.add("hard" if piece.has(Trait.HARD_COVER) else "soft")
     return "hard" if "hard" in found else "soft" if "soft" in found else "none"
+
+
+def _reach(table: Table, man: Man) -> tuple[BaseGeometry, BaseGeometry]:
+    """A man's base and the area within 2" of it, kept per place (the shapes depend on his
+    place alone: every firer at a man who stays put shares them)."""
+    key = (man.x, man.y)
+    found = table.reach_cache.get(key)
+    if found is None:
+        if len(table.reach_cache) > CACHE_LIMIT:
+            table.reach_cache.clear()
+        base = man.base().shape()
+        found = table.reach_cache[key] = (base, base.buffer(COVER_REACH))
+    return found
 
 
 def full_cover(table: Table, target: Man, firer: Man | None) -> bool:
