@@ -46,11 +46,13 @@ from shapely.geometry.base import BaseGeometry
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
 from warbench.core.terrain import TerrainPiece, Trait
+from warbench.rulesets.gff.kernels import ASK, HIT, convex_sight, round_tracks
 
 Edge = Literal["north", "south", "east", "west"]
 Visibility = Literal["clear", "obscured", "hidden"]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.intp]
 
 EDGES: tuple[Edge, ...] = ("north", "south", "east", "west")
 TABLE = 48.0  # "a 4'x4' area"
@@ -233,6 +235,20 @@ class Battlefield:
             areas = [p.area for p in self.pieces if p.has(trait)]
             boxes = np.array([a.bounds for a in areas], dtype=np.float64).reshape(-1, 4)
             found[trait] = (np.array(areas, dtype=object), boxes)
+        return found
+
+    @cached_property
+    def _outlines(self) -> dict[Trait, tuple[Floats, Ints, Bools]]:
+        """For each trait, the closed outlines of the pieces with it (`_by_trait`'s order) one
+        after the other, where each starts (and the end), and whether each has no holes."""
+        found = {}
+        for trait, (areas, _) in self._by_trait.items():
+            rings = [shapely.get_coordinates(area.exterior) for area in areas]
+            sizes = [len(ring) for ring in rings]
+            offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.intp)
+            joined = np.concatenate(rings) if rings else np.zeros((0, 2))
+            plain = np.array([not area.interiors for area in areas], dtype=np.bool_)
+            found[trait] = (np.ascontiguousarray(joined, dtype=np.float64), offsets, plain)
         return found
 
     @classmethod
@@ -777,45 +793,34 @@ def _blocked(
     included; along or touching its edge, within _TOUCH, is not inside); with `rise` (the
     heights of each line's two ends) only where they run lower than the blocker's top.
 
-    Convex blockers by separating axes in numpy (a line misses the inside when, along one of
-    the piece's edge normals or the line's own normal, the two overlap in a point at most);
-    any other blocker by shapely.
+    Convex blockers by separating axes (`kernels.convex_sight`, compiled: a line misses the
+    inside when, along one of the piece's edge normals or the line's own normal, the two
+    overlap in a point at most); any other blocker by shapely.
     """
     sight = bf._sight
     blocked = np.zeros(len(starts), dtype=bool)
-    if sight is None:
+    if sight is None or not len(starts):
         return blocked
-    x0, x1 = np.minimum(starts[:, 0], ends[:, 0]), np.maximum(starts[:, 0], ends[:, 0])
-    y0, y1 = np.minimum(starts[:, 1], ends[:, 1]), np.maximum(starts[:, 1], ends[:, 1])
-    boxes = sight.boxes
-    near = (x0[:, None] < boxes[None, :, 2]) & (x1[:, None] > boxes[None, :, 0])
-    near &= (y0[:, None] < boxes[None, :, 3]) & (y1[:, None] > boxes[None, :, 1])
-    line_i, piece_i = np.nonzero(near)
-    if not len(line_i):
-        return blocked
-    convex = sight.convex[piece_i]
-    li, pi = line_i[convex], piece_i[convex]
+    li, pi, other_li, other_pi = convex_sight(
+        np.ascontiguousarray(starts, dtype=np.float64),
+        np.ascontiguousarray(ends, dtype=np.float64),
+        sight.boxes,
+        sight.convex,
+        sight.normals,
+        sight.lows,
+        sight.highs,
+        sight.corners,
+        _TOUCH,
+    )
     if len(li):
-        a, b = starts[li], ends[li]
-        normals = sight.normals[pi]
-        at_a, at_b = np.einsum("mvk,mk->mv", normals, a), np.einsum("mvk,mk->mv", normals, b)
-        apart = (np.maximum(at_a, at_b) <= sight.lows[pi] + _TOUCH) | (
-            np.minimum(at_a, at_b) >= sight.highs[pi] - _TOUCH
-        )
-        d = b - a
-        length = np.hypot(d[:, 0], d[:, 1])
-        own = np.column_stack([-d[:, 1], d[:, 0]]) / np.where(length > 0, length, 1.0)[:, None]
-        spread = np.einsum("mvk,mk->mv", sight.corners[pi], own)
-        level = np.einsum("mk,mk->m", a, own)
-        aside = (level <= spread.min(axis=1) + _TOUCH) | (level >= spread.max(axis=1) - _TOUCH)
-        hit = ~(apart.any(axis=1) | (aside & (length > 0)))
-        if rise is not None and hit.any():
-            enter, leave = _convex_span(a[hit], d[hit], normals[hit], sight, pi[hit])
-            hit[hit] = _below_top(rise, li[hit], enter, leave, sight.tops[pi[hit]])
+        hit = np.ones(len(li), dtype=np.bool_)
+        if rise is not None:
+            a = starts[li]
+            enter, leave = _convex_span(a, ends[li] - a, sight.normals[pi], sight, pi)
+            hit = _below_top(rise, li, enter, leave, sight.tops[pi])
         blocked[li[hit]] = True
-    other = ~convex
-    if other.any():
-        li, pi = line_i[other], piece_i[other]
+    if len(other_li):
+        li, pi = other_li, other_pi
         lines = shapely.linestrings(np.stack([starts[li], ends[li]], axis=1))
         inside = np.asarray(shapely.relate_pattern(lines, sight.areas[pi], "T********"))
         if rise is not None and inside.any():
@@ -1107,7 +1112,8 @@ def round_enters(
     """For many round bases of one `radius` at once, whether each enters a piece with `trait`
     moving straight from starts[i] to ends[i] (or standing at starts[i] when `ends` is None):
     the same test as `_enters`, piece by piece, only for the pieces whose bounding boxes
-    meet the swept base's."""
+    meet the swept base's: measured by `kernels.round_tracks` (compiled), shapely's exact
+    distance asked only where the answer is within a hair of the limit."""
     areas, boxes = bf._by_trait[trait]
     hit = np.zeros(len(starts), dtype=np.bool_)
     if not len(areas):
@@ -1123,12 +1129,21 @@ def round_enters(
     model, piece = np.nonzero(near)
     if not len(model):
         return hit
-    if ends is None:
-        tracks = shapely.points(starts[model])
-    else:
-        tracks = shapely.linestrings(np.stack([starts[model], ends[model]], axis=1))
-    inside = shapely.distance(tracks, areas[piece]) < radius - _TOUCH
-    hit[model[inside]] = True
+    rings, offsets, plain = bf._outlines[trait]
+    starts = np.ascontiguousarray(starts, dtype=np.float64)
+    moving = ends is not None
+    ends = starts if ends is None else np.ascontiguousarray(ends, dtype=np.float64)
+    found = round_tracks(starts, ends, moving, model, piece, rings, offsets, plain, radius - _TOUCH)
+    hit[model[found == HIT]] = True
+    asked = np.flatnonzero(found == ASK)
+    if len(asked):
+        model, piece = model[asked], piece[asked]
+        if not moving:
+            tracks = shapely.points(starts[model])
+        else:
+            tracks = shapely.linestrings(np.stack([starts[model], ends[model]], axis=1))
+        inside = shapely.distance(tracks, areas[piece]) < radius - _TOUCH
+        hit[model[inside]] = True
     return hit
 
 
