@@ -13,10 +13,11 @@ import pytest
 import shapely
 
 from warbench.core.dice import SeededDice
+from warbench.core.geometry import Base
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.gff import battlefield
 from warbench.rulesets.gff.battlefield import Battlefield, generate_battlefield, round_enters
-from warbench.rulesets.gff.kernels import ASK, HIT, MISS, round_tracks
+from warbench.rulesets.gff.kernels import ASK, HIT, MISS, free_formations, round_tracks
 
 Floats = npt.NDArray[np.float64]
 TOUCH = 1e-6
@@ -176,3 +177,58 @@ def test_tracks_at_the_limit_are_left_to_shapely() -> None:
     assert round_tracks(
         inside_hole, inside_hole, False, np.array([0]), holed, rings, offsets, plain, limit
     ).tolist() == [ASK]
+
+
+def _impassable_table() -> Battlefield:
+    """A generated table with an impassable L (non-convex) and a holed impassable piece."""
+    odd = _odd_table()
+    made = generate_battlefield(SeededDice(5))
+    blocked = frozenset({Trait.IMPASSABLE})
+    extra = tuple(TerrainPiece(p.kind, p.area, blocked, p.height, p.name) for p in odd.pieces[:2])
+    return Battlefield(48.0, 48.0, made.pieces + extra)
+
+
+@pytest.mark.parametrize("number", range(5))
+def test_compiled_formations_give_the_exact_checks_verdicts(number: int) -> None:
+    """`_free` (compiled, its exact checks asked only where unsure) answers as the exact
+    checks alone, for formations of round bases around random points, among round and
+    rectangular bases, inside an area or not, on tables with impassable pieces of every
+    shape, and for formations whose bases lie right at the limit of an impassable edge."""
+    tables = [generate_battlefield(SeededDice(seed)) for seed in (1, 2, 3)]
+    bf = [*tables, _impassable_table(), _impassable_table()][number]
+    rng = random.Random(number)
+    occupied = [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.0) for _ in range(30)]
+    if number == 4:
+        occupied.append(Base((24.0, 24.0), 2.0, 3.0))
+    inside = shapely.box(0, 0, 48, 14) if number in (2, 4) else None
+    radius = 0.5
+    room = battlefield._free_checks(radius, bf, occupied, inside)
+    layout = np.array([(0.0, 0.0), (1.25, 0.0), (0.0, 1.25), (1.25, 1.25)])
+    centres = [(rng.uniform(-1, 49), rng.uniform(-1, 49)) for _ in range(2000)]
+    for piece in bf.pieces:  # bases right at (and a hair either side of) the limit
+        if piece.has(Trait.IMPASSABLE):
+            x0, y0, x1, y1 = piece.area.bounds
+            for hair in (0.0, 1e-9, -1e-9, 2e-6, -2e-6):
+                centres.append((x1 + radius - 1e-6 + hair, (y0 + y1) / 2))
+                centres.append(((x0 + x1) / 2, y0 - radius + 1e-6 + hair))
+    spots = np.array(centres)[:, None, :] + layout[None, :, :]
+    expected = battlefield._passes(spots, room.exact + room.more)
+    found = battlefield._free(spots, room)
+    assert found.tolist() == expected.tolist()
+    assert 0 < int(found.sum()) < len(found)
+
+
+def test_formations_near_an_impassable_limit_are_left_to_the_exact_checks() -> None:
+    bf = _odd_table()
+    box = bf._by_trait[Trait.DIFFICULT][1][2:3]  # the 25..31 × 5..9 box, as if impassable
+    rings, offsets, plain = bf._outlines[Trait.DIFFICULT]
+    rings = rings[offsets[2] : offsets[3]]
+    offsets = np.array([0, len(rings)], dtype=np.intp)
+    limit = 1.0 - TOUCH
+    gaps = [0.0, 1e-9, -1e-9, 1e-6, -1e-6, -2.0]
+    spots = np.array([[(31.0 + limit + g, 7.0)] for g in gaps], dtype=np.float64)
+    none = np.zeros((0, 2))
+    found = free_formations(
+        spots, 1.0, 1e-6, 48.0, 48.0, none, np.zeros(0), box, rings, offsets, plain[2:3], limit
+    )
+    assert found.tolist() == [ASK, ASK, ASK, HIT, MISS, MISS]

@@ -46,7 +46,13 @@ from shapely.geometry.base import BaseGeometry
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
 from warbench.core.terrain import TerrainPiece, Trait
-from warbench.rulesets.gff.kernels import ASK, HIT, convex_sight, round_tracks
+from warbench.rulesets.gff.kernels import (
+    ASK,
+    HIT,
+    convex_sight,
+    free_formations,
+    round_tracks,
+)
 
 Edge = Literal["north", "south", "east", "west"]
 Visibility = Literal["clear", "obscured", "hidden"]
@@ -1381,9 +1387,27 @@ def _offsets(max_shift: float, step: float) -> Floats:
     return result
 
 
+@dataclass(frozen=True)
+class _Room:
+    """Where round bases of `radius` may stand (`_free_checks`): the inputs of the compiled
+    test (`kernels.free_formations`: on the table, off round bases, out of impassable
+    terrain), the exact checks it stands in for (asked where it is unsure), and the checks
+    it does not make (off other bases, inside an area)."""
+
+    radius: float
+    width: float
+    depth: float
+    centres: Floats  # of the round bases to keep off
+    reach: Floats  # how near each centre a base may not come
+    boxes: Floats  # of the impassable pieces
+    outlines: tuple[Floats, Ints, Bools]  # `Battlefield._outlines` of impassable pieces
+    exact: list[Callable[[Floats], Bools]]
+    more: list[Callable[[Floats], Bools]]
+
+
 def _free_checks(
     radius: float, bf: Battlefield, occupied: Sequence[Base], inside: BaseGeometry | None
-) -> list[Callable[[Floats], Bools]]:
+) -> _Room:
     """Tests of base centres (m × 2) for bases of `radius`, cheapest first: on the table,
     off `occupied` round bases, out of impassable terrain, off other `occupied` bases, inside
     `inside`; touching is allowed."""
@@ -1395,9 +1419,9 @@ def _free_checks(
 
     checks: list[Callable[[Floats], Bools]] = [on_table]
     rounds = [b for b in occupied if b.depth is None]
+    centres = np.array([b.centre for b in rounds], dtype=np.float64).reshape(-1, 2)
+    reach = np.array([b.width / 2 for b in rounds], dtype=np.float64) + radius - _TOUCH
     if rounds:
-        centres = np.array([b.centre for b in rounds], dtype=np.float64)
-        reach = np.array([b.width / 2 for b in rounds]) + radius - _TOUCH
         trees: list[shapely.STRtree] = []  # built when first needed
         farthest = float(reach.max())
 
@@ -1428,6 +1452,7 @@ def _free_checks(
             return ok
 
         checks.append(off_impassable)
+    more: list[Callable[[Floats], Bools]] = []
     rects = np.array([b.shape() for b in occupied if b.depth is not None], dtype=object)
     if len(rects):
 
@@ -1435,7 +1460,7 @@ def _free_checks(
             apart = shapely.distance(shapely.points(at)[:, None], rects[None, :])
             return np.asarray((apart >= radius - _TOUCH).all(axis=1), dtype=np.bool_)
 
-        checks.append(off_rects)
+        more.append(off_rects)
     if inside is not None:
         rim = inside.boundary
         shapely.prepare(rim)
@@ -1445,11 +1470,50 @@ def _free_checks(
             ok[ok] = ~shapely.dwithin(rim, shapely.points(at[ok]), radius - _TOUCH)
             return ok
 
-        checks.append(within_area)
-    return checks
+        more.append(within_area)
+    return _Room(
+        radius,
+        bf.width,
+        bf.depth,
+        centres,
+        reach,
+        bf._by_trait[Trait.IMPASSABLE][1],
+        bf._outlines[Trait.IMPASSABLE],
+        checks,
+        more,
+    )
 
 
-def _free(spots: Floats, checks: Sequence[Callable[[Floats], Bools]]) -> Bools:
+def _free(spots: Floats, room: _Room) -> Bools:
+    """For each formation in `spots` (k × n × 2 centres), whether every centre passes every
+    check: the compiled test first, its exact checks only where it is unsure, then the
+    checks it does not make."""
+    rings, offsets, plain = room.outlines
+    found = free_formations(
+        np.ascontiguousarray(spots, dtype=np.float64),
+        room.radius,
+        EPS,
+        room.width,
+        room.depth,
+        room.centres,
+        room.reach,
+        room.boxes,
+        rings,
+        offsets,
+        plain,
+        room.radius - _TOUCH,
+    )
+    alive: Bools = found == HIT
+    unsure = np.flatnonzero(found == ASK)
+    if len(unsure):
+        alive[unsure] = _passes(spots[unsure], room.exact)
+    live = np.flatnonzero(alive)
+    if room.more and len(live):
+        alive[live] = _passes(spots[live], room.more)
+    return alive
+
+
+def _passes(spots: Floats, checks: Sequence[Callable[[Floats], Bools]]) -> Bools:
     """For each formation in `spots` (k × n × 2 centres), whether every centre passes every
     check; each check only sees formations that passed the ones before."""
     alive = np.ones(len(spots), dtype=np.bool_)
@@ -1498,13 +1562,13 @@ def arrange(
     if not layouts:
         return None
     origin = np.asarray(centre, dtype=np.float64)
-    checks = _free_checks(base / 2, bf, occupied, inside)
+    room = _free_checks(base / 2, bf, occupied, inside)
     shapes = np.stack(layouts)  # (layouts, count, 2)
     start, size = 0, 1
     while start < len(shifts):
         chunk = shifts[start : start + size]
         spots = origin + chunk[None, :, None, :] + shapes[:, None, :, :]
-        fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(layouts), len(chunk))
+        fits = _free(spots.reshape(-1, count, 2), room).reshape(len(layouts), len(chunk))
         if fits.any():
             nearest = int(np.flatnonzero(fits.any(axis=0))[0])
             rank = int(np.flatnonzero(fits[:, nearest])[0])
@@ -1555,7 +1619,7 @@ def arrange_many(
     found: list[list[Point] | None] = [None] * len(centres)
     if not layouts or not centres:
         return found
-    checks = _free_checks(base / 2, bf, occupied, inside)
+    room = _free_checks(base / 2, bf, occupied, inside)
     shapes = np.stack(layouts)  # (layouts, count, 2)
     origins = np.asarray(centres, dtype=np.float64)
     waiting = np.arange(len(centres))
@@ -1565,7 +1629,7 @@ def arrange_many(
         # (waiting, layouts, shifts, count, 2), each as `arrange` adds them
         spots = origins[waiting][:, None, None, None, :] + chunk[None, None, :, None, :]
         spots = spots + shapes[None, :, None, :, :]
-        fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(waiting), len(layouts), -1)
+        fits = _free(spots.reshape(-1, count, 2), room).reshape(len(waiting), len(layouts), -1)
         near: Bools = np.any(fits, axis=1)  # (waiting, shifts): a layout fits at that shift
         settled: Bools = np.any(near, axis=1)
         rows = np.flatnonzero(settled)

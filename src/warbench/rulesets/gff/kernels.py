@@ -182,3 +182,86 @@ def round_tracks(
         else:
             found[j] = ASK
     return found
+
+
+@compiled
+def _gap_to_outlines(
+    x: float, y: float, near: Bools, rings: Floats, offsets: Ints, plain: Bools
+) -> float:
+    """The least distance from (x, y) to the `near` pieces' areas (0 inside one); NaN when a
+    near piece has holes (not measured here)."""
+    least = math.inf
+    for k in range(len(near)):
+        if not near[k]:
+            continue
+        if not plain[k]:
+            return math.nan
+        first, last = offsets[k], offsets[k + 1]
+        if _inside(x, y, rings, first, last):
+            return 0.0
+        for e in range(first, last - 1):
+            gap = _point_to_segment(
+                x, y, rings[e, 0], rings[e, 1], rings[e + 1, 0], rings[e + 1, 1]
+            )
+            least = min(least, gap)
+    return least
+
+
+@compiled
+def free_formations(
+    spots: Floats,
+    radius: float,
+    eps: float,
+    width: float,
+    depth: float,
+    centres: Floats,
+    reach: Floats,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> npt.NDArray[np.int8]:
+    """For each formation (spots: formations × bases × 2 centres of round bases of `radius`):
+    HIT when every base is on the `width` × `depth` table (within `eps`), no nearer than
+    reach[r] to centres[r] (`np.linalg.norm`'s very sum), and farther than `limit` from the
+    impassable pieces (whose `boxes` grown by `radius` it lies strictly inside); MISS when a
+    base surely is not; ASK when none surely fails but a distance to a piece is within UNSURE
+    of `limit` (or the piece has holes)."""
+    count, size = spots.shape[0], spots.shape[1]
+    found = np.empty(count, dtype=np.int8)
+    near = np.zeros(boxes.shape[0], dtype=np.bool_)
+    for f in range(count):
+        verdict = HIT
+        for s in range(size):
+            x, y = spots[f, s, 0], spots[f, s, 1]
+            on_table = x >= radius - eps and x <= width - radius + eps
+            if not (on_table and y >= radius - eps and y <= depth - radius + eps):
+                verdict = MISS
+                break
+            for r in range(len(reach)):
+                dx, dy = x - centres[r, 0], y - centres[r, 1]
+                if math.sqrt(dx * dx + dy * dy) < reach[r]:
+                    verdict = MISS
+                    break
+            if verdict == MISS:
+                break
+            some = False
+            for k in range(boxes.shape[0]):
+                near[k] = (
+                    x > boxes[k, 0] - radius
+                    and y > boxes[k, 1] - radius
+                    and x < boxes[k, 2] + radius
+                    and y < boxes[k, 3] + radius
+                )
+                some = some or near[k]
+            if not some:
+                continue
+            gap = _gap_to_outlines(x, y, near, rings, offsets, plain)
+            if gap < limit - UNSURE:
+                verdict = MISS
+                break
+            if not gap > limit + UNSURE:  # near the limit, or not measured (NaN)
+                verdict = ASK
+        found[f] = verdict
+    return found
