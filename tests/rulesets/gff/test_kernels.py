@@ -232,3 +232,36 @@ def test_formations_near_an_impassable_limit_are_left_to_the_exact_checks() -> N
         spots, 1.0, 1e-6, 48.0, 48.0, none, np.zeros(0), box, rings, offsets, plain[2:3], limit
     )
     assert found.tolist() == [ASK, ASK, ASK, HIT, MISS, MISS]
+
+
+def test_compiled_piece_gaps_give_shapely_verdicts() -> None:
+    """`_clear_of` (compiled, shapely within a hair of the gap) answers as shapely's
+    distances: random rectangles and ellipses against a generated table's pieces, and
+    pieces set exactly the needed gap away (and a hair either side)."""
+    bf = generate_battlefield(SeededDice(8))
+    areas = np.array([p.area for p in bf.pieces], dtype=object)
+    boxes = np.array([a.bounds for a in areas], dtype=np.float64)
+    outlines = battlefield._outlines(areas)
+    rng = random.Random(8)
+    cases = []
+    for _ in range(400):
+        shape = rng.choice(["rect", "ellipse"])
+        at = (rng.uniform(0, 48), rng.uniform(0, 48))
+        size = (rng.uniform(1, 8), rng.uniform(1, 6), 30.0 * rng.randrange(12))
+        cases.append(battlefield._corners(shape, *size, at))
+    for piece in bf.pieces[:6]:  # a box the needed gap (and a hair) right of each piece
+        _, y0, x1, y1 = piece.area.bounds
+        for hair in (0.0, 1e-9, -1e-9, 1e-6, -1e-6):
+            left = x1 + 0.5 - 1e-6 + hair
+            cases.append([(left, y0), (left + 2, y0), (left + 2, y1), (left, y1)])
+    verdicts = []
+    for corners in cases:
+        needed = np.full(len(areas), rng.choice([0.5, 3.0]))
+        if corners[0][1] == corners[1][1]:
+            needed[:] = 0.5
+        box = battlefield._bounds(corners)
+        found = battlefield._clear_of(corners, box, areas, boxes, needed, outlines)
+        gaps = shapely.distance(areas, shapely.Polygon(corners))
+        assert found == bool(np.all(gaps >= needed - 1e-6))
+        verdicts.append(found)
+    assert 0 < sum(verdicts) < len(verdicts)

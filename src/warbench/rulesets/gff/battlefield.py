@@ -28,7 +28,7 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
@@ -51,6 +51,7 @@ from warbench.rulesets.gff.kernels import (
     HIT,
     convex_sight,
     free_formations,
+    keeps_apart,
     round_tracks,
 )
 
@@ -247,15 +248,7 @@ class Battlefield:
     def _outlines(self) -> dict[Trait, tuple[Floats, Ints, Bools]]:
         """For each trait, the closed outlines of the pieces with it (`_by_trait`'s order) one
         after the other, where each starts (and the end), and whether each has no holes."""
-        found = {}
-        for trait, (areas, _) in self._by_trait.items():
-            rings = [shapely.get_coordinates(area.exterior) for area in areas]
-            sizes = [len(ring) for ring in rings]
-            offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.intp)
-            joined = np.concatenate(rings) if rings else np.zeros((0, 2))
-            plain = np.array([not area.interiors for area in areas], dtype=np.bool_)
-            found[trait] = (np.ascontiguousarray(joined, dtype=np.float64), offsets, plain)
-        return found
+        return {trait: _outlines(areas) for trait, (areas, _) in self._by_trait.items()}
 
     @classmethod
     def from_data(
@@ -357,6 +350,16 @@ def _polygon(points: object, where: str) -> Polygon:
     return area
 
 
+def _outlines(areas: Iterable[Polygon]) -> tuple[Floats, Ints, Bools]:
+    """The closed outlines of `areas` one after the other, where each starts (and the end),
+    and whether each has no holes: what the compiled kernels read."""
+    rings = [shapely.get_coordinates(area.exterior) for area in areas]
+    offsets = np.concatenate([[0], np.cumsum([len(ring) for ring in rings])]).astype(np.intp)
+    joined = np.concatenate(rings) if rings else np.zeros((0, 2))
+    plain = np.array([not area.interiors for area in areas], dtype=np.bool_)
+    return np.ascontiguousarray(joined, dtype=np.float64), offsets, plain
+
+
 # --- generation ----------------------------------------------------------------------------------
 
 
@@ -455,6 +458,7 @@ def _place(
     needed = np.array(
         [IMPASSABLE_GAP if impassable and p.has(Trait.IMPASSABLE) else PIECE_GAP for p in placed]
     )
+    outlines = _outlines(areas)
     for attempt in range(1, PLACEMENT_TRIES + 1):
         tried = f"{label}, try {attempt}"
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
@@ -467,7 +471,8 @@ def _place(
         corners = _corners(kind.shape, length, across, facing, (x, y))
         ax0, ay0, ax1, ay1 = _bounds(corners)  # rounded corners may stray a millionth
         on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
-        if on_table and _clear_of(corners, (ax0, ay0, ax1, ay1), areas, boxes, needed):
+        box = (ax0, ay0, ax1, ay1)
+        if on_table and _clear_of(corners, box, areas, boxes, needed, outlines):
             return TerrainPiece(kind_name, shapely.Polygon(corners), kind.traits, height, name)
     return None
 
@@ -478,9 +483,11 @@ def _clear_of(
     areas: npt.NDArray[np.object_],
     boxes: Floats,
     needed: Floats,
+    outlines: tuple[Floats, Ints, Bools],
 ) -> bool:
     """Whether the new piece keeps `needed` from every placed area: pieces whose bounding
-    boxes are that far apart surely do; the distance is measured only to the others."""
+    boxes are that far apart surely do; the distance is measured only to the others, by
+    `kernels.keeps_apart` (compiled), by shapely where that is within a hair of `needed`."""
     if not len(areas):
         return True
     gap_x = np.maximum(boxes[:, 0] - box[2], box[0] - boxes[:, 2])
@@ -489,6 +496,12 @@ def _clear_of(
     near = apart < needed - EPS
     if not near.any():
         return True
+    rings, offsets, plain = outlines
+    if plain[near].all():
+        ring = np.array([*corners, corners[0]], dtype=np.float64)
+        verdict = keeps_apart(ring, rings, offsets, near, needed, EPS)
+        if verdict != ASK:
+            return bool(verdict == HIT)
     distances = shapely.distance(areas[near], shapely.polygons(corners))
     return bool(np.all(distances >= needed[near] - EPS))
 

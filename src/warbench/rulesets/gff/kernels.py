@@ -265,3 +265,44 @@ def free_formations(
                 verdict = ASK
         found[f] = verdict
     return found
+
+
+@compiled
+def _polygon_gap(a: Floats, b: Floats, first: int, last: int) -> float:
+    """The distance between the areas inside closed rings `a` and b[first:last] (0 when
+    they overlap; sure only away from touching)."""
+    if _inside(a[0, 0], a[0, 1], b, first, last) or _inside(b[first, 0], b[first, 1], a, 0, len(a)):
+        return 0.0
+    least = math.inf
+    for i in range(len(a) - 1):
+        ax, ay, bx, by = a[i, 0], a[i, 1], a[i + 1, 0], a[i + 1, 1]
+        for j in range(first, last - 1):
+            cx, cy, dx, dy = b[j, 0], b[j, 1], b[j + 1, 0], b[j + 1, 1]
+            if _crosses(ax, ay, bx, by, cx, cy, dx, dy):
+                return 0.0
+            gap = min(
+                _point_to_segment(ax, ay, cx, cy, dx, dy), _point_to_segment(bx, by, cx, cy, dx, dy)
+            )
+            gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
+            least = min(least, gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+    return least
+
+
+@compiled
+def keeps_apart(
+    ring: Floats, rings: Floats, offsets: Ints, near: Bools, needed: Floats, eps: float
+) -> int:
+    """HIT when the area inside the closed `ring` keeps at least needed[k] - `eps` from every
+    `near` area k (closed rings[offsets[k]:offsets[k + 1]], no holes), MISS when it surely
+    does not, ASK when a distance is within UNSURE of that."""
+    verdict = HIT
+    for k in range(len(near)):
+        if not near[k]:
+            continue
+        gap = _polygon_gap(ring, rings, offsets[k], offsets[k + 1])
+        least = needed[k] - eps
+        if gap < least - UNSURE:
+            return MISS
+        if not gap > least + UNSURE:
+            verdict = ASK
+    return verdict
