@@ -252,7 +252,7 @@ def test_compiled_piece_gaps_give_shapely_verdicts() -> None:
     for piece in bf.pieces[:6]:  # a box the needed gap (and a hair) right of each piece
         _, y0, x1, y1 = piece.area.bounds
         for hair in (0.0, 1e-9, -1e-9, 1e-6, -1e-6):
-            left = x1 + 0.5 - 1e-6 + hair
+            left = x1 + 0.5 - battlefield.EPS + hair
             cases.append([(left, y0), (left + 2, y0), (left + 2, y1), (left, y1)])
     verdicts = []
     for corners in cases:
@@ -262,6 +262,6 @@ def test_compiled_piece_gaps_give_shapely_verdicts() -> None:
         box = battlefield._bounds(corners)
         found = battlefield._clear_of(corners, box, areas, boxes, needed, outlines)
         gaps = shapely.distance(areas, shapely.Polygon(corners))
-        assert found == bool(np.all(gaps >= needed - 1e-6))
+        assert found == bool(np.all(gaps >= needed - battlefield.EPS))
         verdicts.append(found)
     assert 0 < sum(verdicts) < len(verdicts)
