@@ -13,7 +13,7 @@ import pytest
 import shapely
 
 from warbench.core.dice import SeededDice
-from warbench.core.geometry import Base
+from warbench.core.geometry import EPS, Base
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.gff import battlefield
 from warbench.rulesets.gff.battlefield import Battlefield, generate_battlefield, round_enters
@@ -157,26 +157,25 @@ def test_compiled_tracks_give_shapely_verdicts(number: int) -> None:
 
 def test_tracks_at_the_limit_are_left_to_shapely() -> None:
     """Points and tracks exactly `limit` from an edge, and a hair either side: the kernel
-    asks shapely for those within UNSURE and settles the rest the way shapely does."""
+    asks shapely for those within UNSURE and settles the rest the way shapely does; a piece
+    with holes is always asked."""
     bf = _odd_table()
     rings, offsets, plain = bf._outlines[Trait.DIFFICULT]
-    limit = 1.0 - TOUCH
+    boxes = bf._by_trait[Trait.DIFFICULT][1]
+    radius = 1.0
+    limit = radius - TOUCH
     box = bf.pieces[2].area  # x 25..31, y 5..9
     gaps = [0.0, 1e-9, -1e-9, 5e-8, -5e-8, 1e-6, -1e-6, 0.3, -0.3]
     starts = np.array([(31.0 + limit + g, 7.0) for g in gaps], dtype=np.float64)
     ends = starts + np.array([0.0, 1.5])
-    model = np.arange(len(starts), dtype=np.intp)
-    piece = np.full(len(starts), 2, dtype=np.intp)
     for moving in (False, True):
-        found = round_tracks(starts, ends, moving, model, piece, rings, offsets, plain, limit)
+        found = round_tracks(starts, ends, moving, radius, boxes, rings, offsets, plain, limit)
         assert found.tolist() == [ASK] * 5 + [MISS, HIT, MISS, HIT]
         truth = shapely.distance(shapely.points(starts), box) < limit
         assert truth[5:].tolist() == [f == HIT for f in found[5:].tolist()]
-    holed = np.array([1], dtype=np.intp)
-    inside_hole = np.array([(35.0, 35.0)], dtype=np.float64)
-    assert round_tracks(
-        inside_hole, inside_hole, False, np.array([0]), holed, rings, offsets, plain, limit
-    ).tolist() == [ASK]
+    in_hole = np.array([(35.0, 35.0)], dtype=np.float64)
+    found = round_tracks(in_hole, in_hole, False, radius, boxes, rings, offsets, plain, limit)
+    assert found.tolist() == [ASK]
 
 
 def _impassable_table() -> Battlefield:
@@ -252,7 +251,7 @@ def test_compiled_piece_gaps_give_shapely_verdicts() -> None:
     for piece in bf.pieces[:6]:  # a box the needed gap (and a hair) right of each piece
         _, y0, x1, y1 = piece.area.bounds
         for hair in (0.0, 1e-9, -1e-9, 1e-6, -1e-6):
-            left = x1 + 0.5 - battlefield.EPS + hair
+            left = x1 + 0.5 - EPS + hair
             cases.append([(left, y0), (left + 2, y0), (left + 2, y1), (left, y1)])
     verdicts = []
     for corners in cases:
@@ -262,6 +261,6 @@ def test_compiled_piece_gaps_give_shapely_verdicts() -> None:
         box = battlefield._bounds(corners)
         found = battlefield._clear_of(corners, box, areas, boxes, needed, outlines)
         gaps = shapely.distance(areas, shapely.Polygon(corners))
-        assert found == bool(np.all(gaps >= needed - battlefield.EPS))
+        assert found == bool(np.all(gaps >= needed - EPS))
         verdicts.append(found)
     assert 0 < sum(verdicts) < len(verdicts)

@@ -1134,9 +1134,41 @@ def round_enters(
     meet the swept base's: measured by `kernels.round_tracks` (compiled), shapely's exact
     distance asked only where the answer is within a hair of the limit."""
     areas, boxes = bf._by_trait[trait]
+    if not len(areas) or not len(starts):
+        return np.zeros(len(starts), dtype=np.bool_)
+    rings, offsets, plain = bf._outlines[trait]
+    starts = np.ascontiguousarray(starts, dtype=np.float64)
+    ends = None if ends is None else np.ascontiguousarray(ends, dtype=np.float64)
+    moving = ends is not None
+    found = round_tracks(
+        starts,
+        starts if ends is None else ends,
+        moving,
+        radius,
+        boxes,
+        rings,
+        offsets,
+        plain,
+        radius - _TOUCH,
+    )
+    hit: Bools = found == HIT
+    asked = np.flatnonzero(found == ASK)
+    if len(asked):
+        hit[asked] = _shapely_enters(
+            starts[asked], None if ends is None else ends[asked], radius, areas, boxes
+        )
+    return hit
+
+
+def _shapely_enters(
+    starts: Floats,
+    ends: Floats | None,
+    radius: float,
+    areas: npt.NDArray[np.object_],
+    boxes: Floats,
+) -> Bools:
+    """`round_enters` by shapely's distances, for the pieces whose boxes meet each track's."""
     hit = np.zeros(len(starts), dtype=np.bool_)
-    if not len(areas):
-        return hit
     lo = starts if ends is None else np.minimum(starts, ends)
     hi = starts if ends is None else np.maximum(starts, ends)
     near = (lo[:, None, 0] - radius <= boxes[None, :, 2]) & (
@@ -1146,23 +1178,12 @@ def round_enters(
         hi[:, None, 1] + radius >= boxes[None, :, 1]
     )
     model, piece = np.nonzero(near)
-    if not len(model):
-        return hit
-    rings, offsets, plain = bf._outlines[trait]
-    starts = np.ascontiguousarray(starts, dtype=np.float64)
-    moving = ends is not None
-    ends = starts if ends is None else np.ascontiguousarray(ends, dtype=np.float64)
-    found = round_tracks(starts, ends, moving, model, piece, rings, offsets, plain, radius - _TOUCH)
-    hit[model[found == HIT]] = True
-    asked = np.flatnonzero(found == ASK)
-    if len(asked):
-        model, piece = model[asked], piece[asked]
-        if not moving:
-            tracks = shapely.points(starts[model])
-        else:
-            tracks = shapely.linestrings(np.stack([starts[model], ends[model]], axis=1))
-        inside = shapely.distance(tracks, areas[piece]) < radius - _TOUCH
-        hit[model[inside]] = True
+    if ends is None:
+        tracks = shapely.points(starts[model])
+    else:
+        tracks = shapely.linestrings(np.stack([starts[model], ends[model]], axis=1))
+    inside = shapely.distance(tracks, areas[piece]) < radius - _TOUCH
+    hit[model[inside]] = True
     return hit
 
 

@@ -138,50 +138,68 @@ def round_tracks(
     starts: Floats,
     ends: Floats,
     moving: bool,
-    model: Ints,
-    piece: Ints,
+    radius: float,
+    boxes: Floats,
     rings: Floats,
     offsets: Ints,
     plain: Bools,
     limit: float,
 ) -> npt.NDArray[np.int8]:
-    """For each (model, piece) pair: HIT when the track starts[m]→ends[m] (the point
-    starts[m] unless `moving`) comes nearer than `limit` to the piece's area (or runs inside
-    it), MISS when it stays farther, ASK when within UNSURE of the limit, when the track is
-    under a thousandth of an inch long, or when the piece is not `plain` (has holes). Piece
-    k's closed outline is rings[offsets[k]:offsets[k + 1]]."""
-    found = np.empty(len(model), dtype=np.int8)
-    for j in range(len(model)):
-        m, k = model[j], piece[j]
+    """For each round base of `radius` moving along the track starts[m]→ends[m] (standing at
+    starts[m] unless `moving`): HIT when it comes nearer than `limit` to a piece's area (or
+    runs inside it), MISS when it stays farther from every piece, ASK when neither is sure
+    (a distance within UNSURE of the limit, a track under a thousandth of an inch, a piece
+    with holes). Only pieces whose `boxes` meet the track's box grown by `radius` are
+    measured (`round_enters`' screen); piece k's closed outline is
+    rings[offsets[k]:offsets[k + 1]]."""
+    found = np.empty(len(starts), dtype=np.int8)
+    for m in range(len(starts)):
         ax, ay = starts[m, 0], starts[m, 1]
         bx, by = (ends[m, 0], ends[m, 1]) if moving else (ax, ay)
+        x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         short = moving and (bx - ax) ** 2 + (by - ay) ** 2 < 1e-6
-        if short or not plain[k]:
-            found[j] = ASK
-            continue
-        first, last = offsets[k], offsets[k + 1]
-        if _inside(ax, ay, rings, first, last):
-            found[j] = HIT
-            continue
-        nearest = math.inf
-        for e in range(first, last - 1):
-            cx, cy, dx, dy = rings[e, 0], rings[e, 1], rings[e + 1, 0], rings[e + 1, 1]
-            if moving and _crosses(ax, ay, bx, by, cx, cy, dx, dy):
-                nearest = 0.0
+        verdict = MISS
+        for k in range(len(boxes)):
+            if (
+                x0 - radius > boxes[k, 2]
+                or x1 + radius < boxes[k, 0]
+                or y0 - radius > boxes[k, 3]
+                or y1 + radius < boxes[k, 1]
+            ):
+                continue
+            if short or not plain[k]:
+                verdict = ASK
+                continue
+            gap = _track_gap(ax, ay, bx, by, moving, rings, offsets[k], offsets[k + 1])
+            if gap < limit - UNSURE:
+                verdict = HIT
                 break
-            gap = _point_to_segment(ax, ay, cx, cy, dx, dy)
-            if moving:
-                gap = min(gap, _point_to_segment(bx, by, cx, cy, dx, dy))
-                gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
-                gap = min(gap, _point_to_segment(dx, dy, ax, ay, bx, by))
-            nearest = min(nearest, gap)
-        if nearest < limit - UNSURE:
-            found[j] = HIT
-        elif nearest > limit + UNSURE:
-            found[j] = MISS
-        else:
-            found[j] = ASK
+            if not gap > limit + UNSURE:
+                verdict = ASK
+        found[m] = verdict
     return found
+
+
+@compiled
+def _track_gap(
+    ax: float, ay: float, bx: float, by: float, moving: bool, rings: Floats, first: int, last: int
+) -> float:
+    """The distance from the point a (the segment a–b when `moving`) to the area inside the
+    closed ring rings[first:last] (sure only away from 0)."""
+    if _inside(ax, ay, rings, first, last):
+        return 0.0
+    nearest = math.inf
+    for e in range(first, last - 1):
+        cx, cy, dx, dy = rings[e, 0], rings[e, 1], rings[e + 1, 0], rings[e + 1, 1]
+        if moving and _crosses(ax, ay, bx, by, cx, cy, dx, dy):
+            return 0.0
+        gap = _point_to_segment(ax, ay, cx, cy, dx, dy)
+        if moving:
+            gap = min(gap, _point_to_segment(bx, by, cx, cy, dx, dy))
+            gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
+            gap = min(gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+        nearest = min(nearest, gap)
+    return nearest
 
 
 @compiled
