@@ -250,6 +250,11 @@ class Battlefield:
         after the other, where each starts (and the end), and whether each has no holes."""
         return {trait: _outlines(areas) for trait, (areas, _) in self._by_trait.items()}
 
+    def terrain_arrays(self, trait: Trait) -> tuple[Floats, Floats, Ints, Bools]:
+        """The pieces with `trait` as the compiled kernels read them: bounding boxes, closed
+        outlines one after the other, where each starts, whether each has no holes."""
+        return (self._by_trait[trait][1], *self._outlines[trait])
+
     @classmethod
     def from_data(
         cls, items: Sequence[Mapping[str, Any]], *, width: float = TABLE, depth: float = TABLE
@@ -1125,6 +1130,12 @@ def _on_table(base: Base, points: Sequence[Point], bf: Battlefield) -> bool:
     return x0 >= -EPS and y0 >= -EPS and x1 <= bf.width + EPS and y1 <= bf.depth + EPS
 
 
+def enter_limit(radius: float) -> float:
+    """How near a piece's area the centre of a round base of `radius` may come without
+    entering it (touching, within _TOUCH, does not enter)."""
+    return radius - _TOUCH
+
+
 def round_enters(
     starts: Floats, ends: Floats | None, radius: float, bf: Battlefield, trait: Trait
 ) -> Bools:
@@ -1149,7 +1160,7 @@ def round_enters(
         rings,
         offsets,
         plain,
-        radius - _TOUCH,
+        enter_limit(radius),
     )
     hit: Bools = found == HIT
     asked = np.flatnonzero(found == ASK)

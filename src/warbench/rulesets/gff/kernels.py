@@ -156,28 +156,45 @@ def round_tracks(
     for m in range(len(starts)):
         ax, ay = starts[m, 0], starts[m, 1]
         bx, by = (ends[m, 0], ends[m, 1]) if moving else (ax, ay)
-        x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
-        short = moving and (bx - ax) ** 2 + (by - ay) ** 2 < 1e-6
-        verdict = MISS
-        for k in range(len(boxes)):
-            if (
-                x0 - radius > boxes[k, 2]
-                or x1 + radius < boxes[k, 0]
-                or y0 - radius > boxes[k, 3]
-                or y1 + radius < boxes[k, 1]
-            ):
-                continue
-            if short or not plain[k]:
-                verdict = ASK
-                continue
-            gap = _track_gap(ax, ay, bx, by, moving, rings, offsets[k], offsets[k + 1])
-            if gap < limit - UNSURE:
-                verdict = HIT
-                break
-            if not gap > limit + UNSURE:
-                verdict = ASK
-        found[m] = verdict
+        found[m] = _track(ax, ay, bx, by, moving, radius, boxes, rings, offsets, plain, limit)
     return found
+
+
+@compiled
+def _track(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    moving: bool,
+    radius: float,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> int:
+    """`round_tracks`' verdict for one base."""
+    x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+    short = moving and (bx - ax) ** 2 + (by - ay) ** 2 < 1e-6
+    verdict = MISS
+    for k in range(len(boxes)):
+        if (
+            x0 - radius > boxes[k, 2]
+            or x1 + radius < boxes[k, 0]
+            or y0 - radius > boxes[k, 3]
+            or y1 + radius < boxes[k, 1]
+        ):
+            continue
+        if short or not plain[k]:
+            verdict = ASK
+            continue
+        gap = _track_gap(ax, ay, bx, by, moving, rings, offsets[k], offsets[k + 1])
+        if gap < limit - UNSURE:
+            return HIT
+        if not gap > limit + UNSURE:
+            verdict = ASK
+    return verdict
 
 
 @compiled
@@ -324,3 +341,92 @@ def keeps_apart(
         if not gap > least + UNSURE:
             verdict = ASK
     return verdict
+
+
+@compiled
+def _enters(
+    starts: Floats,
+    vector: Floats,
+    moving: bool,
+    radius: float,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> int:
+    """HIT when a base of the block move (each start moved by `vector`) surely enters a piece
+    (`_track`), else ASK when one may, else MISS; standing at the ends unless `moving`."""
+    verdict = MISS
+    for m in range(len(starts)):
+        sx, sy = starts[m, 0], starts[m, 1]
+        ex, ey = sx + vector[0], sy + vector[1]
+        ax, ay = (sx, sy) if moving else (ex, ey)
+        found = _track(ax, ay, ex, ey, moving, radius, boxes, rings, offsets, plain, limit)
+        if found == HIT:
+            return HIT
+        if found == ASK:
+            verdict = ASK
+    return verdict
+
+
+@compiled
+def block_moves(
+    starts: Floats,
+    radius: float,
+    vectors: Floats,
+    reach: Floats,
+    table: Floats,
+    impassable: tuple[Floats, Floats, Ints, Bools],
+    difficult: tuple[Floats, Floats, Ints, Bools],
+    strider: bool,
+    flying: bool,
+) -> tuple[Bools, Bools]:
+    """For each block move of round bases of `radius` standing at `starts` (each moved by
+    vectors[k], at most reach[k]): whether the terrain rules surely allow it, and whether
+    they surely refuse it (`movement._screen_moves`: table = width, depth, the tolerance of
+    lengths, the float noise below it, the difficult cap, the limit of touching; each
+    terrain as boxes, closed outlines, their starts and whether they have no holes)."""
+    width, depth, tiny, noise, cap, limit = (
+        table[0],
+        table[1],
+        table[2],
+        table[3],
+        table[4],
+        table[5],
+    )
+    count = len(vectors)
+    ok = np.zeros(count, dtype=np.bool_)
+    bad = np.zeros(count, dtype=np.bool_)
+    for k in range(count):
+        vx, vy = vectors[k, 0], vectors[k, 1]
+        length, low, right, top = 0.0, math.inf, -math.inf, -math.inf
+        for m in range(len(starts)):
+            sx, sy = starts[m, 0], starts[m, 1]
+            ex, ey = sx + vx, sy + vy
+            length = max(length, math.hypot(ex - sx, ey - sy))
+            low = min(low, min(sx, ex) - radius, min(sy, ey) - radius)
+            right = max(right, max(sx, ex) + radius)
+            top = max(top, max(sy, ey) + radius)
+        on_table = low >= -tiny and right <= width + tiny and top <= depth + tiny
+        if length > reach[k] + tiny + noise or not on_table:
+            bad[k] = True
+            continue
+        sure = length <= reach[k] + tiny - noise
+        vector = vectors[k]
+        boxes, rings, offsets, plain = impassable
+        found = _enters(starts, vector, False, radius, boxes, rings, offsets, plain, limit)
+        if found != HIT and not flying:
+            swept = _enters(starts, vector, True, radius, boxes, rings, offsets, plain, limit)
+            found = swept if swept != MISS else found
+        if found == HIT:
+            bad[k] = True
+            continue
+        sure = sure and found == MISS
+        if not (strider or flying) and length > cap + tiny - noise:
+            boxes, rings, offsets, plain = difficult
+            found = _enters(starts, vector, True, radius, boxes, rings, offsets, plain, limit)
+            sure = sure and found == MISS
+            bad[k] = found == HIT and length > cap + tiny + noise
+        ok[k] = sure and not bad[k]
+    return ok, bad
