@@ -28,6 +28,7 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -358,10 +359,11 @@ def _polygon(points: object, where: str) -> Polygon:
 def _outlines(areas: Iterable[Polygon]) -> tuple[Floats, Ints, Bools]:
     """The closed outlines of `areas` one after the other, where each starts (and the end),
     and whether each has no holes: what the compiled kernels read."""
-    rings = [shapely.get_coordinates(area.exterior) for area in areas]
-    offsets = np.concatenate([[0], np.cumsum([len(ring) for ring in rings])]).astype(np.intp)
-    joined = np.concatenate(rings) if rings else np.zeros((0, 2))
-    plain = np.array([not area.interiors for area in areas], dtype=np.bool_)
+    shapes = np.asarray(areas, dtype=object).reshape(-1)
+    joined, owner = shapely.get_coordinates(shapely.get_exterior_ring(shapes), return_index=True)
+    offsets = np.zeros(len(shapes) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(owner, minlength=len(shapes)), out=offsets[1:])
+    plain = np.asarray(shapely.get_num_interior_rings(shapes) == 0, dtype=np.bool_).reshape(-1)
     return np.ascontiguousarray(joined, dtype=np.float64), offsets, plain
 
 
@@ -428,8 +430,9 @@ def _choices(placed: Sequence[TerrainPiece], slots_left: int, jumping: bool = Fa
     only when the optional jumping rules are used."""
     data = terrain_table()
     kinds = {name: kind for name, kind in data.kinds.items() if jumping or not kind.jumping}
+    alike = Counter(p.traits for p in placed)  # pieces by their traits
     missing = {
-        name: rule.least - sum(rule.counts(p.traits) for p in placed)
+        name: rule.least - sum(n for traits, n in alike.items() if rule.counts(traits))
         for name, rule in data.mix.items()
     }
     if slots_left > sum(max(0, m) for m in missing.values()):
@@ -459,7 +462,7 @@ def _place(
     impassable = Trait.IMPASSABLE in kind.traits
     margin = IMPASSABLE_GAP if impassable else 0.0
     areas = np.array([p.area for p in placed], dtype=object)
-    boxes = np.array([p.area.bounds for p in placed], dtype=np.float64).reshape(-1, 4)
+    boxes = np.asarray(shapely.bounds(areas), dtype=np.float64).reshape(-1, 4)
     needed = np.array(
         [IMPASSABLE_GAP if impassable and p.has(Trait.IMPASSABLE) else PIECE_GAP for p in placed]
     )
