@@ -28,7 +28,8 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
@@ -46,11 +47,20 @@ from shapely.geometry.base import BaseGeometry
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
 from warbench.core.terrain import TerrainPiece, Trait
+from warbench.rulesets.gff.kernels import (
+    ASK,
+    HIT,
+    convex_sight,
+    free_formations,
+    keeps_apart,
+    round_tracks,
+)
 
 Edge = Literal["north", "south", "east", "west"]
 Visibility = Literal["clear", "obscured", "hidden"]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.intp]
 
 EDGES: tuple[Edge, ...] = ("north", "south", "east", "west")
 TABLE = 48.0  # "a 4'x4' area"
@@ -235,6 +245,17 @@ class Battlefield:
             found[trait] = (np.array(areas, dtype=object), boxes)
         return found
 
+    @cached_property
+    def _outlines(self) -> dict[Trait, tuple[Floats, Ints, Bools]]:
+        """For each trait, the closed outlines of the pieces with it (`_by_trait`'s order) one
+        after the other, where each starts (and the end), and whether each has no holes."""
+        return {trait: _outlines(areas) for trait, (areas, _) in self._by_trait.items()}
+
+    def terrain_arrays(self, trait: Trait) -> tuple[Floats, Floats, Ints, Bools]:
+        """The pieces with `trait` as the compiled kernels read them: bounding boxes, closed
+        outlines one after the other, where each starts, whether each has no holes."""
+        return (self._by_trait[trait][1], *self._outlines[trait])
+
     @classmethod
     def from_data(
         cls, items: Sequence[Mapping[str, Any]], *, width: float = TABLE, depth: float = TABLE
@@ -335,6 +356,17 @@ def _polygon(points: object, where: str) -> Polygon:
     return area
 
 
+def _outlines(areas: Iterable[Polygon]) -> tuple[Floats, Ints, Bools]:
+    """The closed outlines of `areas` one after the other, where each starts (and the end),
+    and whether each has no holes: what the compiled kernels read."""
+    shapes = np.asarray(areas, dtype=object).reshape(-1)
+    joined, owner = shapely.get_coordinates(shapely.get_exterior_ring(shapes), return_index=True)
+    offsets = np.zeros(len(shapes) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(owner, minlength=len(shapes)), out=offsets[1:])
+    plain = np.asarray(shapely.get_num_interior_rings(shapes) == 0, dtype=np.bool_).reshape(-1)
+    return np.ascontiguousarray(joined, dtype=np.float64), offsets, plain
+
+
 # --- generation ----------------------------------------------------------------------------------
 
 
@@ -398,8 +430,9 @@ def _choices(placed: Sequence[TerrainPiece], slots_left: int, jumping: bool = Fa
     only when the optional jumping rules are used."""
     data = terrain_table()
     kinds = {name: kind for name, kind in data.kinds.items() if jumping or not kind.jumping}
+    alike = Counter(p.traits for p in placed)  # pieces by their traits
     missing = {
-        name: rule.least - sum(rule.counts(p.traits) for p in placed)
+        name: rule.least - sum(n for traits, n in alike.items() if rule.counts(traits))
         for name, rule in data.mix.items()
     }
     if slots_left > sum(max(0, m) for m in missing.values()):
@@ -429,10 +462,11 @@ def _place(
     impassable = Trait.IMPASSABLE in kind.traits
     margin = IMPASSABLE_GAP if impassable else 0.0
     areas = np.array([p.area for p in placed], dtype=object)
-    boxes = np.array([p.area.bounds for p in placed], dtype=np.float64).reshape(-1, 4)
+    boxes = np.asarray(shapely.bounds(areas), dtype=np.float64).reshape(-1, 4)
     needed = np.array(
         [IMPASSABLE_GAP if impassable and p.has(Trait.IMPASSABLE) else PIECE_GAP for p in placed]
     )
+    outlines = _outlines(areas)
     for attempt in range(1, PLACEMENT_TRIES + 1):
         tried = f"{label}, try {attempt}"
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
@@ -445,7 +479,8 @@ def _place(
         corners = _corners(kind.shape, length, across, facing, (x, y))
         ax0, ay0, ax1, ay1 = _bounds(corners)  # rounded corners may stray a millionth
         on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
-        if on_table and _clear_of(corners, (ax0, ay0, ax1, ay1), areas, boxes, needed):
+        box = (ax0, ay0, ax1, ay1)
+        if on_table and _clear_of(corners, box, areas, boxes, needed, outlines):
             return TerrainPiece(kind_name, shapely.Polygon(corners), kind.traits, height, name)
     return None
 
@@ -456,9 +491,11 @@ def _clear_of(
     areas: npt.NDArray[np.object_],
     boxes: Floats,
     needed: Floats,
+    outlines: tuple[Floats, Ints, Bools],
 ) -> bool:
     """Whether the new piece keeps `needed` from every placed area: pieces whose bounding
-    boxes are that far apart surely do; the distance is measured only to the others."""
+    boxes are that far apart surely do; the distance is measured only to the others, by
+    `kernels.keeps_apart` (compiled), by shapely where that is within a hair of `needed`."""
     if not len(areas):
         return True
     gap_x = np.maximum(boxes[:, 0] - box[2], box[0] - boxes[:, 2])
@@ -467,6 +504,12 @@ def _clear_of(
     near = apart < needed - EPS
     if not near.any():
         return True
+    rings, offsets, plain = outlines
+    if plain[near].all():
+        ring = np.array([*corners, corners[0]], dtype=np.float64)
+        verdict = keeps_apart(ring, rings, offsets, near, needed, EPS)
+        if verdict != ASK:
+            return bool(verdict == HIT)
     distances = shapely.distance(areas[near], shapely.polygons(corners))
     return bool(np.all(distances >= needed[near] - EPS))
 
@@ -777,45 +820,34 @@ def _blocked(
     included; along or touching its edge, within _TOUCH, is not inside); with `rise` (the
     heights of each line's two ends) only where they run lower than the blocker's top.
 
-    Convex blockers by separating axes in numpy (a line misses the inside when, along one of
-    the piece's edge normals or the line's own normal, the two overlap in a point at most);
-    any other blocker by shapely.
+    Convex blockers by separating axes (`kernels.convex_sight`, compiled: a line misses the
+    inside when, along one of the piece's edge normals or the line's own normal, the two
+    overlap in a point at most); any other blocker by shapely.
     """
     sight = bf._sight
     blocked = np.zeros(len(starts), dtype=bool)
-    if sight is None:
+    if sight is None or not len(starts):
         return blocked
-    x0, x1 = np.minimum(starts[:, 0], ends[:, 0]), np.maximum(starts[:, 0], ends[:, 0])
-    y0, y1 = np.minimum(starts[:, 1], ends[:, 1]), np.maximum(starts[:, 1], ends[:, 1])
-    boxes = sight.boxes
-    near = (x0[:, None] < boxes[None, :, 2]) & (x1[:, None] > boxes[None, :, 0])
-    near &= (y0[:, None] < boxes[None, :, 3]) & (y1[:, None] > boxes[None, :, 1])
-    line_i, piece_i = np.nonzero(near)
-    if not len(line_i):
-        return blocked
-    convex = sight.convex[piece_i]
-    li, pi = line_i[convex], piece_i[convex]
+    li, pi, other_li, other_pi = convex_sight(
+        np.ascontiguousarray(starts, dtype=np.float64),
+        np.ascontiguousarray(ends, dtype=np.float64),
+        sight.boxes,
+        sight.convex,
+        sight.normals,
+        sight.lows,
+        sight.highs,
+        sight.corners,
+        _TOUCH,
+    )
     if len(li):
-        a, b = starts[li], ends[li]
-        normals = sight.normals[pi]
-        at_a, at_b = np.einsum("mvk,mk->mv", normals, a), np.einsum("mvk,mk->mv", normals, b)
-        apart = (np.maximum(at_a, at_b) <= sight.lows[pi] + _TOUCH) | (
-            np.minimum(at_a, at_b) >= sight.highs[pi] - _TOUCH
-        )
-        d = b - a
-        length = np.hypot(d[:, 0], d[:, 1])
-        own = np.column_stack([-d[:, 1], d[:, 0]]) / np.where(length > 0, length, 1.0)[:, None]
-        spread = np.einsum("mvk,mk->mv", sight.corners[pi], own)
-        level = np.einsum("mk,mk->m", a, own)
-        aside = (level <= spread.min(axis=1) + _TOUCH) | (level >= spread.max(axis=1) - _TOUCH)
-        hit = ~(apart.any(axis=1) | (aside & (length > 0)))
-        if rise is not None and hit.any():
-            enter, leave = _convex_span(a[hit], d[hit], normals[hit], sight, pi[hit])
-            hit[hit] = _below_top(rise, li[hit], enter, leave, sight.tops[pi[hit]])
+        hit = np.ones(len(li), dtype=np.bool_)
+        if rise is not None:
+            a = starts[li]
+            enter, leave = _convex_span(a, ends[li] - a, sight.normals[pi], sight, pi)
+            hit = _below_top(rise, li, enter, leave, sight.tops[pi])
         blocked[li[hit]] = True
-    other = ~convex
-    if other.any():
-        li, pi = line_i[other], piece_i[other]
+    if len(other_li):
+        li, pi = other_li, other_pi
         lines = shapely.linestrings(np.stack([starts[li], ends[li]], axis=1))
         inside = np.asarray(shapely.relate_pattern(lines, sight.areas[pi], "T********"))
         if rise is not None and inside.any():
@@ -1101,17 +1133,56 @@ def _on_table(base: Base, points: Sequence[Point], bf: Battlefield) -> bool:
     return x0 >= -EPS and y0 >= -EPS and x1 <= bf.width + EPS and y1 <= bf.depth + EPS
 
 
+def enter_limit(radius: float) -> float:
+    """How near a piece's area the centre of a round base of `radius` may come without
+    entering it (touching, within _TOUCH, does not enter)."""
+    return radius - _TOUCH
+
+
 def round_enters(
     starts: Floats, ends: Floats | None, radius: float, bf: Battlefield, trait: Trait
 ) -> Bools:
     """For many round bases of one `radius` at once, whether each enters a piece with `trait`
     moving straight from starts[i] to ends[i] (or standing at starts[i] when `ends` is None):
     the same test as `_enters`, piece by piece, only for the pieces whose bounding boxes
-    meet the swept base's."""
+    meet the swept base's: measured by `kernels.round_tracks` (compiled), shapely's exact
+    distance asked only where the answer is within a hair of the limit."""
     areas, boxes = bf._by_trait[trait]
+    if not len(areas) or not len(starts):
+        return np.zeros(len(starts), dtype=np.bool_)
+    rings, offsets, plain = bf._outlines[trait]
+    starts = np.ascontiguousarray(starts, dtype=np.float64)
+    ends = None if ends is None else np.ascontiguousarray(ends, dtype=np.float64)
+    moving = ends is not None
+    found = round_tracks(
+        starts,
+        starts if ends is None else ends,
+        moving,
+        radius,
+        boxes,
+        rings,
+        offsets,
+        plain,
+        enter_limit(radius),
+    )
+    hit: Bools = found == HIT
+    asked = np.flatnonzero(found == ASK)
+    if len(asked):
+        hit[asked] = _shapely_enters(
+            starts[asked], None if ends is None else ends[asked], radius, areas, boxes
+        )
+    return hit
+
+
+def _shapely_enters(
+    starts: Floats,
+    ends: Floats | None,
+    radius: float,
+    areas: npt.NDArray[np.object_],
+    boxes: Floats,
+) -> Bools:
+    """`round_enters` by shapely's distances, for the pieces whose boxes meet each track's."""
     hit = np.zeros(len(starts), dtype=np.bool_)
-    if not len(areas):
-        return hit
     lo = starts if ends is None else np.minimum(starts, ends)
     hi = starts if ends is None else np.maximum(starts, ends)
     near = (lo[:, None, 0] - radius <= boxes[None, :, 2]) & (
@@ -1121,8 +1192,6 @@ def round_enters(
         hi[:, None, 1] + radius >= boxes[None, :, 1]
     )
     model, piece = np.nonzero(near)
-    if not len(model):
-        return hit
     if ends is None:
         tracks = shapely.points(starts[model])
     else:
@@ -1366,9 +1435,27 @@ def _offsets(max_shift: float, step: float) -> Floats:
     return result
 
 
+@dataclass(frozen=True)
+class _Room:
+    """Where round bases of `radius` may stand (`_free_checks`): the inputs of the compiled
+    test (`kernels.free_formations`: on the table, off round bases, out of impassable
+    terrain), the exact checks it stands in for (asked where it is unsure), and the checks
+    it does not make (off other bases, inside an area)."""
+
+    radius: float
+    width: float
+    depth: float
+    centres: Floats  # of the round bases to keep off
+    reach: Floats  # how near each centre a base may not come
+    boxes: Floats  # of the impassable pieces
+    outlines: tuple[Floats, Ints, Bools]  # `Battlefield._outlines` of impassable pieces
+    exact: list[Callable[[Floats], Bools]]
+    more: list[Callable[[Floats], Bools]]
+
+
 def _free_checks(
     radius: float, bf: Battlefield, occupied: Sequence[Base], inside: BaseGeometry | None
-) -> list[Callable[[Floats], Bools]]:
+) -> _Room:
     """Tests of base centres (m × 2) for bases of `radius`, cheapest first: on the table,
     off `occupied` round bases, out of impassable terrain, off other `occupied` bases, inside
     `inside`; touching is allowed."""
@@ -1380,9 +1467,9 @@ def _free_checks(
 
     checks: list[Callable[[Floats], Bools]] = [on_table]
     rounds = [b for b in occupied if b.depth is None]
+    centres = np.array([b.centre for b in rounds], dtype=np.float64).reshape(-1, 2)
+    reach = np.array([b.width / 2 for b in rounds], dtype=np.float64) + radius - _TOUCH
     if rounds:
-        centres = np.array([b.centre for b in rounds], dtype=np.float64)
-        reach = np.array([b.width / 2 for b in rounds]) + radius - _TOUCH
         trees: list[shapely.STRtree] = []  # built when first needed
         farthest = float(reach.max())
 
@@ -1413,6 +1500,7 @@ def _free_checks(
             return ok
 
         checks.append(off_impassable)
+    more: list[Callable[[Floats], Bools]] = []
     rects = np.array([b.shape() for b in occupied if b.depth is not None], dtype=object)
     if len(rects):
 
@@ -1420,7 +1508,7 @@ def _free_checks(
             apart = shapely.distance(shapely.points(at)[:, None], rects[None, :])
             return np.asarray((apart >= radius - _TOUCH).all(axis=1), dtype=np.bool_)
 
-        checks.append(off_rects)
+        more.append(off_rects)
     if inside is not None:
         rim = inside.boundary
         shapely.prepare(rim)
@@ -1430,11 +1518,50 @@ def _free_checks(
             ok[ok] = ~shapely.dwithin(rim, shapely.points(at[ok]), radius - _TOUCH)
             return ok
 
-        checks.append(within_area)
-    return checks
+        more.append(within_area)
+    return _Room(
+        radius,
+        bf.width,
+        bf.depth,
+        centres,
+        reach,
+        bf._by_trait[Trait.IMPASSABLE][1],
+        bf._outlines[Trait.IMPASSABLE],
+        checks,
+        more,
+    )
 
 
-def _free(spots: Floats, checks: Sequence[Callable[[Floats], Bools]]) -> Bools:
+def _free(spots: Floats, room: _Room) -> Bools:
+    """For each formation in `spots` (k × n × 2 centres), whether every centre passes every
+    check: the compiled test first, its exact checks only where it is unsure, then the
+    checks it does not make."""
+    rings, offsets, plain = room.outlines
+    found = free_formations(
+        np.ascontiguousarray(spots, dtype=np.float64),
+        room.radius,
+        EPS,
+        room.width,
+        room.depth,
+        room.centres,
+        room.reach,
+        room.boxes,
+        rings,
+        offsets,
+        plain,
+        room.radius - _TOUCH,
+    )
+    alive: Bools = found == HIT
+    unsure = np.flatnonzero(found == ASK)
+    if len(unsure):
+        alive[unsure] = _passes(spots[unsure], room.exact)
+    live = np.flatnonzero(alive)
+    if room.more and len(live):
+        alive[live] = _passes(spots[live], room.more)
+    return alive
+
+
+def _passes(spots: Floats, checks: Sequence[Callable[[Floats], Bools]]) -> Bools:
     """For each formation in `spots` (k × n × 2 centres), whether every centre passes every
     check; each check only sees formations that passed the ones before."""
     alive = np.ones(len(spots), dtype=np.bool_)
@@ -1483,13 +1610,13 @@ def arrange(
     if not layouts:
         return None
     origin = np.asarray(centre, dtype=np.float64)
-    checks = _free_checks(base / 2, bf, occupied, inside)
+    room = _free_checks(base / 2, bf, occupied, inside)
     shapes = np.stack(layouts)  # (layouts, count, 2)
     start, size = 0, 1
     while start < len(shifts):
         chunk = shifts[start : start + size]
         spots = origin + chunk[None, :, None, :] + shapes[:, None, :, :]
-        fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(layouts), len(chunk))
+        fits = _free(spots.reshape(-1, count, 2), room).reshape(len(layouts), len(chunk))
         if fits.any():
             nearest = int(np.flatnonzero(fits.any(axis=0))[0])
             rank = int(np.flatnonzero(fits[:, nearest])[0])
@@ -1540,7 +1667,7 @@ def arrange_many(
     found: list[list[Point] | None] = [None] * len(centres)
     if not layouts or not centres:
         return found
-    checks = _free_checks(base / 2, bf, occupied, inside)
+    room = _free_checks(base / 2, bf, occupied, inside)
     shapes = np.stack(layouts)  # (layouts, count, 2)
     origins = np.asarray(centres, dtype=np.float64)
     waiting = np.arange(len(centres))
@@ -1550,7 +1677,7 @@ def arrange_many(
         # (waiting, layouts, shifts, count, 2), each as `arrange` adds them
         spots = origins[waiting][:, None, None, None, :] + chunk[None, None, :, None, :]
         spots = spots + shapes[None, :, None, :, :]
-        fits = _free(spots.reshape(-1, count, 2), checks).reshape(len(waiting), len(layouts), -1)
+        fits = _free(spots.reshape(-1, count, 2), room).reshape(len(waiting), len(layouts), -1)
         near: Bools = np.any(fits, axis=1)  # (waiting, shifts): a layout fits at that shift
         settled: Bools = np.any(near, axis=1)
         rows = np.flatnonzero(settled)

@@ -473,7 +473,8 @@ class GFFGame(OpenGame):
             kinds = ("advance", "rush")
             targets = {k: self._destinations(unit, k) for k in kinds}
             points = [p for k in kinds for p in targets[k]]
-            reach = [allowance(unit, k) for k in kinds for _ in targets[k]]
+            moves = {k: allowance(unit, k) for k in kinds}
+            reach = [moves[k] for k in kinds for _ in targets[k]]
             if len(self._terrain_screens) > 256:
                 self._terrain_screens.clear()
             verdicts = iter(

@@ -19,6 +19,7 @@ from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping as jumps
 from warbench.rulesets.gff.battlefield import Battlefield
+from warbench.rulesets.gff.kernels import block_moves
 from warbench.rulesets.gff.spell_grants import move_bonus
 from warbench.rulesets.gff.spell_limits import move_cap
 from warbench.rulesets.gff.state import State, Unit
@@ -159,57 +160,27 @@ def _screen_moves(
     """For each of K block moves (`vectors`, K × 2): whether `bfm.move_problem` surely finds
     nothing wrong with any model's move, and whether it surely finds something wrong with
     one (neither: "look at it model by model"; so for bases that are not round and of one
-    size, and for lengths within float noise of a limit)."""
-    k, n = len(vectors), len(bases)
+    size, and for lengths within float noise of a limit; compiled: `kernels.block_moves`,
+    unsure also within a hair of a piece, where it leaves shapely out)."""
+    k = len(vectors)
     size = bases[0].width if bases else 0.0
     if not bases or any(b.depth is not None or b.width != size for b in bases):
         return np.zeros(k, dtype=np.bool_), np.zeros(k, dtype=np.bool_)
-    r = size / 2
-    starts = np.array([b.centre for b in bases], dtype=np.float64)[None, :, :]
-    ends = starts + vectors[:, None, :]  # K × n × 2, as `base.centre + vector` in Python
-    step = ends - starts
-    lengths = np.hypot(step[..., 0], step[..., 1]).max(axis=1)
-    bad = lengths > reach + bfm.TINY + _NOISE
-    ok = lengths <= reach + bfm.TINY - _NOISE
-    lo, hi = np.minimum(starts, ends) - r, np.maximum(starts, ends) + r
-    on_table = (lo.min(axis=(1, 2)) >= -bfm.TINY) & (
-        hi[..., 0].max(axis=1) <= field.width + bfm.TINY
+    table = np.array(
+        [field.width, field.depth, bfm.TINY, _NOISE, bfm.DIFFICULT_MOVE, bfm.enter_limit(size / 2)]
     )
-    on_table &= hi[..., 1].max(axis=1) <= field.depth + bfm.TINY
-    bad |= ~on_table
-    ok &= on_table
-    flat_starts = np.broadcast_to(starts, ends.shape).reshape(-1, 2)
-    flat_ends = ends.reshape(-1, 2)
-
-    def enter(trait: Trait, swept: bool, among: Bools) -> Bools:
-        """Which of the moves `among` have a model entering a piece with `trait`."""
-        rows = np.flatnonzero(among)
-        found = np.zeros(k, dtype=np.bool_)
-        if len(rows):
-            pick = (rows[:, None] * n + np.arange(n)[None, :]).ravel()
-            hit = bfm.round_enters(
-                flat_starts[pick] if swept else flat_ends[pick],
-                flat_ends[pick] if swept else None,
-                r,
-                field,
-                trait,
-            )
-            found[rows] = hit.reshape(len(rows), n).any(axis=1)
-        return found
-
-    live = ~bad
-    hit = enter(Trait.IMPASSABLE, False, live)
-    if not flying:
-        hit |= enter(Trait.IMPASSABLE, True, live & ~hit)
-    bad |= hit
-    ok &= ~hit
-    if not (strider or flying):
-        maybe_long = lengths > bfm.DIFFICULT_MOVE + bfm.TINY - _NOISE
-        surely_long = lengths > bfm.DIFFICULT_MOVE + bfm.TINY + _NOISE
-        hit = enter(Trait.DIFFICULT, True, ~bad & maybe_long)
-        ok &= ~hit
-        bad |= hit & surely_long
-    return ok & ~bad, bad
+    ok, bad = block_moves(
+        np.array([b.centre for b in bases], dtype=np.float64),
+        size / 2,
+        np.ascontiguousarray(vectors, dtype=np.float64),
+        np.broadcast_to(np.asarray(reach, dtype=np.float64), (k,)).copy(),
+        table,
+        field.terrain_arrays(Trait.IMPASSABLE),
+        field.terrain_arrays(Trait.DIFFICULT),
+        strider,
+        flying,
+    )
+    return ok, bad
 
 
 def screen_block_moves(

@@ -1,0 +1,432 @@
+"""Compiled (numba) cores of the battlefield's many-at-once geometry: the loops that numpy made
+of many small array calls, one pass over the pairs instead.
+
+`convex_sight` makes the very arithmetic of `battlefield._blocked`'s separating-axis test,
+operation for operation (so the same verdicts, bit for bit). `round_tracks` screens round
+bases moving along straight tracks against terrain outlines: a pair whose distance is within
+`UNSURE` of the limit is left to shapely's exact distance, so no verdict hangs on rounding.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.intp]
+Bools = npt.NDArray[np.bool_]
+
+UNSURE = 1e-7
+"""Distances this close (inches) to the limit are left to shapely's exact distance: ours and
+GEOS's differ by rounding only, far less than this on a table of a few feet."""
+
+HIT, MISS, ASK = 1, 0, -1
+
+
+def compiled(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` compiled by numba, its machine code cached on disk beside its module."""
+    found: Callable[..., Any] = numba.njit(cache=True)(function)
+    return found
+
+
+@compiled
+def convex_sight(
+    starts: Floats,
+    ends: Floats,
+    boxes: Floats,
+    convex: Bools,
+    normals: Floats,
+    lows: Floats,
+    highs: Floats,
+    corners: Floats,
+    touch: float,
+) -> tuple[Ints, Ints, Ints, Ints]:
+    """For lines starts[i]→ends[i] against sight blockers: the (line, piece) pairs whose
+    boxes overlap, split into convex pieces the line runs inside (`_blocked`'s separating
+    axes: the piece's edge normals, then the line's own normal) and non-convex pieces (left
+    to shapely). Pairs come line by line, pieces in order, as numpy's `nonzero` gives them."""
+    n, count, sides = starts.shape[0], boxes.shape[0], normals.shape[1]
+    hit_line = np.empty(n * count, dtype=np.intp)
+    hit_piece = np.empty(n * count, dtype=np.intp)
+    other_line = np.empty(n * count, dtype=np.intp)
+    other_piece = np.empty(n * count, dtype=np.intp)
+    hits = others = 0
+    for i in range(n):
+        ax, ay, bx, by = starts[i, 0], starts[i, 1], ends[i, 0], ends[i, 1]
+        x0, x1 = min(ax, bx), max(ax, bx)
+        y0, y1 = min(ay, by), max(ay, by)
+        for p in range(count):
+            if x0 >= boxes[p, 2] or x1 <= boxes[p, 0] or y0 >= boxes[p, 3] or y1 <= boxes[p, 1]:
+                continue
+            if not convex[p]:
+                other_line[others], other_piece[others] = i, p
+                others += 1
+                continue
+            apart = False
+            for v in range(sides):
+                nx, ny = normals[p, v, 0], normals[p, v, 1]
+                at_a, at_b = nx * ax + ny * ay, nx * bx + ny * by
+                if max(at_a, at_b) <= lows[p, v] + touch or min(at_a, at_b) >= highs[p, v] - touch:
+                    apart = True
+                    break
+            if apart:
+                continue
+            dx, dy = bx - ax, by - ay
+            length = math.hypot(dx, dy)
+            if length > 0:
+                ox, oy = -dy / length, dx / length
+                least, most = math.inf, -math.inf
+                for v in range(sides):
+                    spread = corners[p, v, 0] * ox + corners[p, v, 1] * oy
+                    least, most = min(least, spread), max(most, spread)
+                level = ax * ox + ay * oy
+                if level <= least + touch or level >= most - touch:
+                    continue
+            hit_line[hits], hit_piece[hits] = i, p
+            hits += 1
+    return hit_line[:hits], hit_piece[:hits], other_line[:others], other_piece[:others]
+
+
+@compiled
+def _point_to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Distance from p to the segment a–b."""
+    dx, dy = bx - ax, by - ay
+    squared = dx * dx + dy * dy
+    if squared == 0.0:
+        return math.hypot(px - ax, py - ay)
+    t = ((px - ax) * dx + (py - ay) * dy) / squared
+    if t <= 0.0:
+        return math.hypot(px - ax, py - ay)
+    if t >= 1.0:
+        return math.hypot(px - bx, py - by)
+    return abs((ay - py) * dx - (ax - px) * dy) / math.sqrt(squared)
+
+
+@compiled
+def _crosses(
+    ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float
+) -> bool:
+    """Whether segments a–b and c–d meet (sure only away from touching: callers ask shapely
+    when the distance is near the limit)."""
+    denominator = (bx - ax) * (dy - cy) - (by - ay) * (dx - cx)
+    if denominator == 0.0:
+        return False
+    r = ((ay - cy) * (dx - cx) - (ax - cx) * (dy - cy)) / denominator
+    s = ((ay - cy) * (bx - ax) - (ax - cx) * (by - ay)) / denominator
+    return 0.0 <= r <= 1.0 and 0.0 <= s <= 1.0
+
+
+@compiled
+def _inside(px: float, py: float, ring: Floats, first: int, last: int) -> bool:
+    """Whether p lies inside the ring ring[first:last] (closed: its last point is its first),
+    by crossings (points on the outline may go either way: they are at distance 0)."""
+    inside = False
+    for k in range(first, last - 1):
+        x0, y0, x1, y1 = ring[k, 0], ring[k, 1], ring[k + 1, 0], ring[k + 1, 1]
+        if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+@compiled
+def round_tracks(
+    starts: Floats,
+    ends: Floats,
+    moving: bool,
+    radius: float,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> npt.NDArray[np.int8]:
+    """For each round base of `radius` moving along the track starts[m]→ends[m] (standing at
+    starts[m] unless `moving`): HIT when it comes nearer than `limit` to a piece's area (or
+    runs inside it), MISS when it stays farther from every piece, ASK when neither is sure
+    (a distance within UNSURE of the limit, a track under a thousandth of an inch, a piece
+    with holes). Only pieces whose `boxes` meet the track's box grown by `radius` are
+    measured (`round_enters`' screen); piece k's closed outline is
+    rings[offsets[k]:offsets[k + 1]]."""
+    found = np.empty(len(starts), dtype=np.int8)
+    for m in range(len(starts)):
+        ax, ay = starts[m, 0], starts[m, 1]
+        bx, by = (ends[m, 0], ends[m, 1]) if moving else (ax, ay)
+        found[m] = _track(ax, ay, bx, by, moving, radius, boxes, rings, offsets, plain, limit)
+    return found
+
+
+@compiled
+def _track(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    moving: bool,
+    radius: float,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> int:
+    """`round_tracks`' verdict for one base."""
+    x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+    short = moving and (bx - ax) ** 2 + (by - ay) ** 2 < 1e-6
+    verdict = MISS
+    for k in range(len(boxes)):
+        if (
+            x0 - radius > boxes[k, 2]
+            or x1 + radius < boxes[k, 0]
+            or y0 - radius > boxes[k, 3]
+            or y1 + radius < boxes[k, 1]
+        ):
+            continue
+        if short or not plain[k]:
+            verdict = ASK
+            continue
+        gap = _track_gap(ax, ay, bx, by, moving, rings, offsets[k], offsets[k + 1])
+        if gap < limit - UNSURE:
+            return HIT
+        if not gap > limit + UNSURE:
+            verdict = ASK
+    return verdict
+
+
+@compiled
+def _track_gap(
+    ax: float, ay: float, bx: float, by: float, moving: bool, rings: Floats, first: int, last: int
+) -> float:
+    """The distance from the point a (the segment a–b when `moving`) to the area inside the
+    closed ring rings[first:last] (sure only away from 0)."""
+    if _inside(ax, ay, rings, first, last):
+        return 0.0
+    nearest = math.inf
+    for e in range(first, last - 1):
+        cx, cy, dx, dy = rings[e, 0], rings[e, 1], rings[e + 1, 0], rings[e + 1, 1]
+        if moving and _crosses(ax, ay, bx, by, cx, cy, dx, dy):
+            return 0.0
+        gap = _point_to_segment(ax, ay, cx, cy, dx, dy)
+        if moving:
+            gap = min(gap, _point_to_segment(bx, by, cx, cy, dx, dy))
+            gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
+            gap = min(gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+        nearest = min(nearest, gap)
+    return nearest
+
+
+@compiled
+def _gap_to_outlines(
+    x: float, y: float, near: Bools, rings: Floats, offsets: Ints, plain: Bools
+) -> float:
+    """The least distance from (x, y) to the `near` pieces' areas (0 inside one); NaN when a
+    near piece has holes (not measured here)."""
+    least = math.inf
+    for k in range(len(near)):
+        if not near[k]:
+            continue
+        if not plain[k]:
+            return math.nan
+        first, last = offsets[k], offsets[k + 1]
+        if _inside(x, y, rings, first, last):
+            return 0.0
+        for e in range(first, last - 1):
+            gap = _point_to_segment(
+                x, y, rings[e, 0], rings[e, 1], rings[e + 1, 0], rings[e + 1, 1]
+            )
+            least = min(least, gap)
+    return least
+
+
+@compiled
+def free_formations(
+    spots: Floats,
+    radius: float,
+    eps: float,
+    width: float,
+    depth: float,
+    centres: Floats,
+    reach: Floats,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> npt.NDArray[np.int8]:
+    """For each formation (spots: formations × bases × 2 centres of round bases of `radius`):
+    HIT when every base is on the `width` × `depth` table (within `eps`), no nearer than
+    reach[r] to centres[r] (`np.linalg.norm`'s very sum), and farther than `limit` from the
+    impassable pieces (whose `boxes` grown by `radius` it lies strictly inside); MISS when a
+    base surely is not; ASK when none surely fails but a distance to a piece is within UNSURE
+    of `limit` (or the piece has holes)."""
+    count, size = spots.shape[0], spots.shape[1]
+    found = np.empty(count, dtype=np.int8)
+    near = np.zeros(boxes.shape[0], dtype=np.bool_)
+    for f in range(count):
+        verdict = HIT
+        for s in range(size):
+            x, y = spots[f, s, 0], spots[f, s, 1]
+            on_table = x >= radius - eps and x <= width - radius + eps
+            if not (on_table and y >= radius - eps and y <= depth - radius + eps):
+                verdict = MISS
+                break
+            for r in range(len(reach)):
+                dx, dy = x - centres[r, 0], y - centres[r, 1]
+                if math.sqrt(dx * dx + dy * dy) < reach[r]:
+                    verdict = MISS
+                    break
+            if verdict == MISS:
+                break
+            some = False
+            for k in range(boxes.shape[0]):
+                near[k] = (
+                    x > boxes[k, 0] - radius
+                    and y > boxes[k, 1] - radius
+                    and x < boxes[k, 2] + radius
+                    and y < boxes[k, 3] + radius
+                )
+                some = some or near[k]
+            if not some:
+                continue
+            gap = _gap_to_outlines(x, y, near, rings, offsets, plain)
+            if gap < limit - UNSURE:
+                verdict = MISS
+                break
+            if not gap > limit + UNSURE:  # near the limit, or not measured (NaN)
+                verdict = ASK
+        found[f] = verdict
+    return found
+
+
+@compiled
+def _polygon_gap(a: Floats, b: Floats, first: int, last: int) -> float:
+    """The distance between the areas inside closed rings `a` and b[first:last] (0 when
+    they overlap; sure only away from touching)."""
+    if _inside(a[0, 0], a[0, 1], b, first, last) or _inside(b[first, 0], b[first, 1], a, 0, len(a)):
+        return 0.0
+    least = math.inf
+    for i in range(len(a) - 1):
+        ax, ay, bx, by = a[i, 0], a[i, 1], a[i + 1, 0], a[i + 1, 1]
+        for j in range(first, last - 1):
+            cx, cy, dx, dy = b[j, 0], b[j, 1], b[j + 1, 0], b[j + 1, 1]
+            if _crosses(ax, ay, bx, by, cx, cy, dx, dy):
+                return 0.0
+            gap = min(
+                _point_to_segment(ax, ay, cx, cy, dx, dy), _point_to_segment(bx, by, cx, cy, dx, dy)
+            )
+            gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
+            least = min(least, gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+    return least
+
+
+@compiled
+def keeps_apart(
+    ring: Floats, rings: Floats, offsets: Ints, near: Bools, needed: Floats, eps: float
+) -> int:
+    """HIT when the area inside the closed `ring` keeps at least needed[k] - `eps` from every
+    `near` area k (closed rings[offsets[k]:offsets[k + 1]], no holes), MISS when it surely
+    does not, ASK when a distance is within UNSURE of that."""
+    verdict = HIT
+    for k in range(len(near)):
+        if not near[k]:
+            continue
+        gap = _polygon_gap(ring, rings, offsets[k], offsets[k + 1])
+        least = needed[k] - eps
+        if gap < least - UNSURE:
+            return MISS
+        if not gap > least + UNSURE:
+            verdict = ASK
+    return verdict
+
+
+@compiled
+def _enters(
+    starts: Floats,
+    vector: Floats,
+    moving: bool,
+    radius: float,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> int:
+    """HIT when a base of the block move (each start moved by `vector`) surely enters a piece
+    (`_track`), else ASK when one may, else MISS; standing at the ends unless `moving`."""
+    verdict = MISS
+    for m in range(len(starts)):
+        sx, sy = starts[m, 0], starts[m, 1]
+        ex, ey = sx + vector[0], sy + vector[1]
+        ax, ay = (sx, sy) if moving else (ex, ey)
+        found = _track(ax, ay, ex, ey, moving, radius, boxes, rings, offsets, plain, limit)
+        if found == HIT:
+            return HIT
+        if found == ASK:
+            verdict = ASK
+    return verdict
+
+
+@compiled
+def block_moves(
+    starts: Floats,
+    radius: float,
+    vectors: Floats,
+    reach: Floats,
+    table: Floats,
+    impassable: tuple[Floats, Floats, Ints, Bools],
+    difficult: tuple[Floats, Floats, Ints, Bools],
+    strider: bool,
+    flying: bool,
+) -> tuple[Bools, Bools]:
+    """For each block move of round bases of `radius` standing at `starts` (each moved by
+    vectors[k], at most reach[k]): whether the terrain rules surely allow it, and whether
+    they surely refuse it (`movement._screen_moves`: table = width, depth, the tolerance of
+    lengths, the float noise below it, the difficult cap, the limit of touching; each
+    terrain as boxes, closed outlines, their starts and whether they have no holes)."""
+    width, depth, tiny, noise, cap, limit = (
+        table[0],
+        table[1],
+        table[2],
+        table[3],
+        table[4],
+        table[5],
+    )
+    count = len(vectors)
+    ok = np.zeros(count, dtype=np.bool_)
+    bad = np.zeros(count, dtype=np.bool_)
+    for k in range(count):
+        vx, vy = vectors[k, 0], vectors[k, 1]
+        length, low, right, top = 0.0, math.inf, -math.inf, -math.inf
+        for m in range(len(starts)):
+            sx, sy = starts[m, 0], starts[m, 1]
+            ex, ey = sx + vx, sy + vy
+            length = max(length, math.hypot(ex - sx, ey - sy))
+            low = min(low, min(sx, ex) - radius, min(sy, ey) - radius)
+            right = max(right, max(sx, ex) + radius)
+            top = max(top, max(sy, ey) + radius)
+        on_table = low >= -tiny and right <= width + tiny and top <= depth + tiny
+        if length > reach[k] + tiny + noise or not on_table:
+            bad[k] = True
+            continue
+        sure = length <= reach[k] + tiny - noise
+        vector = vectors[k]
+        boxes, rings, offsets, plain = impassable
+        found = _enters(starts, vector, False, radius, boxes, rings, offsets, plain, limit)
+        if found != HIT and not flying:
+            swept = _enters(starts, vector, True, radius, boxes, rings, offsets, plain, limit)
+            found = swept if swept != MISS else found
+        if found == HIT:
+            bad[k] = True
+            continue
+        sure = sure and found == MISS
+        if not (strider or flying) and length > cap + tiny - noise:
+            boxes, rings, offsets, plain = difficult
+            found = _enters(starts, vector, True, radius, boxes, rings, offsets, plain, limit)
+            sure = sure and found == MISS
+            bad[k] = found == HIT and length > cap + tiny + noise
+        ok[k] = sure and not bad[k]
+    return ok, bad
