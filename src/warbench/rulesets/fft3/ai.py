@@ -21,11 +21,13 @@ import math
 import random
 from typing import NamedTuple
 
+import numpy as np
+
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.geometry import bearing
 from warbench.core.ruleset import Agent
-from warbench.rulesets.fft3 import artillery
+from warbench.rulesets.fft3 import artillery, placing
 from warbench.rulesets.fft3.actions import (
     Barrage,
     Debark,
@@ -43,7 +45,7 @@ from warbench.rulesets.fft3.anti_vehicle import penetration_dice
 from warbench.rulesets.fft3.facing import arc_of_fire
 from warbench.rulesets.fft3.fire import Plan, band_of, max_range, plan, weapons_of
 from warbench.rulesets.fft3.game import FFT3Game
-from warbench.rulesets.fft3.movement import Mates, closest_along, point_along
+from warbench.rulesets.fft3.movement import EPS, Mates, closest_along, point_along
 from warbench.rulesets.fft3.profiles import StandProfile, forces, tables
 from warbench.rulesets.fft3.state import Point, Stand
 
@@ -285,6 +287,61 @@ class Setting(NamedTuple):
     mates: Mates
 
 
+CHANCES = placing.Chances()
+"""`_odds`'s answers for the compiled scoring of places."""
+
+
+_ARMS: dict[tuple[object, ...], tuple[list[tuple[float, ...]], list[tuple[str, bool]]]] = {}
+"""`_arms` by the two stands' profiles, suppression and checks from fire."""
+
+
+def _arms(
+    e: Stand, stand: Stand, theirs: list[tuple[str, float]], mine: list[tuple[str, float]]
+) -> tuple[list[tuple[float, ...]], list[tuple[str, bool]]]:
+    """The rows of `placing.score_places`'s arms for the weapons of foe `e` that reach
+    `stand` (`theirs`) and of `stand` that reach `e` (`mine`): reach, chances table row and
+    band limits; with each one's weapon and whether it is the foe's."""
+    key = (
+        e.profile.name,
+        e.suppressed,
+        e.fire_checked,
+        stand.profile.name,
+        stand.suppressed,
+        stand.fire_checked,
+    )
+    found = _ARMS.get(key)
+    if found is None:
+        arms: list[tuple[float, ...]] = []
+        named: list[tuple[str, bool]] = []
+        for firer, target, weapons in ((e, stand, theirs), (stand, e, mine)):
+            for weapon, far in weapons:
+                row = CHANCES.row(
+                    firer.profile.name,
+                    weapon,
+                    target.profile.name,
+                    firer.suppressed,
+                    target.fire_checked,
+                )
+                arms.append((far, row, *_band_limits(firer.profile, weapon)))
+                named.append((weapon, firer is e))
+        found = _ARMS[key] = (arms, named)
+    return found
+
+
+def _band_limits(firer: StandProfile, weapon: str) -> tuple[float, float, float, float, bool]:
+    """What `fire.band_of` compares a distance with for `weapon` of a stand of profile
+    `firer` (`placing._band`): banded or not, the close, effective and far limits, and
+    whether it is a missile."""
+    if weapon in ("missile", "law"):
+        launcher = firer.missile if weapon == "missile" else firer.law
+        assert launcher is not None
+        return (False, 0.0, 0.0, launcher.range + 1e-9, weapon == "missile")
+    arm = firer.gun if weapon == "gun" else firer.anti_infantry
+    assert arm is not None
+    bands = tables().range_bands
+    return (True, arm.range * bands["close"], arm.range, arm.range * bands["long"], False)
+
+
 def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
     """The weapons of `firer` that can attack `target`, with their longest reach."""
     fit = ("gun", "missile", "law") if target.profile.vehicle else ("gun", "ai")
@@ -414,12 +471,11 @@ class TowsAI(Agent):
         options = [
             (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
         ]
-        seen = self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
-        stay = self._score(game, stand, stand.at, setting, seen[0])
-        best: tuple[float, Action | None] = (stay, None)
-        for (strategic, to), sees in zip(options, seen[1:], strict=True):
+        places = [stand.at, *(to for _, to in options)]
+        scores = self._scores(game, stand, places, [False, *(s for s, _ in options)], setting)
+        best: tuple[float, Action | None] = (scores[0], None)
+        for (strategic, to), score in zip(options, scores[1:], strict=True):
             action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-            score = self._score(game, stand, to, setting, sees, strategic=strategic)
             score += self._rng.random() * 0.01
             if score > best[0] and game.check(action) is None:
                 best = (score, action)
@@ -446,6 +502,135 @@ class TowsAI(Agent):
             if sees:
                 seen[i].append((j, d))
         return seen
+
+    def _scores(
+        self,
+        game: FFT3Game,
+        stand: Stand,
+        places: list[Point],
+        strategic: list[bool],
+        setting: Setting,
+    ) -> list[float]:
+        """`_score` of each of `places` (moving strategically or not) with `_look`'s sight
+        lines, all worked out together by compiled code (`placing`), to the last bit the
+        same."""
+        s = game.state
+        field, foes, r = game.field, setting.foes, stand.radius
+        px = np.array([at[0] for at in places])
+        py = np.array([at[1] for at in places])
+        rows: list[tuple[float, ...]] = []
+        arms: list[tuple[float, ...]] = []
+        named: list[tuple[str, bool]] = []  # each arm's weapon and whether it is the foe's
+        for e, there, er, theirs, mine, reach, value in foes:
+            armour = e.profile.armour
+            first = len(arms)
+            more, weapons = _arms(e, stand, theirs, mine)
+            arms += more
+            named += weapons
+            rows.append(
+                (
+                    *there,
+                    er,
+                    e.facing,
+                    armour is not None,
+                    armour.front if armour else 0,
+                    armour.flank if armour else 0,
+                    value,
+                    0.0,  # covered: below
+                    first,
+                    len(theirs),
+                    len(mine),
+                    reach,
+                )
+            )
+        table = np.array(rows, dtype=np.float64).reshape(-1, 13)
+        table[:, 8] = setting.covered
+        near_i, near_j, near_d = placing.near_pairs(
+            px, py, r, table[:, 0], table[:, 1], table[:, 2], table[:, 12]
+        )
+        pairs = [
+            (places[i], r, foes[j][1], foes[j][2])
+            for i, j in zip(near_i.tolist(), near_j.tolist(), strict=True)
+        ]
+        sees = np.array(field.can_see_all(pairs), dtype=np.bool_)
+        start = np.zeros(len(places) + 1, dtype=np.intp)
+        start[1:] = np.cumsum(np.bincount(near_i[sees], minlength=len(places)))
+        armour = stand.profile.armour
+        kind, mov = stand.profile.kind, stand.profile.mov
+        missile_mp = mov * tables().missile_ifv_mp_fraction
+        missile_ok = [
+            kind != "ifv"
+            or stand.mp_spent + field.leg_cost(stand.at, at, vehicle=True) <= missile_mp
+            for at in places
+        ]
+        numbers = (
+            *stand.at,
+            r,
+            stand.facing,
+            armour is not None,
+            armour.front if armour else 0,
+            armour.flank if armour else 0,
+            max(mov, 1),
+            setting.worth,
+            game.spec.turns - s.turn,
+            setting.shelled,
+            tables().cohesion + EPS,
+            CROWD,
+            ADVANCE,
+            URGENT,
+            COHESION,
+            CROWDING,
+            DANGER,
+            STRATEGIC_DANGER,
+        )
+        args = (
+            px,
+            py,
+            np.array(strategic, dtype=np.bool_),
+            np.array([field.in_difficult(at) for at in places], dtype=np.bool_),
+            np.array(missile_ok, dtype=np.bool_),
+            np.array(numbers, dtype=np.float64),
+            np.array(self._goal(game, stand), dtype=np.float64),
+            np.array(setting.mates.others, dtype=np.float64).reshape(-1, 3),
+            np.array(setting.friends, dtype=np.float64).reshape(-1, 2),
+            table,
+            np.array(arms, dtype=np.float64).reshape(-1, 7),
+            start,
+            near_j[sees],
+            near_d[sees],
+            CHANCES.table,
+            np.empty(len(places)),
+            np.empty((8 * len(near_j) + 1, 6)),
+        )
+        while missed := placing.score_places(*args):
+            covered = args[3]
+            for at, i, j, a, gap, struck in args[-1][:missed].tolist():
+                e, at_i, weapon = foes[int(j)][0], places[int(i)], named[int(a)][0]
+                if named[int(a)][1]:
+                    p = _odds(
+                        game,
+                        e,
+                        weapon,
+                        stand,
+                        gap,
+                        int(struck),
+                        bool(covered[int(i)]),
+                        target_at=at_i,
+                    )
+                else:
+                    p = _odds(
+                        game,
+                        stand,
+                        weapon,
+                        e,
+                        gap,
+                        int(struck),
+                        setting.covered[int(j)],
+                        firer_at=at_i,
+                    )
+                CHANCES.table[int(at)] = p
+        scores: list[float] = args[-2].tolist()
+        return scores
 
     @classmethod
     def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:
