@@ -51,7 +51,7 @@ from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.fft3 import sightlines
-from warbench.rulesets.fft3.stretches import Stretches
+from warbench.rulesets.fft3.stretches import Stretches, reaches
 
 Point = tuple[float, float]
 
@@ -205,15 +205,27 @@ class Battlefield:
     def reach(self, a: Point, b: Point, mp: float, *, vehicle: bool) -> float:
         """How far (inches) along a→b a stand gets with `mp` MP: `dist(a, b)` when it can
         afford the whole leg, else where its MP run out."""
-        length = math.dist(a, b)
-        left = max(mp, 0.0)
-        gone = 0.0
-        for part, rate in self._legs(a, b, vehicle):
-            if part * rate > left + EPS:
-                return min(gone + left / rate, length)
-            left -= part * rate
-            gone += part
-        return length
+        return self.reach_all(a, [b], [mp], vehicle=vehicle)[0]
+
+    def reach_all(
+        self, a: Point, ends: Sequence[Point], mps: Sequence[float], *, vehicle: bool
+    ) -> list[float]:
+        """`reach` from `a` towards each of `ends` with the MP of `mps`, worked out together
+        by compiled code (`stretches.reaches`: `_legs`'s stretches, then the MP spent part
+        by part)."""
+        rows = [(b[0], b[1], length, length**2) for b in ends for length in (math.dist(a, b),)]
+        found = reaches(
+            a[0],
+            a[1],
+            np.array(rows, dtype=np.float64).reshape(-1, 4),
+            np.array(mps, dtype=np.float64),
+            self._roads.arrays,
+            (self._difficult if vehicle else _NOWHERE).arrays,
+            _RATES,
+            EPS,
+        )
+        got: list[float] = found.tolist()
+        return got
 
     def can_see(self, a: Point, ra: float, b: Point, rb: float) -> bool:
         """Whether the base of radius `ra` centred `a` and the one of radius `rb` centred `b`
@@ -292,6 +304,12 @@ class Battlefield:
             radius - EPS <= x <= self.width - radius + EPS
             and radius - EPS <= y <= self.depth - radius + EPS
         )
+
+
+_NOWHERE = Stretches([])
+"""No areas: where infantry's movement finds no difficult terrain to pay for."""
+_RATES = np.array([ROAD_MP, VEHICLE_DIFFICULT_MP, OPEN_MP])
+"""MP per inch on roads, for vehicles in difficult terrain and in the open (`_legs`)."""
 
 
 # --- scenario terrain ----------------------------------------------------------------------------

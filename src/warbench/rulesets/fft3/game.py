@@ -294,11 +294,15 @@ class FFT3Game(OpenGame):
         return list(found)
 
     def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
-        out: list[tuple[bool, Point]] = []
+        """Each candidate pulled back along its leg to what the stand's MP pay for (the
+        legs' reaches worked out together)."""
+        legs: list[tuple[bool, Point]] = []
+        mps: list[float] = []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
             if moved and strategic != stand.strategic:
                 continue
+            mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
             for k in range(count):
                 angle = math.radians(360 * k / count + (22.5 if scale == 0.5 else 0))
                 reach = stand.profile.mov * scale
@@ -307,17 +311,17 @@ class FFT3Game(OpenGame):
                     min(max(to[0], stand.radius), self.field.width - stand.radius),
                     min(max(to[1], stand.radius), self.field.depth - stand.radius),
                 )
-                end = self._affordable(stand, to, strategic)
-                if end != stand.at:
-                    out.append((strategic, end))
+                legs.append((strategic, to))
+                mps.append(max(mp, 0.0))
+        ends = [to for _, to in legs]
+        gots = self.field.reach_all(stand.at, ends, mps, vehicle=stand.profile.vehicle)
+        out: list[tuple[bool, Point]] = []
+        for (strategic, to), got in zip(legs, gots, strict=True):
+            end = point_along(stand.at, to, got * 0.999)
+            end = (round(end[0], 2), round(end[1], 2))
+            if end != stand.at:
+                out.append((strategic, end))
         return out
-
-    def _affordable(self, stand: Stand, to: Point, strategic: bool) -> Point:
-        """`to`, pulled back along the leg to what the stand's MP pay for."""
-        mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
-        got = self.field.reach(stand.at, to, max(mp, 0.0), vehicle=stand.profile.vehicle)
-        end = point_along(stand.at, to, got * 0.999)
-        return (round(end[0], 2), round(end[1], 2))
 
     def _debark_points(self, ifv: Stand) -> list[Point]:
         r = ifv.radius + NEXT_TO / 2 + 0.375
