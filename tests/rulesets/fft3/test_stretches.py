@@ -194,9 +194,10 @@ def _reach(field: Battlefield, a: Point, b: Point, mp: float, vehicle: bool) -> 
     return length
 
 
-def test_compiled_reaches_are_the_plain_loops_to_the_bit() -> None:
-    """Legs anywhere, from and to corners, along edges (roads and rough), of no length, with
-    MP from none to more than enough, for vehicles and infantry."""
+def test_compiled_reaches_and_costs_are_the_plain_loops_to_the_bit() -> None:
+    """`reach_all` and `leg_costs` against `_legs` read in Python: legs anywhere, from and
+    to corners, along edges (roads and rough), of no length, with MP from none to more than
+    enough, for vehicles and infantry."""
     rng = random.Random(7)
     fields = [generate(SeededDice(seed)) for seed in range(4)] + [from_data(TOUCHING, 72, 48)]
     compared = short = 0
@@ -212,6 +213,8 @@ def test_compiled_reaches_are_the_plain_loops_to_the_bit() -> None:
                 got = field.reach_all(a, ends, mps, vehicle=vehicle)
                 want = [_reach(field, a, b, mp, vehicle) for b, mp in zip(ends, mps, strict=True)]
                 assert got == want, (a, ends, mps)
+                paid = [field.leg_cost(a, b, vehicle=vehicle) for b in ends]
+                assert field.leg_costs(a, ends, vehicle=vehicle) == paid, (a, ends)
                 compared += len(batch)
                 short += sum(g < math.dist(a, b) for g, b in zip(got, ends, strict=True))
     assert compared > 10_000 and short > 2_000

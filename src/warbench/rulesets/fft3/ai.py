@@ -342,10 +342,19 @@ def _band_limits(firer: StandProfile, weapon: str) -> tuple[float, float, float,
     return (True, arm.range * bands["close"], arm.range, arm.range * bands["long"], False)
 
 
+_REACHES: dict[tuple[str, bool], list[tuple[str, float]]] = {}
+"""`_reaches` by the firer's profile and whether the target is a vehicle (read, never changed)."""
+
+
 def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
     """The weapons of `firer` that can attack `target`, with their longest reach."""
-    fit = ("gun", "missile", "law") if target.profile.vehicle else ("gun", "ai")
-    return [(w, max_range(firer, w) + 1e-6) for w in weapons_of(firer) if w in fit]
+    key = (firer.profile.name, target.profile.vehicle)
+    found = _REACHES.get(key)
+    if found is None:
+        fit = ("gun", "missile", "law") if target.profile.vehicle else ("gun", "ai")
+        found = [(w, max_range(firer, w) + 1e-6) for w in weapons_of(firer) if w in fit]
+        _REACHES[key] = found
+    return found
 
 
 class TowsAI(Agent):
@@ -558,11 +567,10 @@ class TowsAI(Agent):
         armour = stand.profile.armour
         kind, mov = stand.profile.kind, stand.profile.mov
         missile_mp = mov * tables().missile_ifv_mp_fraction
-        missile_ok = [
-            kind != "ifv"
-            or stand.mp_spent + field.leg_cost(stand.at, at, vehicle=True) <= missile_mp
-            for at in places
-        ]
+        missile_ok = [True] * len(places)
+        if kind == "ifv":
+            spent = field.leg_costs(stand.at, places, vehicle=True)
+            missile_ok = [stand.mp_spent + cost <= missile_mp for cost in spent]
         numbers = (
             *stand.at,
             r,

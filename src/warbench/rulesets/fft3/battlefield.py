@@ -51,7 +51,7 @@ from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.fft3 import sightlines
-from warbench.rulesets.fft3.stretches import Stretches, reaches
+from warbench.rulesets.fft3.stretches import Stretches, costs, reaches
 
 Point = tuple[float, float]
 
@@ -213,16 +213,29 @@ class Battlefield:
         """`reach` from `a` towards each of `ends` with the MP of `mps`, worked out together
         by compiled code (`stretches.reaches`: `_legs`'s stretches, then the MP spent part
         by part)."""
-        rows = [(b[0], b[1], length, length**2) for b in ends for length in (math.dist(a, b),)]
         found = reaches(
             a[0],
             a[1],
-            np.array(rows, dtype=np.float64).reshape(-1, 4),
+            _ends(a, ends),
             np.array(mps, dtype=np.float64),
             self._roads.arrays,
             (self._difficult if vehicle else _NOWHERE).arrays,
             _RATES,
             EPS,
+        )
+        got: list[float] = found.tolist()
+        return got
+
+    def leg_costs(self, a: Point, ends: Sequence[Point], *, vehicle: bool) -> list[float]:
+        """`leg_cost` from `a` to each of `ends`, worked out together by compiled code
+        (`stretches.costs`)."""
+        found = costs(
+            a[0],
+            a[1],
+            _ends(a, ends),
+            self._roads.arrays,
+            (self._difficult if vehicle else _NOWHERE).arrays,
+            _RATES,
         )
         got: list[float] = found.tolist()
         return got
@@ -304,6 +317,13 @@ class Battlefield:
             radius - EPS <= x <= self.width - radius + EPS
             and radius - EPS <= y <= self.depth - radius + EPS
         )
+
+
+def _ends(a: Point, ends: Sequence[Point]) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """Rows x, y, length and its square (by Python's `math.dist` and `**`, as `Stretches.runs`
+    has them) of the legs from `a` to each of `ends`."""
+    rows = [(b[0], b[1], length, length**2) for b in ends for length in (math.dist(a, b),)]
+    return np.array(rows, dtype=np.float64).reshape(-1, 4)
 
 
 _NOWHERE = Stretches([])

@@ -284,6 +284,29 @@ def reaches(
     return out
 
 
+@compiled
+def costs(
+    ax: float,
+    ay: float,
+    ends: Floats,
+    roads: tuple[Floats, Ints, Ints, Floats],
+    rough: tuple[Floats, Ints, Ints, Floats],
+    rates: Floats,
+) -> Floats:
+    """`Battlefield.leg_cost` from a to each end (rows as `reaches` takes them): the MP of
+    `_legs`'s parts, summed in order."""
+    out = np.zeros(len(ends))
+    for i in range(len(ends)):
+        if ends[i, 2] == 0:
+            continue
+        legs = _legs(ax, ay, ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3], roads, rough, rates)
+        total = 0.0
+        for k in range(len(legs)):
+            total += legs[k, 0] * legs[k, 1]
+        out[i] = total
+    return out
+
+
 class Stretches:
     """The outlines of a group of areas: each area's box and edges (start, run and length) as
     plain numbers (`areas`), and the same as arrays."""
