@@ -159,6 +159,12 @@ def _best_effect(attacker: StandProfile, target: StandProfile) -> float:
     return best
 
 
+_MENACE_SUMS: dict[tuple[str, ...], float] = {}
+"""`menace` by the enemy's profile and the profiles of the opponent's stands, in order."""
+MENACE_MEMO = 4096
+"""`_MENACE_SUMS` is emptied when it holds this many (long runs of games meet many)."""
+
+
 def menace(game: FFT3Game, enemy: Stand, mine: list[Stand] | None = None) -> float:
     """What `enemy` threatens to take from its opponent each turn: its chance against an
     average stand of the opponent's still on the table (`mine`, when the caller has them),
@@ -167,8 +173,14 @@ def menace(game: FFT3Game, enemy: Stand, mine: list[Stand] | None = None) -> flo
         mine = game.state.side_stands(game.state.enemy(enemy.player))
     if not mine:
         return 0.0
-    total = sum(_menace_vs(enemy.profile, x.profile) * WORTH[x.profile.kind] for x in mine)
-    return total / len(mine)
+    key = (enemy.profile.name, *(x.profile.name for x in mine))
+    found = _MENACE_SUMS.get(key)
+    if found is None:
+        if len(_MENACE_SUMS) >= MENACE_MEMO:
+            _MENACE_SUMS.clear()
+        total = sum(_menace_vs(enemy.profile, x.profile) * WORTH[x.profile.kind] for x in mine)
+        found = _MENACE_SUMS[key] = total / len(mine)
+    return found
 
 
 _CHANCES: dict[tuple[object, ...], float] = {}
@@ -557,11 +569,10 @@ class TowsAI(Agent):
         near_i, near_j, near_d = placing.near_pairs(
             px, py, r, table[:, 0], table[:, 1], table[:, 2], table[:, 12]
         )
-        pairs = [
-            (places[i], r, foes[j][1], foes[j][2])
-            for i, j in zip(near_i.tolist(), near_j.tolist(), strict=True)
-        ]
-        sees = np.array(field.can_see_all(pairs), dtype=np.bool_)
+        pairs = np.column_stack(
+            (px[near_i], py[near_i], np.full(len(near_i), r), table[near_j, :3])
+        )
+        sees = np.array(field.sees_rows(pairs), dtype=np.bool_)
         start = np.zeros(len(places) + 1, dtype=np.intp)
         start[1:] = np.cumsum(np.bincount(near_i[sees], minlength=len(places)))
         armour = stand.profile.armour

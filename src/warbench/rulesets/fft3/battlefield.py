@@ -246,6 +246,10 @@ class Battlefield:
         clear of difficult terrain, bar 2" into it at either end (see the module rulings)."""
         key = ("see", a, ra, b, rb)
         found = self._memo.get(key)
+        if found is None and self._sight.areas:  # the compiled batch of one, if it is sure
+            row = np.array(((a[0], a[1], ra, b[0], b[1], rb),))
+            sure = int(self._sight_arrays.sees(row, SEE_INTO + EPS)[0])
+            found = None if sure < 0 else bool(sure)
         if found is None:
             found = self._sees(a, ra, b, rb)
             self._remember(key, found)
@@ -272,6 +276,18 @@ class Battlefield:
                 found = answers[i] = self._sees(a, ra, b, rb)
             memo["see", a, ra, b, rb] = memo["see", b, rb, a, ra] = found
         return [bool(found) for found in answers]
+
+    def sees_rows(self, rows: np.ndarray[Any, np.dtype[np.float64]]) -> list[bool]:
+        """`can_see` for each row (ax, ay, ra, bx, by, rb) of an array: the lines the
+        compiled batch is sure of are not remembered (a candidate place's lines are seldom
+        asked again), the rest are `can_see`'s."""
+        if not self._sight.areas:
+            return [True] * len(rows)
+        found = self._sight_arrays.sees(rows, SEE_INTO + EPS).tolist()
+        for i in [i for i, v in enumerate(found) if v < 0]:
+            ax, ay, ra, bx, by, rb = rows[i].tolist()
+            found[i] = self.can_see((ax, ay), ra, (bx, by), rb)
+        return [bool(v) for v in found]
 
     def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
         """The centre and rim lines of all pairs at once (`sightlines`): True or False where

@@ -10,6 +10,7 @@ in order along its length (templates touched, overwatch fire), stopping if the m
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from warbench.core.actions import Action
@@ -93,6 +94,14 @@ class Surroundings(NamedTuple):
     mates: Mates
     cohesive: bool
     verdicts: dict[tuple[Point, bool], str | None]
+
+
+@cache
+def _directions(count: int, between: bool) -> list[tuple[float, float]]:
+    """The sines and cosines of `count` bearings evenly round, from north (or from 22.5°
+    east of it, `between`): where `move_points` looks."""
+    angles = [math.radians(360 * k / count + (22.5 if between else 0)) for k in range(count)]
+    return [(math.sin(angle), math.cos(angle)) for angle in angles]
 
 
 class FFT3Game(OpenGame):
@@ -303,10 +312,9 @@ class FFT3Game(OpenGame):
             if moved and strategic != stand.strategic:
                 continue
             mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
-            for k in range(count):
-                angle = math.radians(360 * k / count + (22.5 if scale == 0.5 else 0))
-                reach = stand.profile.mov * scale
-                to = (stand.x + reach * math.sin(angle), stand.y + reach * math.cos(angle))
+            reach = stand.profile.mov * scale
+            for sin, cos in _directions(count, scale == 0.5):
+                to = (stand.x + reach * sin, stand.y + reach * cos)
                 to = (
                     min(max(to[0], stand.radius), self.field.width - stand.radius),
                     min(max(to[1], stand.radius), self.field.depth - stand.radius),
