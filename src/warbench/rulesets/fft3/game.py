@@ -435,15 +435,16 @@ class FFT3Game(OpenGame):
             names = ", ".join(u.id for u in todo) or "none"
             return f"'{action.unit}' is not one of your units still to deploy: {names}"
         low, high = self.spec.forces[player].zone
-        placed = [other for other in s.stands.values() if other.on_table]
+        placed = [((o.x, o.y), o.radius, o) for o in s.stands.values() if o.on_table]
         for sid, at, _ in self.formation(unit, action.at):
             stand = s.stands[sid]
-            if not self.field.on_table(at, stand.radius):
+            mine = stand.radius
+            if not self.field.on_table(at, mine):
                 return f"{stand.name} would stand off the table at {at[0]:g},{at[1]:g}"
             if not low <= at[1] <= high:
                 return f"{stand.name} would stand outside your strip (y {low:g} to {high:g})"
-            for other in placed:
-                if math.dist(other.at, at) < other.radius + stand.radius:
+            for there, theirs, other in placed:
+                if math.dist(there, at) < theirs + mine:
                     return f"{stand.name} would overlap {other.name}"
         return None
 

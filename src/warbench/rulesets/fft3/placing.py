@@ -182,9 +182,10 @@ def score_places(
     `stand`: x, y, radius, facing, armoured, front, flank armour, movement (at least 1),
     worth, turns left, shelled, cohesion limit, crowd reach, and the score's weights
     ADVANCE, URGENT, COHESION, CROWDING, DANGER, STRATEGIC_DANGER. `goal`: x, y.
-    `mates`, `friends`: rows x, y, radius. `foes`: rows x, y, radius, facing, armoured,
-    front, flank, value, covered, first arm, arms of theirs, arms of mine. `arms`: rows
-    reach (+1e-6), table row, banded, close, effective, far limits, missile."""
+    `mates`: rows x, y, radius; `friends`: rows x, y. `foes`: rows x, y, radius, facing, armoured,
+    front, flank, value, covered, first arm, arms of theirs, arms of mine (and the reach
+    `near_pairs` reads). `arms`: rows reach (+1e-6), table row, banded, close, effective,
+    far limits, missile. `misses` has a row for each arm of each seen foe."""
     sx, sy, r, facing0 = stand[0], stand[1], stand[2], stand[3]
     armoured, front, flank, mov, worth = stand[4] > 0, stand[5], stand[6], stand[7], stand[8]
     turns_left, shelled, limit, crowd_reach = stand[9], stand[10] > 0, stand[11], stand[12]
