@@ -1,5 +1,6 @@
-"""Sight lines judged many at once (sightlines.py, `Battlefield.can_see_all`) give exactly the
-verdicts of the one-line code (`Battlefield.can_see`), corners and edges included."""
+"""Sight lines judged many at once (sightlines.py, `Battlefield.can_see_all`, `sees_rows`,
+`can_see`'s batch of one) give exactly the verdicts of the one-line code (`Battlefield._sees`),
+corners and edges included."""
 
 from __future__ import annotations
 
@@ -38,13 +39,20 @@ def _pairs(field: Battlefield, rng: random.Random) -> list[tuple[Point, float, P
     ]
 
 
-def test_many_at_once_agree_with_one_at_a_time() -> None:
+def test_many_at_once_agree_with_the_exact_code() -> None:
+    """`can_see_all`, `sees_rows` and `can_see` (which asks the batch of one first) against
+    the exact one-line code."""
     rng = random.Random(3)
     fields = [generate(SeededDice(seed)) for seed in range(6)] + [from_data(TOUCHING, 72, 48)]
     for field in fields:
         pairs = _pairs(field, rng)
+        exact = [field._sees(*pair) for pair in pairs]
         batch = Battlefield(field.width, field.depth, field.pieces).can_see_all(pairs)
-        assert batch == [field.can_see(*pair) for pair in pairs]
+        assert batch == exact
+        rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for a, ra, b, rb in pairs])
+        assert Battlefield(field.width, field.depth, field.pieces).sees_rows(rows) == exact
+        fresh = Battlefield(field.width, field.depth, field.pieces)
+        assert [fresh.can_see(*pair) for pair in pairs] == exact
 
 
 def test_the_batch_is_sure_of_clear_cut_lines_and_leaves_the_rest() -> None:

@@ -15,7 +15,7 @@ from shapely.geometry import Polygon
 from warbench.core.dice import SeededDice
 from warbench.core.geometry import EPS
 from warbench.core.terrain import Trait
-from warbench.rulesets.fft3.battlefield import Point, from_data, generate
+from warbench.rulesets.fft3.battlefield import Battlefield, Point, from_data, generate
 from warbench.rulesets.fft3.stretches import Stretches
 
 _PARALLEL = 1e-12
@@ -179,3 +179,42 @@ def test_compiled_stretches_are_the_plain_loops_to_the_bit() -> None:
                 compared += 1
                 crossing += bool(got)
     assert compared > 20_000 and crossing > 5_000
+
+
+def _reach(field: Battlefield, a: Point, b: Point, mp: float, vehicle: bool) -> float:
+    """The plain-Python reach the compiled one replaced: `_legs`'s parts paid in turn."""
+    length = math.dist(a, b)
+    left = max(mp, 0.0)
+    gone = 0.0
+    for part, rate in field._legs(a, b, vehicle):
+        if part * rate > left + EPS:
+            return min(gone + left / rate, length)
+        left -= part * rate
+        gone += part
+    return length
+
+
+def test_compiled_reaches_and_costs_are_the_plain_loops_to_the_bit() -> None:
+    """`reach_all` and `leg_costs` against `_legs` read in Python: legs anywhere, from and
+    to corners, along edges (roads and rough), of no length, with MP from none to more than
+    enough, for vehicles and infantry."""
+    rng = random.Random(7)
+    fields = [generate(SeededDice(seed)) for seed in range(4)] + [from_data(TOUCHING, 72, 48)]
+    compared = short = 0
+    for field in fields:
+        corners = [(x, y) for p in field.pieces for x, y in p.area.exterior.coords]
+        for vehicle in (True, False):
+            lines = _lines(corners, rng)[:1200]
+            for start in range(0, len(lines), 24):
+                batch = lines[start : start + 24]
+                a = batch[0][0]
+                ends = [b for _, b in batch]
+                mps = [rng.choice((0.0, -1.0, 3.5, rng.uniform(0, 30), 100.0)) for _ in batch]
+                got = field.reach_all(a, ends, mps, vehicle=vehicle)
+                want = [_reach(field, a, b, mp, vehicle) for b, mp in zip(ends, mps, strict=True)]
+                assert got == want, (a, ends, mps)
+                paid = [field.leg_cost(a, b, vehicle=vehicle) for b in ends]
+                assert field.leg_costs(a, ends, vehicle=vehicle) == paid, (a, ends)
+                compared += len(batch)
+                short += sum(g < math.dist(a, b) for g, b in zip(got, ends, strict=True))
+    assert compared > 10_000 and short > 2_000

@@ -21,11 +21,13 @@ import math
 import random
 from typing import NamedTuple
 
+import numpy as np
+
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.geometry import bearing
 from warbench.core.ruleset import Agent
-from warbench.rulesets.fft3 import artillery
+from warbench.rulesets.fft3 import artillery, placing
 from warbench.rulesets.fft3.actions import (
     Barrage,
     Debark,
@@ -43,7 +45,7 @@ from warbench.rulesets.fft3.anti_vehicle import penetration_dice
 from warbench.rulesets.fft3.facing import arc_of_fire
 from warbench.rulesets.fft3.fire import Plan, band_of, max_range, plan, weapons_of
 from warbench.rulesets.fft3.game import FFT3Game
-from warbench.rulesets.fft3.movement import Mates, closest_along, point_along
+from warbench.rulesets.fft3.movement import EPS, Mates, closest_along, point_along
 from warbench.rulesets.fft3.profiles import StandProfile, forces, tables
 from warbench.rulesets.fft3.state import Point, Stand
 
@@ -157,6 +159,12 @@ def _best_effect(attacker: StandProfile, target: StandProfile) -> float:
     return best
 
 
+_MENACE_SUMS: dict[tuple[str, ...], float] = {}
+"""`menace` by the enemy's profile and the profiles of the opponent's stands, in order."""
+MENACE_MEMO = 4096
+"""`_MENACE_SUMS` is emptied when it holds this many (long runs of games meet many)."""
+
+
 def menace(game: FFT3Game, enemy: Stand, mine: list[Stand] | None = None) -> float:
     """What `enemy` threatens to take from its opponent each turn: its chance against an
     average stand of the opponent's still on the table (`mine`, when the caller has them),
@@ -165,8 +173,14 @@ def menace(game: FFT3Game, enemy: Stand, mine: list[Stand] | None = None) -> flo
         mine = game.state.side_stands(game.state.enemy(enemy.player))
     if not mine:
         return 0.0
-    total = sum(_menace_vs(enemy.profile, x.profile) * WORTH[x.profile.kind] for x in mine)
-    return total / len(mine)
+    key = (enemy.profile.name, *(x.profile.name for x in mine))
+    found = _MENACE_SUMS.get(key)
+    if found is None:
+        if len(_MENACE_SUMS) >= MENACE_MEMO:
+            _MENACE_SUMS.clear()
+        total = sum(_menace_vs(enemy.profile, x.profile) * WORTH[x.profile.kind] for x in mine)
+        found = _MENACE_SUMS[key] = total / len(mine)
+    return found
 
 
 _CHANCES: dict[tuple[object, ...], float] = {}
@@ -285,10 +299,74 @@ class Setting(NamedTuple):
     mates: Mates
 
 
+CHANCES = placing.Chances()
+"""`_odds`'s answers for the compiled scoring of places."""
+
+
+_ARMS: dict[tuple[object, ...], tuple[list[tuple[float, ...]], list[tuple[str, bool]]]] = {}
+"""`_arms` by the two stands' profiles, suppression and checks from fire."""
+
+
+def _arms(
+    e: Stand, stand: Stand, theirs: list[tuple[str, float]], mine: list[tuple[str, float]]
+) -> tuple[list[tuple[float, ...]], list[tuple[str, bool]]]:
+    """The rows of `placing.score_places`'s arms for the weapons of foe `e` that reach
+    `stand` (`theirs`) and of `stand` that reach `e` (`mine`): reach, chances table row and
+    band limits; with each one's weapon and whether it is the foe's."""
+    key = (
+        e.profile.name,
+        e.suppressed,
+        e.fire_checked,
+        stand.profile.name,
+        stand.suppressed,
+        stand.fire_checked,
+    )
+    found = _ARMS.get(key)
+    if found is None:
+        arms: list[tuple[float, ...]] = []
+        named: list[tuple[str, bool]] = []
+        for firer, target, weapons in ((e, stand, theirs), (stand, e, mine)):
+            for weapon, far in weapons:
+                row = CHANCES.row(
+                    firer.profile.name,
+                    weapon,
+                    target.profile.name,
+                    firer.suppressed,
+                    target.fire_checked,
+                )
+                arms.append((far, row, *_band_limits(firer.profile, weapon)))
+                named.append((weapon, firer is e))
+        found = _ARMS[key] = (arms, named)
+    return found
+
+
+def _band_limits(firer: StandProfile, weapon: str) -> tuple[float, float, float, float, bool]:
+    """What `fire.band_of` compares a distance with for `weapon` of a stand of profile
+    `firer` (`placing._band`): banded or not, the close, effective and far limits, and
+    whether it is a missile."""
+    if weapon in ("missile", "law"):
+        launcher = firer.missile if weapon == "missile" else firer.law
+        assert launcher is not None
+        return (False, 0.0, 0.0, launcher.range + 1e-9, weapon == "missile")
+    arm = firer.gun if weapon == "gun" else firer.anti_infantry
+    assert arm is not None
+    bands = tables().range_bands
+    return (True, arm.range * bands["close"], arm.range, arm.range * bands["long"], False)
+
+
+_REACHES: dict[tuple[str, bool], list[tuple[str, float]]] = {}
+"""`_reaches` by the firer's profile and whether the target is a vehicle (read, never changed)."""
+
+
 def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
     """The weapons of `firer` that can attack `target`, with their longest reach."""
-    fit = ("gun", "missile", "law") if target.profile.vehicle else ("gun", "ai")
-    return [(w, max_range(firer, w) + 1e-6) for w in weapons_of(firer) if w in fit]
+    key = (firer.profile.name, target.profile.vehicle)
+    found = _REACHES.get(key)
+    if found is None:
+        fit = ("gun", "missile", "law") if target.profile.vehicle else ("gun", "ai")
+        found = [(w, max_range(firer, w) + 1e-6) for w in weapons_of(firer) if w in fit]
+        _REACHES[key] = found
+    return found
 
 
 class TowsAI(Agent):
@@ -414,12 +492,11 @@ class TowsAI(Agent):
         options = [
             (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
         ]
-        seen = self._look(game, stand, [stand.at, *(to for _, to in options)], setting.foes)
-        stay = self._score(game, stand, stand.at, setting, seen[0])
-        best: tuple[float, Action | None] = (stay, None)
-        for (strategic, to), sees in zip(options, seen[1:], strict=True):
+        places = [stand.at, *(to for _, to in options)]
+        scores = self._scores(game, stand, places, [False, *(s for s, _ in options)], setting)
+        best: tuple[float, Action | None] = (scores[0], None)
+        for (strategic, to), score in zip(options, scores[1:], strict=True):
             action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-            score = self._score(game, stand, to, setting, sees, strategic=strategic)
             score += self._rng.random() * 0.01
             if score > best[0] and game.check(action) is None:
                 best = (score, action)
@@ -446,6 +523,133 @@ class TowsAI(Agent):
             if sees:
                 seen[i].append((j, d))
         return seen
+
+    def _scores(
+        self,
+        game: FFT3Game,
+        stand: Stand,
+        places: list[Point],
+        strategic: list[bool],
+        setting: Setting,
+    ) -> list[float]:
+        """`_score` of each of `places` (moving strategically or not) with `_look`'s sight
+        lines, all worked out together by compiled code (`placing`), to the last bit the
+        same."""
+        s = game.state
+        field, foes, r = game.field, setting.foes, stand.radius
+        px = np.array([at[0] for at in places])
+        py = np.array([at[1] for at in places])
+        rows: list[tuple[float, ...]] = []
+        arms: list[tuple[float, ...]] = []
+        named: list[tuple[str, bool]] = []  # each arm's weapon and whether it is the foe's
+        for e, there, er, theirs, mine, reach, value in foes:
+            armour = e.profile.armour
+            first = len(arms)
+            more, weapons = _arms(e, stand, theirs, mine)
+            arms += more
+            named += weapons
+            rows.append(
+                (
+                    *there,
+                    er,
+                    e.facing,
+                    armour is not None,
+                    armour.front if armour else 0,
+                    armour.flank if armour else 0,
+                    value,
+                    0.0,  # covered: below
+                    first,
+                    len(theirs),
+                    len(mine),
+                    reach,
+                )
+            )
+        table = np.array(rows, dtype=np.float64).reshape(-1, 13)
+        table[:, 8] = setting.covered
+        near_i, near_j, near_d = placing.near_pairs(
+            px, py, r, table[:, 0], table[:, 1], table[:, 2], table[:, 12]
+        )
+        pairs = np.column_stack(
+            (px[near_i], py[near_i], np.full(len(near_i), r), table[near_j, :3])
+        )
+        sees = np.array(field.sees_rows(pairs), dtype=np.bool_)
+        start = np.zeros(len(places) + 1, dtype=np.intp)
+        start[1:] = np.cumsum(np.bincount(near_i[sees], minlength=len(places)))
+        armour = stand.profile.armour
+        kind, mov = stand.profile.kind, stand.profile.mov
+        missile_mp = mov * tables().missile_ifv_mp_fraction
+        missile_ok = [True] * len(places)
+        if kind == "ifv":
+            spent = field.leg_costs(stand.at, places, vehicle=True)
+            missile_ok = [stand.mp_spent + cost <= missile_mp for cost in spent]
+        numbers = (
+            *stand.at,
+            r,
+            stand.facing,
+            armour is not None,
+            armour.front if armour else 0,
+            armour.flank if armour else 0,
+            max(mov, 1),
+            setting.worth,
+            game.spec.turns - s.turn,
+            setting.shelled,
+            tables().cohesion + EPS,
+            CROWD,
+            ADVANCE,
+            URGENT,
+            COHESION,
+            CROWDING,
+            DANGER,
+            STRATEGIC_DANGER,
+        )
+        args = (
+            px,
+            py,
+            np.array(strategic, dtype=np.bool_),
+            np.array([field.in_difficult(at) for at in places], dtype=np.bool_),
+            np.array(missile_ok, dtype=np.bool_),
+            np.array(numbers, dtype=np.float64),
+            np.array(self._goal(game, stand), dtype=np.float64),
+            np.array(setting.mates.others, dtype=np.float64).reshape(-1, 3),
+            np.array(setting.friends, dtype=np.float64).reshape(-1, 2),
+            table,
+            np.array(arms, dtype=np.float64).reshape(-1, 7),
+            start,
+            near_j[sees],
+            near_d[sees],
+            CHANCES.table,
+            np.empty(len(places)),
+            np.empty((8 * len(near_j) + 1, 6)),
+        )
+        while missed := placing.score_places(*args):
+            covered = args[3]
+            for at, i, j, a, gap, struck in args[-1][:missed].tolist():
+                e, at_i, weapon = foes[int(j)][0], places[int(i)], named[int(a)][0]
+                if named[int(a)][1]:
+                    p = _odds(
+                        game,
+                        e,
+                        weapon,
+                        stand,
+                        gap,
+                        int(struck),
+                        bool(covered[int(i)]),
+                        target_at=at_i,
+                    )
+                else:
+                    p = _odds(
+                        game,
+                        stand,
+                        weapon,
+                        e,
+                        gap,
+                        int(struck),
+                        setting.covered[int(j)],
+                        firer_at=at_i,
+                    )
+                CHANCES.table[int(at)] = p
+        scores: list[float] = args[-2].tolist()
+        return scores
 
     @classmethod
     def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:

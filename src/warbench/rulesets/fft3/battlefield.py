@@ -51,7 +51,7 @@ from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.fft3 import sightlines
-from warbench.rulesets.fft3.stretches import Stretches
+from warbench.rulesets.fft3.stretches import Stretches, costs, reaches
 
 Point = tuple[float, float]
 
@@ -205,15 +205,40 @@ class Battlefield:
     def reach(self, a: Point, b: Point, mp: float, *, vehicle: bool) -> float:
         """How far (inches) along a→b a stand gets with `mp` MP: `dist(a, b)` when it can
         afford the whole leg, else where its MP run out."""
-        length = math.dist(a, b)
-        left = max(mp, 0.0)
-        gone = 0.0
-        for part, rate in self._legs(a, b, vehicle):
-            if part * rate > left + EPS:
-                return min(gone + left / rate, length)
-            left -= part * rate
-            gone += part
-        return length
+        return self.reach_all(a, [b], [mp], vehicle=vehicle)[0]
+
+    def reach_all(
+        self, a: Point, ends: Sequence[Point], mps: Sequence[float], *, vehicle: bool
+    ) -> list[float]:
+        """`reach` from `a` towards each of `ends` with the MP of `mps`, worked out together
+        by compiled code (`stretches.reaches`: `_legs`'s stretches, then the MP spent part
+        by part)."""
+        found = reaches(
+            a[0],
+            a[1],
+            _ends(a, ends),
+            np.array(mps, dtype=np.float64),
+            self._roads.arrays,
+            (self._difficult if vehicle else _NOWHERE).arrays,
+            _RATES,
+            EPS,
+        )
+        got: list[float] = found.tolist()
+        return got
+
+    def leg_costs(self, a: Point, ends: Sequence[Point], *, vehicle: bool) -> list[float]:
+        """`leg_cost` from `a` to each of `ends`, worked out together by compiled code
+        (`stretches.costs`)."""
+        found = costs(
+            a[0],
+            a[1],
+            _ends(a, ends),
+            self._roads.arrays,
+            (self._difficult if vehicle else _NOWHERE).arrays,
+            _RATES,
+        )
+        got: list[float] = found.tolist()
+        return got
 
     def can_see(self, a: Point, ra: float, b: Point, rb: float) -> bool:
         """Whether the base of radius `ra` centred `a` and the one of radius `rb` centred `b`
@@ -221,6 +246,10 @@ class Battlefield:
         clear of difficult terrain, bar 2" into it at either end (see the module rulings)."""
         key = ("see", a, ra, b, rb)
         found = self._memo.get(key)
+        if found is None and self._sight.areas:  # the compiled batch of one, if it is sure
+            row = np.array(((a[0], a[1], ra, b[0], b[1], rb),))
+            sure = int(self._sight_arrays.sees(row, SEE_INTO + EPS)[0])
+            found = None if sure < 0 else bool(sure)
         if found is None:
             found = self._sees(a, ra, b, rb)
             self._remember(key, found)
@@ -247,6 +276,18 @@ class Battlefield:
                 found = answers[i] = self._sees(a, ra, b, rb)
             memo["see", a, ra, b, rb] = memo["see", b, rb, a, ra] = found
         return [bool(found) for found in answers]
+
+    def sees_rows(self, rows: np.ndarray[Any, np.dtype[np.float64]]) -> list[bool]:
+        """`can_see` for each row (ax, ay, ra, bx, by, rb) of an array: the lines the
+        compiled batch is sure of are not remembered (a candidate place's lines are seldom
+        asked again), the rest are `can_see`'s."""
+        if not self._sight.areas:
+            return [True] * len(rows)
+        found = self._sight_arrays.sees(rows, SEE_INTO + EPS).tolist()
+        for i in [i for i, v in enumerate(found) if v < 0]:
+            ax, ay, ra, bx, by, rb = rows[i].tolist()
+            found[i] = self.can_see((ax, ay), ra, (bx, by), rb)
+        return [bool(v) for v in found]
 
     def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
         """The centre and rim lines of all pairs at once (`sightlines`): True or False where
@@ -292,6 +333,19 @@ class Battlefield:
             radius - EPS <= x <= self.width - radius + EPS
             and radius - EPS <= y <= self.depth - radius + EPS
         )
+
+
+def _ends(a: Point, ends: Sequence[Point]) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """Rows x, y, length and its square (by Python's `math.dist` and `**`, as `Stretches.runs`
+    has them) of the legs from `a` to each of `ends`."""
+    rows = [(b[0], b[1], length, length**2) for b in ends for length in (math.dist(a, b),)]
+    return np.array(rows, dtype=np.float64).reshape(-1, 4)
+
+
+_NOWHERE = Stretches([])
+"""No areas: where infantry's movement finds no difficult terrain to pay for."""
+_RATES = np.array([ROAD_MP, VEHICLE_DIFFICULT_MP, OPEN_MP])
+"""MP per inch on roads, for vehicles in difficult terrain and in the open (`_legs`)."""
 
 
 # --- scenario terrain ----------------------------------------------------------------------------

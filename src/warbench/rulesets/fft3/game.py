@@ -10,6 +10,7 @@ in order along its length (templates touched, overwatch fire), stopping if the m
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from warbench.core.actions import Action
@@ -93,6 +94,14 @@ class Surroundings(NamedTuple):
     mates: Mates
     cohesive: bool
     verdicts: dict[tuple[Point, bool], str | None]
+
+
+@cache
+def _directions(count: int, between: bool) -> list[tuple[float, float]]:
+    """The sines and cosines of `count` bearings evenly round, from north (or from 22.5°
+    east of it, `between`): where `move_points` looks."""
+    angles = [math.radians(360 * k / count + (22.5 if between else 0)) for k in range(count)]
+    return [(math.sin(angle), math.cos(angle)) for angle in angles]
 
 
 class FFT3Game(OpenGame):
@@ -294,30 +303,33 @@ class FFT3Game(OpenGame):
         return list(found)
 
     def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
-        out: list[tuple[bool, Point]] = []
+        """Each candidate pulled back along its leg to what the stand's MP pay for (the
+        legs' reaches worked out together)."""
+        legs: list[tuple[bool, Point]] = []
+        mps: list[float] = []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
             if moved and strategic != stand.strategic:
                 continue
-            for k in range(count):
-                angle = math.radians(360 * k / count + (22.5 if scale == 0.5 else 0))
-                reach = stand.profile.mov * scale
-                to = (stand.x + reach * math.sin(angle), stand.y + reach * math.cos(angle))
+            mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
+            reach = stand.profile.mov * scale
+            for sin, cos in _directions(count, scale == 0.5):
+                to = (stand.x + reach * sin, stand.y + reach * cos)
                 to = (
                     min(max(to[0], stand.radius), self.field.width - stand.radius),
                     min(max(to[1], stand.radius), self.field.depth - stand.radius),
                 )
-                end = self._affordable(stand, to, strategic)
-                if end != stand.at:
-                    out.append((strategic, end))
+                legs.append((strategic, to))
+                mps.append(max(mp, 0.0))
+        ends = [to for _, to in legs]
+        gots = self.field.reach_all(stand.at, ends, mps, vehicle=stand.profile.vehicle)
+        out: list[tuple[bool, Point]] = []
+        for (strategic, to), got in zip(legs, gots, strict=True):
+            end = point_along(stand.at, to, got * 0.999)
+            end = (round(end[0], 2), round(end[1], 2))
+            if end != stand.at:
+                out.append((strategic, end))
         return out
-
-    def _affordable(self, stand: Stand, to: Point, strategic: bool) -> Point:
-        """`to`, pulled back along the leg to what the stand's MP pay for."""
-        mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
-        got = self.field.reach(stand.at, to, max(mp, 0.0), vehicle=stand.profile.vehicle)
-        end = point_along(stand.at, to, got * 0.999)
-        return (round(end[0], 2), round(end[1], 2))
 
     def _debark_points(self, ifv: Stand) -> list[Point]:
         r = ifv.radius + NEXT_TO / 2 + 0.375
@@ -423,15 +435,16 @@ class FFT3Game(OpenGame):
             names = ", ".join(u.id for u in todo) or "none"
             return f"'{action.unit}' is not one of your units still to deploy: {names}"
         low, high = self.spec.forces[player].zone
-        placed = [other for other in s.stands.values() if other.on_table]
+        placed = [((o.x, o.y), o.radius, o) for o in s.stands.values() if o.on_table]
         for sid, at, _ in self.formation(unit, action.at):
             stand = s.stands[sid]
-            if not self.field.on_table(at, stand.radius):
+            mine = stand.radius
+            if not self.field.on_table(at, mine):
                 return f"{stand.name} would stand off the table at {at[0]:g},{at[1]:g}"
             if not low <= at[1] <= high:
                 return f"{stand.name} would stand outside your strip (y {low:g} to {high:g})"
-            for other in placed:
-                if math.dist(other.at, at) < other.radius + stand.radius:
+            for there, theirs, other in placed:
+                if math.dist(there, at) < theirs + mine:
                     return f"{stand.name} would overlap {other.name}"
         return None
 

@@ -197,6 +197,116 @@ def _runs(
     return merged[:r]
 
 
+@compiled
+def _legs(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    length: float,
+    square: float,
+    roads: tuple[Floats, Ints, Ints, Floats],
+    rough: tuple[Floats, Ints, Ints, Floats],
+    rates: Floats,
+) -> Floats:
+    """`Battlefield._legs`: the leg a→b as rows (length, MP per inch), the road and the
+    rough stretches (`_runs`; no rough ones when `rough` holds no area) cut into parts
+    classed at their middles, adjoining parts of one rate merged. `rates`: road, rough,
+    open MP per inch."""
+    on_road = _runs(ax, ay, bx, by, length, square, roads[0], roads[1], roads[2], roads[3])
+    in_rough = _runs(ax, ay, bx, by, length, square, rough[0], rough[1], rough[2], rough[3])
+    legs = np.empty((2 * (len(on_road) + len(in_rough)) + 2, 2))
+    if not len(on_road) and not len(in_rough):
+        legs[0, 0], legs[0, 1] = length, rates[2]
+        return legs[:1]
+    cuts = np.empty(2 * (len(on_road) + len(in_rough)) + 2)
+    cuts[0], cuts[1] = 0.0, 1.0
+    m = 2
+    for runs in (on_road, in_rough):
+        for k in range(len(runs)):
+            cuts[m], cuts[m + 1] = runs[k, 0], runs[k, 1]
+            m += 2
+    _sort(cuts, m)
+    n = 0
+    last = cuts[0]
+    for c in range(1, m):
+        if cuts[c] == last:
+            continue
+        lo, hi = last, cuts[c]
+        last = hi
+        mid = (lo + hi) / 2
+        rate = rates[2]
+        for k in range(len(in_rough)):
+            if in_rough[k, 0] < mid < in_rough[k, 1]:
+                rate = rates[1]
+                break
+        for k in range(len(on_road)):
+            if on_road[k, 0] < mid < on_road[k, 1]:
+                rate = rates[0]
+                break
+        if n and legs[n - 1, 1] == rate:
+            legs[n - 1, 0] += (hi - lo) * length
+        elif hi > lo:
+            legs[n, 0], legs[n, 1] = (hi - lo) * length, rate
+            n += 1
+    return legs[:n]
+
+
+@compiled
+def reaches(
+    ax: float,
+    ay: float,
+    ends: Floats,
+    mps: Floats,
+    roads: tuple[Floats, Ints, Ints, Floats],
+    rough: tuple[Floats, Ints, Ints, Floats],
+    rates: Floats,
+    eps: float,
+) -> Floats:
+    """`Battlefield.reach` from a to each end (rows x, y, length, square: the lengths from
+    Python's `math.dist` and `**`) with the MP of `mps`: how far along it the stand gets."""
+    out = np.empty(len(ends))
+    for i in range(len(ends)):
+        length = ends[i, 2]
+        out[i] = length
+        if length == 0:
+            continue
+        legs = _legs(ax, ay, ends[i, 0], ends[i, 1], length, ends[i, 3], roads, rough, rates)
+        left = max(mps[i], 0.0)
+        gone = 0.0
+        for k in range(len(legs)):
+            part, rate = legs[k, 0], legs[k, 1]
+            if part * rate > left + eps:
+                out[i] = min(gone + left / rate, length)
+                break
+            left -= part * rate
+            gone += part
+    return out
+
+
+@compiled
+def costs(
+    ax: float,
+    ay: float,
+    ends: Floats,
+    roads: tuple[Floats, Ints, Ints, Floats],
+    rough: tuple[Floats, Ints, Ints, Floats],
+    rates: Floats,
+) -> Floats:
+    """`Battlefield.leg_cost` from a to each end (rows as `reaches` takes them): the MP of
+    `_legs`'s parts, summed in order."""
+    out = np.zeros(len(ends))
+    for i in range(len(ends)):
+        if ends[i, 2] == 0:
+            continue
+        legs = _legs(ax, ay, ends[i, 0], ends[i, 1], ends[i, 2], ends[i, 3], roads, rough, rates)
+        total = 0.0
+        for k in range(len(legs)):
+            total += legs[k, 0] * legs[k, 1]
+        out[i] = total
+    return out
+
+
 class Stretches:
     """The outlines of a group of areas: each area's box and edges (start, run and length) as
     plain numbers (`areas`), and the same as arrays."""
@@ -220,6 +330,11 @@ class Stretches:
         self.starts = np.cumsum(self.sizes) - self.sizes
         boxes = np.array([box for box, _ in outlines], dtype=np.float64).reshape(-1, 4).T
         self.boxes = np.ascontiguousarray(boxes)
+
+    @property
+    def arrays(self) -> tuple[Floats, Ints, Ints, Floats]:
+        """Edges, sizes, starts and boxes, as the compiled code takes them."""
+        return (self.edges, self.sizes, self.starts, self.boxes)
 
     def runs(self, a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
         """The stretches of a→b inside the areas, as fractions 0..1 of it, in order, with
