@@ -20,7 +20,6 @@ from warbench.rulesets.fft3.actions import (
 from warbench.rulesets.fft3.ai import TowsAI
 from warbench.rulesets.fft3.game import FFT3Game
 
-
 FAR = [At("n1t1", 30, 40, 180), At("n2t1", 60, 46, 180)]
 """NATO stands beyond the Soviets' reach, one in each unit (the AI gives each unit an
 objective)."""
