@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from warbench.ai.search import Budget, Ranking, SearchAgent
+from warbench.ai.search import Budget, Forking, Ranking, SearchAgent
 from warbench.core import registry
 from warbench.core.actions import Action, ActionCodec
 from warbench.core.dice import DiceSource, SeededDice
@@ -167,6 +167,40 @@ def test_search_takes_its_candidates_from_the_ai_ranking() -> None:
     # with one candidate there is nothing to weigh: the AI's first choice stands
     alone = SearchAgent(3, Budget(lookaheads=8, horizon=10, candidates=1))
     assert alone.choose(game, "red") == Take(1)
+
+
+class _Greedy(_TakeOne):
+    """Takes as many as it may: what a forked AI has learned, in this toy."""
+
+    def choose(self, game: Game, player: str) -> Action:
+        assert isinstance(game, _PileGame)
+        return Take(min(2, game.state.left))
+
+
+class _ForksGreedy(_RanksTakeOneFirst):
+    """Ranks like `_RanksTakeOneFirst`; its forks play greedily."""
+
+    forks = 0
+
+    def fork(self, seed: int) -> Agent:
+        _ForksGreedy.forks += 1
+        return _Greedy(seed)
+
+
+class _ForkedPile(_ScoredPile):
+    def agents(self) -> dict[str, AgentFactory]:
+        return {"ai": _ForksGreedy}
+
+
+def test_an_ai_that_forks_plays_the_agents_side_of_every_look_ahead() -> None:
+    # 4 left: with fresh AIs (taking one) only taking 2 wins (above); with red's side played
+    # by the greedy fork both candidates win, so the AI's first choice stands
+    game = _ForkedPile().new_game({"left": 4}, 1)
+    agent = SearchAgent(3, Budget(lookaheads=8, horizon=10, candidates=2))
+    _ForksGreedy.forks = 0
+    assert agent.choose(game, "red") == Take(1)
+    assert isinstance(agent._policy, Forking)
+    assert _ForksGreedy.forks == 8  # one per look-ahead
 
 
 class _Dithers(_TakeOne):

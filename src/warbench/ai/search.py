@@ -6,14 +6,15 @@ chooses with other seeds, then a seeded sample of the other legal actions) — b
 forward in copies of the game built only from what its player may see
 (`Ruleset.determinise`, with the agent's own dice, never the game's), with the ruleset AI
 playing both sides to the end of the game or for `horizon` decisions, and scoring where that
-leaves it with `Ruleset.evaluate`. This is a roll-out policy improvement step (Bertsekas,
-Tsitsiklis & Wu 1997): the AI's own choice stays unless another action does better when the
-AI plays on from it. Every candidate is played forward against the same futures (the same
-dice seed and the same seeded players in each round: common random numbers), so the
-comparison is not drowned in the noise of the dice. Rounds go in halves (successive halving,
-Karnin et al. 2013): after each, the worse half of the challengers is dropped, so the budget
-ends on the close calls. Another candidate overrules the AI's choice only when its mean
-score is better by `margin`.
+leaves it with `Ruleset.evaluate`; an AI that remembers what it did earlier in a phase
+(`Forking`) plays the agent's side from a copy of that memory. This is a roll-out policy
+improvement step (Bertsekas, Tsitsiklis & Wu 1997): the AI's own choice stays unless another
+action does better when the AI plays on from it. Every candidate is played forward against
+the same futures (the same dice seed and the same seeded players in each round: common
+random numbers), so the comparison is not drowned in the noise of the dice. Rounds go in
+halves (successive halving, Karnin et al. 2013): after each, the worse half of the
+challengers is dropped, so the budget ends on the close calls. Another candidate overrules
+the AI's choice only when its mean score is better by `margin`.
 
 The budget counts look-aheads, so a seed gives the same choices on any machine; an optional
 wall-clock cap per decision suits play but gives up that reproducibility.
@@ -38,6 +39,16 @@ class Ranking(Protocol):
 
     def ranked(self, game: Game, player: str) -> list[Action]:
         """Every legal action of `player`, best first by this agent's reckoning."""
+        ...
+
+
+@runtime_checkable
+class Forking(Protocol):
+    """A ruleset AI that remembers what it did earlier in a phase (which stands it has moved)
+    and can hand that memory on, so a look-ahead plays on as it would."""
+
+    def fork(self, seed: int) -> Agent:
+        """A copy of this agent, with what it has done so far and its own generator `seed`."""
         ...
 
 
@@ -147,6 +158,8 @@ class SearchAgent(Agent):
         sim.apply(action, player)
         make = ruleset.agents()["ai"]
         agents = {p: make(futures.getrandbits(32)) for p in ruleset.players}
+        if isinstance(self._policy, Forking):  # it plays on from what it has done so far
+            agents[player] = self._policy.fork(futures.getrandbits(32))
         for _ in range(self.budget.horizon):
             pending = sim.pending
             if not isinstance(pending, Decision):

@@ -395,25 +395,21 @@ class TowsAI(Agent):
         return self._fire(game, player)
 
     def ranked(self, game: Game, player: str) -> list[Action]:
-        """What `choose` takes first, then the other places its stand could move to, best
-        first by the same score (in movement), or else the other legal actions in a seeded
-        order: the search agent's candidates."""
-        assert isinstance(game, FFT3Game)
-        choice = self.choose(game, player)
-        rest = [a for a in game.legal_actions(player) if a != choice]
-        if isinstance(choice, Move | Strategic):
-            stand = game.state.stands[choice.stand]
-            setting = self._setting(game, stand)
-            same = [a for a in rest if isinstance(a, Move | Strategic) and a.stand == stand.id]
-            seen = self._look(game, stand, [a.to for a in same], setting.foes)
-            scores = [
-                self._score(game, stand, a.to, setting, sees, strategic=isinstance(a, Strategic))
-                for a, sees in zip(same, seen, strict=True)
-            ]
-            order = sorted(range(len(same)), key=lambda k: scores[k], reverse=True)
-            return [choice, *(same[k] for k in order)]
-        self._rng.shuffle(rest)
-        return [choice, *rest]
+        """What `choose` takes first, then the search agent's other candidates
+        (`search_candidates.py`), then the other legal actions in a seeded order."""
+        from warbench.rulesets.fft3.search_candidates import ranked
+
+        return ranked(self, game, player)
+
+    def fork(self, seed: int) -> TowsAI:
+        """A copy that knows which stands it has moved this phase, its units' objectives and
+        the shots refused, with its own generator: a search look-ahead plays on with it."""
+        copy = TowsAI(seed)
+        copy._moved = set(self._moved)
+        copy._goals = dict(self._goals)
+        copy._phase = self._phase
+        copy._refused = set(self._refused)
+        return copy
 
     # deployment and artillery
     def _deploy(self, game: FFT3Game, player: str) -> Action:

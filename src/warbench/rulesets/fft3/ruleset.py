@@ -24,8 +24,8 @@ from warbench.rulesets.fft3.census import by_unit_type
 from warbench.rulesets.fft3.evaluation import position_value
 from warbench.rulesets.fft3.game import FFT3Game
 
-# 40 decisions (over a turn of both sides) ahead: ~0.5 CPU s a decision (docs/sim.md)
-SEARCH = Budget(lookaheads=12, horizon=40)
+# 10 roll-outs of 80 decisions (about a turn of both sides) over 4 candidates (docs/sim.md)
+SEARCH = Budget(lookaheads=10, horizon=80, candidates=4)
 
 
 class FistfulOfTows3(Ruleset):
