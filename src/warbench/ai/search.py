@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -50,6 +51,8 @@ class Budget:
     candidates: int = 3  # the ruleset AI's choice and at most this many less one others
     seconds: float | None = None  # wall-clock cap per decision (play only)
     margin: float = 0.0  # how much better another candidate must score to overrule the AI
+    # a look-ahead ends early at the first decision where until(game, look-ahead) holds
+    until: Callable[[Game, Game], bool] | None = None
 
     def __post_init__(self) -> None:
         if self.lookaheads < 1 or self.horizon < 0 or self.candidates < 1:
@@ -140,16 +143,18 @@ class SearchAgent(Agent):
         return list(found.values())
 
     def _lookahead(self, game: Game, player: str, action: Action, future: int) -> float:
-        """Play `action`, then up to `horizon` decisions by the ruleset AI; score the result."""
+        """Play `action`, then up to `horizon` decisions by the ruleset AI (fewer where the
+        budget's `until` says so); score the result."""
         ruleset = game.ruleset
         futures = random.Random(future)
         sim = ruleset.determinise(game, player, SeededDice(futures.getrandbits(63)))
         sim.apply(action, player)
         make = ruleset.agents()["ai"]
         agents = {p: make(futures.getrandbits(32)) for p in ruleset.players}
+        until = self.budget.until
         for _ in range(self.budget.horizon):
             pending = sim.pending
-            if not isinstance(pending, Decision):
+            if not isinstance(pending, Decision) or (until is not None and until(game, sim)):
                 break
             sim.apply(agents[pending.player].choose(sim, pending.player), pending.player)
         return ruleset.evaluate(sim, player)
