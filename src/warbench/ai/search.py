@@ -5,15 +5,16 @@ best by the AI's own ranking (`Ranking.ranked`; when the AI offers no ranking, w
 chooses with other seeds, then a seeded sample of the other legal actions) — by playing each
 forward in copies of the game built only from what its player may see
 (`Ruleset.determinise`, with the agent's own dice, never the game's), with the ruleset AI
-playing both sides to the end of the game or for `horizon` decisions, and scoring where that
-leaves it with `Ruleset.evaluate`. This is a roll-out policy improvement step (Bertsekas,
-Tsitsiklis & Wu 1997): the AI's own choice stays unless another action does better when the
-AI plays on from it. Every candidate is played forward against the same futures (the same
-dice seed and the same seeded players in each round: common random numbers), so the
-comparison is not drowned in the noise of the dice. Rounds go in halves (successive halving,
-Karnin et al. 2013): after each, the worse half of the challengers is dropped, so the budget
-ends on the close calls. Another candidate overrules the AI's choice only when its mean
-score is better by `margin`.
+playing both sides to the end of the game or for `horizon` decisions (or fewer, where the
+budget's `until` test says the look-ahead has gone far enough, e.g. to the end of a phase),
+and scoring where that leaves it with `Ruleset.evaluate`. This is a roll-out policy
+improvement step (Bertsekas, Tsitsiklis & Wu 1997): the AI's own choice stays unless another
+action does better when the AI plays on from it. Every candidate is played forward against
+the same futures (the same dice seed and the same seeded players in each round: common
+random numbers), so the comparison is not drowned in the noise of the dice. Rounds go in
+halves (successive halving, Karnin et al. 2013): after each, the worse half of the
+challengers is dropped, so the budget ends on the close calls. Another candidate overrules
+the AI's choice only when its mean score is better by `margin`.
 
 The budget counts look-aheads, so a seed gives the same choices on any machine; an optional
 wall-clock cap per decision suits play but gives up that reproducibility.
