@@ -312,7 +312,7 @@ def test_search_leaves_the_game_dice_to_come_as_they_were(ruleset_id: str) -> No
         assert game.state_hash() == twin.state_hash()
 
 
-@pytest.mark.parametrize("ruleset_id", ["ttt", "fft3", "gff", "tftww2"])
+@pytest.mark.parametrize("ruleset_id", SEARCHABLE)
 @pytest.mark.parametrize("steps", [0, 7, 20])
 def test_the_ai_ranking_leads_with_the_ai_choice(ruleset_id: str, steps: int) -> None:
     game = _opened(ruleset_id, 3, steps)
