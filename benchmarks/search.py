@@ -1,12 +1,13 @@
 """The search agent against a ruleset's heuristic AI, each on both sides in turn.
 
 Run: `.venv/bin/python benchmarks/search.py [--ruleset ID] [--scenario S] [--games N]
-[--lookaheads N] [--horizon N] [--candidates N] [--margin X]`. Prints the search agent's score
-(wins + ½ draws) with its 95% Wilson interval and the mean CPU time per search decision. The
-budget counts look-aheads, so the games are the same on any machine; only the time per
-decision depends on the load. This is for trying other budgets; the registered budget's
-figure is `warbench sim RULESET --red search --blue ai --swap`, which reports each agent's
-score and CPU time per decision (docs/sim.md).
+[--lookaheads N] [--horizon N] [--candidates N] [--margin X] [--registered]`
+(`--registered`: the ruleset's own `search` agent, its budget's `until` included, instead of
+the options'). Prints the search agent's score (wins + ½ draws) with its 95% Wilson interval
+and the mean CPU time per search decision. The budget counts look-aheads, so the games are
+the same on any machine; only the time per decision depends on the load. This is for trying
+other budgets; the registered budget's figure is `warbench sim RULESET --red search --blue
+ai --swap`, which reports each agent's score and CPU time per decision (docs/sim.md).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def main(
     candidates: Annotated[int, typer.Option(help="candidate actions per decision")] = 3,
     margin: Annotated[float, typer.Option(help="score needed to overrule the AI")] = 0.0,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
+    registered: Annotated[bool, typer.Option(help="the ruleset's registered budget")] = False,
 ) -> None:
     """Play search v ai and print the search agent's score."""
     rs = registry.get(ruleset)
@@ -46,7 +48,9 @@ def main(
         game = rs.new_game(dict(data), seeds.dice)
         game.track_hashes = False
         agents: dict[str, Agent] = {
-            p: SearchAgent(s, think) if p == side else rs.agents()["ai"](s)
+            p: (rs.agents()["search"](s) if registered else SearchAgent(s, think))
+            if p == side
+            else rs.agents()["ai"](s)
             for p, s in zip(rs.players, seeds.agents, strict=True)
         }
         while isinstance(game.pending, Decision):
@@ -80,7 +84,7 @@ def main(
         rs.id,
         scenario,
         str(games),
-        f"{lookaheads} x {horizon}, {candidates} cand.",
+        "registered" if registered else f"{lookaheads} x {horizon}, {candidates} cand.",
         f"{result.rate:.1%}",
         f"{result.low:.1%}-{result.high:.1%}",
         f"{thinking / max(1, decisions):.3f}",

@@ -243,6 +243,18 @@ def test_search_sees_as_far_as_its_horizon() -> None:
     assert near.choose(game, "red") == Take(1)
 
 
+def test_search_stops_its_lookaheads_where_the_budget_says() -> None:
+    # as above, but each look-ahead stops once 3 counters are left: neither end is seen
+    game = _RankedPile().new_game({"left": 6}, 1)
+
+    def three_left(root: Game, sim: Game) -> bool:
+        assert root is game and sim is not game
+        return bool(sim.state_data()["left"] <= 3)
+
+    stopped = SearchAgent(5, Budget(lookaheads=8, horizon=4, candidates=2, until=three_left))
+    assert stopped.choose(game, "red") == Take(1)
+
+
 def test_search_with_no_horizon_falls_back_to_the_ai() -> None:
     # with no look-ahead every candidate scores alike and the AI's choice stands
     game = _ScoredPile().new_game({"left": 5}, 1)
@@ -334,7 +346,7 @@ def test_search_leaves_the_game_dice_to_come_as_they_were(ruleset_id: str) -> No
         assert game.state_hash() == twin.state_hash()
 
 
-@pytest.mark.parametrize("ruleset_id", ["ttt", "fft3", "gff", "tftww2"])
+@pytest.mark.parametrize("ruleset_id", SEARCHABLE)
 @pytest.mark.parametrize("steps", [0, 7, 20])
 def test_the_ai_ranking_leads_with_the_ai_choice(ruleset_id: str, steps: int) -> None:
     game = _opened(ruleset_id, 3, steps)

@@ -5,9 +5,11 @@ best by the AI's own ranking (`Ranking.ranked`; when the AI offers no ranking, w
 chooses with other seeds, then a seeded sample of the other legal actions) — by playing each
 forward in copies of the game built only from what its player may see
 (`Ruleset.determinise`, with the agent's own dice, never the game's), with the ruleset AI
-playing both sides to the end of the game or for `horizon` decisions, and scoring where that
-leaves it with `Ruleset.evaluate`; an AI that remembers what it did earlier in a phase
-(`Forking`) plays the agent's side from a copy of that memory. This is a roll-out policy
+playing both sides to the end of the game or for `horizon` decisions (or fewer, where the
+budget's `until` test says the look-ahead has gone far enough, e.g. to the end of a phase),
+and scoring where that leaves it with `Ruleset.evaluate`; an AI that remembers what it did
+earlier in a phase (`Forking`) plays the agent's side from a copy of that memory. This is a
+roll-out policy
 improvement step (Bertsekas, Tsitsiklis & Wu 1997): the AI's own choice stays unless another
 action does better when the AI plays on from it. Every candidate is played forward against
 the same futures (the same dice seed and the same seeded players in each round: common
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -61,6 +64,8 @@ class Budget:
     candidates: int = 3  # the ruleset AI's choice and at most this many less one others
     seconds: float | None = None  # wall-clock cap per decision (play only)
     margin: float = 0.0  # how much better another candidate must score to overrule the AI
+    # a look-ahead ends early at the first decision where until(game, look-ahead) holds
+    until: Callable[[Game, Game], bool] | None = None
 
     def __post_init__(self) -> None:
         if self.lookaheads < 1 or self.horizon < 0 or self.candidates < 1:
@@ -151,7 +156,8 @@ class SearchAgent(Agent):
         return list(found.values())
 
     def _lookahead(self, game: Game, player: str, action: Action, future: int) -> float:
-        """Play `action`, then up to `horizon` decisions by the ruleset AI; score the result."""
+        """Play `action`, then up to `horizon` decisions by the ruleset AI (fewer where the
+        budget's `until` says so); score the result."""
         ruleset = game.ruleset
         futures = random.Random(future)
         sim = ruleset.determinise(game, player, SeededDice(futures.getrandbits(63)))
@@ -160,9 +166,10 @@ class SearchAgent(Agent):
         agents = {p: make(futures.getrandbits(32)) for p in ruleset.players}
         if isinstance(self._policy, Forking):  # it plays on from what it has done so far
             agents[player] = self._policy.fork(futures.getrandbits(32))
+        until = self.budget.until
         for _ in range(self.budget.horizon):
             pending = sim.pending
-            if not isinstance(pending, Decision):
+            if not isinstance(pending, Decision) or (until is not None and until(game, sim)):
                 break
             sim.apply(agents[pending.player].choose(sim, pending.player), pending.player)
         return ruleset.evaluate(sim, player)

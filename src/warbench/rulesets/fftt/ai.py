@@ -106,6 +106,13 @@ class TacticsAI(Agent):
             return self._allocate(s, legal)
         return legal[0]
 
+    def ranked(self, game: Game, player: str) -> list[Action]:
+        """Its choice, then the next best for the search agent (`ranking.py`)."""
+        from warbench.rulesets.fftt.ranking import ranked  # it builds on this AI
+
+        assert isinstance(game, FFTTGame)
+        return ranked(self, game, player)
+
     @staticmethod
     def hopeless(game: FFTTGame, player: str) -> bool:
         """R47: after the first turn, the player's fighting FPs (flanking forces to come

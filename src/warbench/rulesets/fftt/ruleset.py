@@ -25,11 +25,13 @@ from warbench.rulesets.fftt.census import by_unit_type
 from warbench.rulesets.fftt.determinise import determinise
 from warbench.rulesets.fftt.evaluation import position_value
 from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.lookahead import phase_over
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.random_agent import RandomAgent
 
-# 48 look-aheads of 24 decisions over 4 candidates: ~0.6 CPU s a decision (docs/sim.md)
-SEARCH = Budget(lookaheads=48, horizon=24, candidates=4)
+# 48 look-aheads to the end of the phase (at most 40 decisions) over the AI's choice and its
+# 3 next best (`ranking.py`, `lookahead.py`; docs/sim.md)
+SEARCH = Budget(lookaheads=48, horizon=40, candidates=4, until=phase_over)
 
 TERRAIN_DRAWN = {
     "ruins": "rough",
