@@ -11,7 +11,6 @@ import pytest
 
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
-    caster_export,
     gun,
     play,
     play_caster_list,
@@ -23,29 +22,12 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
+from tests.rulesets.gff.spell_setup import SQUAD, imported, seer_game
 from warbench.core.game import Decision
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.actions import Cast, Done
 from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
-from warbench.rulesets.gff.army_forge import import_army_forge
-from warbench.rulesets.gff.profiles import Spell
-
-SQUAD = profile("Squad", size=3)
-
-
-def imported(text: str) -> Spell:
-    """The spell Army Forge's text reads as."""
-    (spell,) = import_army_forge(caster_export(("Spell", text)), "list.json").units[0].spells
-    return spell
-
-
-def seer_game(text: str, blue: list[Any], at: dict[str, Any], dice: list[int]) -> Any:
-    """r1 a Caster(2) with 2 tokens knowing the spell, at 24,10; blue's units placed `at`."""
-    seer = profile("Seer", rules=["Caster(2)"], spells=[imported(text)], weapons=[gun()])
-    game = position([seer], blue, {"r1": (24, 10), **at}, dice=dice)
-    game.state.units["r1"].tokens = 2
-    return game
 
 
 def laid_on(game: Any, uid: str, text: str) -> None:
