@@ -127,9 +127,12 @@ def _ends_gap(
 ) -> float:
     """The distance between segments a–b and c–d that do not cross: the least of each end's
     distance to the other segment (a, b to c–d, then c, d to a–b, in that order)."""
-    gap = min(_point_to_segment(ax, ay, cx, cy, dx, dy), _point_to_segment(bx, by, cx, cy, dx, dy))
+    gap: float = min(
+        _point_to_segment(ax, ay, cx, cy, dx, dy), _point_to_segment(bx, by, cx, cy, dx, dy)
+    )
     gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
-    return min(gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+    gap = min(gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+    return gap
 
 
 @compiled
