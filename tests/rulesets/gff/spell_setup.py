@@ -1,10 +1,12 @@
-"""Set-ups the Army Forge spell tests share: a spell read from its text, the squad it is cast
-at, and a game with a Caster(2) seer knowing it."""
+"""Set-ups the Army Forge spell tests share: a spell read from its text (or why it is
+refused), the squad it is cast at, and a game with a Caster(2) seer knowing it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+import pytest
 
 from tests.rulesets.gff.position import caster_export, gun, position, profile
 from warbench.rulesets.gff.army_forge import import_army_forge
@@ -17,6 +19,16 @@ def imported(text: str) -> Spell:
     """The spell Army Forge's text reads as (named "Spell")."""
     (spell,) = import_army_forge(caster_export(("Spell", text)), "list.json").units[0].spells
     return spell
+
+
+def refused_import(text: str) -> str:
+    """Why importing the spell's text is refused (the message names the spell and says
+    nothing is imported)."""
+    with pytest.raises(ValueError) as err:
+        imported(text)
+    message = str(err.value)
+    assert "'Spell'" in message and "nothing imported" in message
+    return message
 
 
 def seer_game(
