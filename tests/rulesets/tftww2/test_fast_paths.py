@@ -51,13 +51,18 @@ def positions(kind: str, steps: int = 400) -> Iterator[TFTGame]:
             game.apply(agents[player].choose(game, player), player)
 
 
+def _in_orders(kind: str, steps: int = 400) -> Iterator[TFTGame]:
+    """The `positions` in the orders phase."""
+    for game in positions(kind, steps):
+        if game.state.phase == "orders":
+            yield game
+
+
 def test_a_mans_orders_checked_in_one_pass_are_those_order_problem_allows() -> None:
     checked = prone = upstairs = 0
     for kind in ("ai", "random"):
-        for game in positions(kind):
+        for game in _in_orders(kind):
             s = game.state
-            if s.phase != "orders":
-                continue
             for man in s.side_men(s.side):
                 acts = game._man_orders(man, s.side_men(other(s.side)))
                 exact = [a for a in acts if movement.order_problem(game, man, a) is None]
@@ -71,10 +76,8 @@ def test_a_mans_orders_checked_in_one_pass_are_those_order_problem_allows() -> N
 def _orders_contexts(ai: SkirmishAI, steps: int) -> Iterator[tuple[TFTGame, Man, _Orders]]:
     """In the orders phases of `positions("ai", steps)`, the first three men of the side to
     play, each with `ai`'s context of his orders (its caches emptied at each position)."""
-    for game in positions("ai", steps):
+    for game in _in_orders("ai", steps):
         s = game.state
-        if s.phase != "orders":
-            continue
         ai._seen, ai._context = {}, {}
         for man in s.side_men(s.side)[:3]:
             yield game, man, ai._orders(game, man)
@@ -158,10 +161,8 @@ def test_anything_to_do_is_any_legal_candidate_but_done() -> None:
 def test_a_mans_orders_made_in_one_pass_are_the_legal_ones_of_those_sampled() -> None:
     checked = prone = upstairs = 0
     for kind in ("ai", "random"):
-        for game in positions(kind):
+        for game in _in_orders(kind):
             s = game.state
-            if s.phase != "orders":
-                continue
             enemies = s.side_men(other(s.side))
             for man in s.side_men(s.side):
                 sampled = game._man_orders(man, enemies)
@@ -246,10 +247,8 @@ def test_the_danger_of_a_place_is_the_term_by_term_sum_to_the_last_bit() -> None
 
 def test_a_mans_orders_scored_together_score_as_each_alone_to_the_last_bit() -> None:
     compared = 0
-    for game in positions("ai", 300):
+    for game in _in_orders("ai", 300):
         s = game.state
-        if s.phase != "orders":
-            continue
         for man in s.side_men(s.side)[:4]:
             if man.action is not None:
                 continue
