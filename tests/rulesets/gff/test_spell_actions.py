@@ -13,7 +13,6 @@ import pytest
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
     blade,
-    caster_export,
     decision,
     gun,
     play,
@@ -25,34 +24,12 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
+from tests.rulesets.gff.spell_setup import SQUAD, imported, refused_import, seer_game
 from warbench.core.game import Decision, Game
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.ai import FirefightAI
-from warbench.rulesets.gff.army_forge import import_army_forge
 from warbench.rulesets.gff.game import GFFGame
-from warbench.rulesets.gff.profiles import Spell
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
-
-SQUAD = profile("Squad", size=3)
-
-
-def imported(text: str) -> Spell:
-    """The spell Army Forge's text reads as."""
-    export = caster_export(("Spell", text))
-    (spell,) = import_army_forge(export, "list.json").units[0].spells
-    return spell
-
-
-def seer_game(
-    text: str, red: list[Any], blue: list[Any], at: dict[str, Any], dice: list[int]
-) -> Any:
-    """A game with r1 a Caster(2) knowing the imported spell `spell`, 2 tokens, and the
-    other units of `red` and `blue` placed `at`."""
-    seer = profile("Seer", rules=["Caster(2)"], spells=[imported(text)], weapons=[gun()])
-    game = position([seer, *red], blue, {"r1": (24, 10), **at}, dice=dice)
-    game.state.units["r1"].tokens = 2
-    return game
-
 
 # --- reading the texts ------------------------------------------------------------------------
 
@@ -153,10 +130,8 @@ def test_army_forge_texts_of_attacks_moves_tests_and_areas_are_read(
 def test_texts_still_not_understood_are_named_with_the_shapes_understood(
     text: str, wanted: str
 ) -> None:
-    with pytest.raises(ValueError) as err:
-        imported(text)
-    message = str(err.value)
-    assert "'Spell'" in message and wanted in message and "nothing imported" in message
+    message = refused_import(text)
+    assert wanted in message
     if wanted == "understood:":
         for shape in (
             "attack(s)",
@@ -210,9 +185,9 @@ def test_a_move_out_of_turn_is_the_casters_players_decision() -> None:
     game = seer_game(
         'Target friendly unit within 12" may immediately move by up to 6".',
         [SQUAD],
-        [SQUAD],
         {"r2": (30, 10), "b1": (24, 30)},
         [4],
+        red=[SQUAD],
     )
     play(game, "hold r1", "cast r1 spell r2")
     assert decision(game) == ("red", "spell-move")
@@ -234,7 +209,6 @@ def test_a_failed_morale_test_lets_the_caster_move_the_enemy_unit() -> None:
     game = seer_game(
         'Pick one enemy unit within 18", which must take a morale test. If failed you may move '
         'it by up to 6" in a straight line in any direction.',
-        [],
         [SQUAD],
         {"b1": (24, 24)},
         [4, 2],
@@ -251,7 +225,6 @@ def test_a_passed_morale_test_asks_nothing_and_done_leaves_a_unit_put() -> None:
     game = seer_game(
         'Pick up to two enemy units within 18", which must take a morale test. If failed you '
         'may move it by up to 6" in a straight line in any direction.',
-        [],
         [SQUAD, SQUAD],
         {"b1": (20, 24), "b2": (30, 24)},
         [4, 5, 1],
@@ -271,7 +244,6 @@ def test_a_forced_morale_test_makes_it_fatigued_on_a_failure() -> None:
     game = seer_game(
         'Pick one enemy unit within 18", which must take a morale test. If failed, it becomes '
         "fatigued.",
-        [],
         [SQUAD],
         {"b1": (24, 24)},
         [4, 3],
@@ -287,7 +259,6 @@ def test_a_plain_forced_morale_test_shakes_or_routs(shaken: bool, wanted: str) -
     """As the rulebook's morale test: failed → Shaken; already Shaken → routs."""
     game = seer_game(
         'Target enemy unit within 12" must take a morale test.',
-        [],
         [SQUAD],
         {"b1": (24, 20)},
         [4, 1],
@@ -309,7 +280,6 @@ def test_an_area_around_the_target_hits_the_units_near_it() -> None:
     game = seer_game(
         'Target enemy unit within 18" takes 2 hits, and all other enemy units within 3" of it '
         "take 1 hit.",
-        [],
         [SQUAD, SQUAD, SQUAD],
         {"b1": (20, 20), "b2": (20, 22.5), "b3": (20, 30)},
         [4, 1, 1, 1],
@@ -324,7 +294,6 @@ def test_all_enemy_units_in_range_of_the_caster_are_the_targets() -> None:
     """`cast r1 spell all`: b1 and b2 within 6" take a hit each, b3 at 20" none."""
     game = seer_game(
         'All enemy units within 6" take 1 hit each.',
-        [],
         [SQUAD, SQUAD, SQUAD],
         {"b1": (20, 14), "b2": (28, 14), "b3": (24, 30)},
         [4, 1, 1],

@@ -23,6 +23,7 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
+from tests.rulesets.gff.spell_setup import SQUAD
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
 from warbench.rulesets.gff.army_forge import import_army_forge
@@ -33,8 +34,6 @@ from warbench.rulesets.gff.profiles import Rule, Spell
 from warbench.rulesets.gff.shooting import resolve_hits, solution
 from warbench.rulesets.gff.spell_grants import armed
 from warbench.rulesets.gff.state import Unit
-
-SQUAD = profile("Squad", size=3)
 
 
 def _export(*texts: str) -> str:

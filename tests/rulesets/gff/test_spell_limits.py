@@ -11,7 +11,6 @@ import pytest
 
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
-    caster_export,
     gun,
     play,
     play_caster_list,
@@ -23,28 +22,18 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
+from tests.rulesets.gff.spell_setup import SQUAD, imported, refused_import, seer_game
 from warbench.core.game import Decision
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.actions import Cast, Done
 from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
-from warbench.rulesets.gff.army_forge import import_army_forge
-from warbench.rulesets.gff.profiles import Spell
-
-SQUAD = profile("Squad", size=3)
 
 
-def imported(text: str) -> Spell:
-    """The spell Army Forge's text reads as."""
-    (spell,) = import_army_forge(caster_export(("Spell", text)), "list.json").units[0].spells
-    return spell
-
-
-def seer_game(text: str, blue: list[Any], at: dict[str, Any], dice: list[int]) -> Any:
-    """r1 a Caster(2) with 2 tokens knowing the spell, at 24,10; blue's units placed `at`."""
-    seer = profile("Seer", rules=["Caster(2)"], spells=[imported(text)], weapons=[gun()])
-    game = position([seer], blue, {"r1": (24, 10), **at}, dice=dice)
-    game.state.units["r1"].tokens = 2
+def cast_at_squad(text: str, dice: list[int]) -> Any:
+    """`seer_game` with b1 a SQUAD at 24,20; r1 holds, then casts the spell at b1."""
+    game = seer_game(text, [SQUAD], {"b1": (24, 20)}, dice)
+    play(game, "hold r1", "cast r1 spell b1")
     return game
 
 
@@ -192,10 +181,8 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
 def test_wordings_still_refused_name_what_is_wrong_and_what_is_understood(
     text: str, wanted: str
 ) -> None:
-    with pytest.raises(ValueError) as err:
-        imported(text)
-    message = str(err.value)
-    assert "'Spell'" in message and wanted in message and "nothing imported" in message
+    message = refused_import(text)
+    assert wanted in message
     if wanted == "understood:":
         for shape in ("COUNT wounds", "dangerous terrain test", "may only [use] Hold"):
             assert shape in message
@@ -219,14 +206,11 @@ def test_the_points_of_rolled_hits_wounds_limits_and_points() -> None:
 
 def test_a_failed_morale_test_takes_d3_wounds_rolled_on_the_games_dice() -> None:
     """Cast on 4, morale 2 fails (Quality 4), the D3 shows 2: two of three models go."""
-    game = seer_game(
+    game = cast_at_squad(
         'Target enemy model within 12" must take a morale test. If failed it immediately takes '
         "D3 wounds.",
-        [SQUAD],
-        {"b1": (24, 20)},
         [4, 2, 2],
     )
-    play(game, "hold r1", "cast r1 spell b1")
     (d3,) = rolled(game.log, "D3 wounds on b1")
     assert d3.request.sides == 3 and d3.total == 2
     assert len(game.state.units["b1"].models) == 1
@@ -235,26 +219,20 @@ def test_a_failed_morale_test_takes_d3_wounds_rolled_on_the_games_dice() -> None
 
 
 def test_a_passed_morale_test_takes_no_wounds() -> None:
-    game = seer_game(
+    game = cast_at_squad(
         'Target enemy unit within 12" must take a morale test. If failed it takes D3 wounds.',
-        [SQUAD],
-        {"b1": (24, 20)},
         [4, 5],
     )
-    play(game, "hold r1", "cast r1 spell b1")
     assert rolled(game.log, "D3 wounds") == [] and len(game.state.units["b1"].models) == 3
 
 
 def test_a_failed_morale_test_takes_hits_with_the_spells_rules() -> None:
     """On a fail, 2 hits with AP(1): Defense 4 needs 5 after AP; a 5 blocks, a 4 does not."""
-    game = seer_game(
+    game = cast_at_squad(
         'Target enemy unit within 12" must take a morale test. On a fail it takes 2 hits with '
         "AP(1).",
-        [SQUAD],
-        {"b1": (24, 20)},
         [4, 1, 5, 4],
     )
-    play(game, "hold r1", "cast r1 spell b1")
     (defense,) = rolled(game.log, "Defense")
     assert defense.request.dice == 2 and dict(defense.request.modifiers).get("AP(1)") == -1
     assert len(game.state.units["b1"].models) == 2
@@ -262,13 +240,7 @@ def test_a_failed_morale_test_takes_hits_with_the_spells_rules() -> None:
 
 def test_d6_automatic_hits_are_rolled_then_blocked() -> None:
     """The D6 shows 3: three Defense dice, 1, 1, 6: two wounds."""
-    game = seer_game(
-        'Target enemy unit within 24" takes D6 automatic hits.',
-        [SQUAD],
-        {"b1": (24, 20)},
-        [4, 3, 1, 1, 6],
-    )
-    play(game, "hold r1", "cast r1 spell b1")
+    game = cast_at_squad('Target enemy unit within 24" takes D6 automatic hits.', [4, 3, 1, 1, 6])
     (defense,) = rolled(game.log, "Defense")
     assert defense.request.dice == 3
     assert len(game.state.units["b1"].models) == 1
@@ -276,23 +248,14 @@ def test_d6_automatic_hits_are_rolled_then_blocked() -> None:
 
 def test_d3_plus_one_wounds_add_one_to_the_die() -> None:
     """The D3 shows 1: two wounds, two of three models go."""
-    game = seer_game(
-        'Target enemy unit within 12" takes D3+1 wounds.', [SQUAD], {"b1": (24, 20)}, [4, 1]
-    )
-    play(game, "hold r1", "cast r1 spell b1")
+    game = cast_at_squad('Target enemy unit within 12" takes D3+1 wounds.', [4, 1])
     assert rolled(game.log, "D3 wounds on b1")
     assert len(game.state.units["b1"].models) == 1
 
 
 def test_2d6_hits_roll_two_dice() -> None:
     """2D6 show 1 and 2: three hits, three Defense dice (6, 6, 1): one wound."""
-    game = seer_game(
-        'Target enemy unit within 12" takes 2D6 hits.',
-        [SQUAD],
-        {"b1": (24, 20)},
-        [4, 1, 2, 6, 6, 1],
-    )
-    play(game, "hold r1", "cast r1 spell b1")
+    game = cast_at_squad('Target enemy unit within 12" takes 2D6 hits.', [4, 1, 2, 6, 6, 1])
     (two,) = rolled(game.log, "2D6 hits on b1")
     assert two.request.dice == 2 and two.total == 3
     assert len(game.state.units["b1"].models) == 2

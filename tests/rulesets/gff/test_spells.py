@@ -23,6 +23,7 @@ from tests.rulesets.gff.position import (
     state_of,
     unit,
 )
+from tests.rulesets.gff.spell_setup import SQUAD
 from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
 from warbench.rulesets.gff.army_forge import import_army_forge
@@ -34,7 +35,6 @@ STORM = Spell(name="Storm", cost=1, range=18, effect="hits", hits=2, targets=2)
 HEX = Spell(name="Hex", cost=1, range=18, effect="defense", value=-1, side="enemy", lasts="next")
 TRANCE = Spell(name="Trance", cost=1, range=12, effect="to_hit", value=1, when="melee")
 SEER = profile("Seer", rules=["Caster(2)"], spells=[STORM, HEX, TRANCE], weapons=[gun()])
-SQUAD = profile("Squad", size=3)
 
 
 def _seer_game(dice: list[int]) -> Any:

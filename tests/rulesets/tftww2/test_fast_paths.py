@@ -51,13 +51,18 @@ def positions(kind: str, steps: int = 400) -> Iterator[TFTGame]:
             game.apply(agents[player].choose(game, player), player)
 
 
+def _in_orders(kind: str, steps: int = 400) -> Iterator[TFTGame]:
+    """The `positions` in the orders phase."""
+    for game in positions(kind, steps):
+        if game.state.phase == "orders":
+            yield game
+
+
 def test_a_mans_orders_checked_in_one_pass_are_those_order_problem_allows() -> None:
     checked = prone = upstairs = 0
     for kind in ("ai", "random"):
-        for game in positions(kind):
+        for game in _in_orders(kind):
             s = game.state
-            if s.phase != "orders":
-                continue
             for man in s.side_men(s.side):
                 acts = game._man_orders(man, s.side_men(other(s.side)))
                 exact = [a for a in acts if movement.order_problem(game, man, a) is None]
@@ -66,6 +71,16 @@ def test_a_mans_orders_checked_in_one_pass_are_those_order_problem_allows() -> N
                 prone += man.stance == "prone"
                 upstairs += man.floor > 0
     assert checked > 1000 and prone > 0 and upstairs > 0  # the cases the shortcuts skip
+
+
+def _orders_contexts(ai: SkirmishAI, steps: int) -> Iterator[tuple[TFTGame, Man, _Orders]]:
+    """In the orders phases of `positions("ai", steps)`, the first three men of the side to
+    play, each with `ai`'s context of his orders (its caches emptied at each position)."""
+    for game in _in_orders("ai", steps):
+        s = game.state
+        ai._seen, ai._context = {}, {}
+        for man in s.side_men(s.side)[:3]:
+            yield game, man, ai._orders(game, man)
 
 
 def _place_term_by_term(context: _Orders, value: float, x: float, y: float) -> float:
@@ -86,22 +101,16 @@ def _place_term_by_term(context: _Orders, value: float, x: float, y: float) -> f
 
 def test_the_value_of_a_place_is_the_term_by_term_sum_to_the_last_bit() -> None:
     ai, compared = SkirmishAI(0), 0
-    for game in positions("ai", 200):
-        s = game.state
-        if s.phase != "orders":
-            continue
-        ai._seen, ai._context = {}, {}
-        for man in s.side_men(s.side)[:3]:
-            context = ai._orders(game, man)
-            for dx, dy in ((0.0, 0.0), (1.3, -2.0), (-3.7, 0.4), (2.0, 2.9)):
-                x, y = man.x + dx, man.y + dy
-                for start in (3.0, -1.234567, 0.1 + 0.2):
-                    gain, costs = context.place(x, y)
-                    value = start if gain is None else start + gain
-                    for cost in costs:
-                        value -= cost
-                    assert value == _place_term_by_term(context, start, x, y)
-                    compared += 1
+    for _, man, context in _orders_contexts(ai, 200):
+        for dx, dy in ((0.0, 0.0), (1.3, -2.0), (-3.7, 0.4), (2.0, 2.9)):
+            x, y = man.x + dx, man.y + dy
+            for start in (3.0, -1.234567, 0.1 + 0.2):
+                gain, costs = context.place(x, y)
+                value = start if gain is None else start + gain
+                for cost in costs:
+                    value -= cost
+                assert value == _place_term_by_term(context, start, x, y)
+                compared += 1
     assert compared > 500
 
 
@@ -152,10 +161,8 @@ def test_anything_to_do_is_any_legal_candidate_but_done() -> None:
 def test_a_mans_orders_made_in_one_pass_are_the_legal_ones_of_those_sampled() -> None:
     checked = prone = upstairs = 0
     for kind in ("ai", "random"):
-        for game in positions(kind):
+        for game in _in_orders(kind):
             s = game.state
-            if s.phase != "orders":
-                continue
             enemies = s.side_men(other(s.side))
             for man in s.side_men(s.side):
                 sampled = game._man_orders(man, enemies)
@@ -228,28 +235,20 @@ def _danger_term_by_term(
 
 def test_the_danger_of_a_place_is_the_term_by_term_sum_to_the_last_bit() -> None:
     ai, compared = SkirmishAI(0), 0
-    for game in positions("ai", 200):
-        s = game.state
-        if s.phase != "orders":
-            continue
-        ai._seen, ai._context = {}, {}
-        for man in s.side_men(s.side)[:3]:
-            context = ai._orders(game, man)
-            for dx, dy in ((0.0, 0.0), (1.3, -2.0), (-3.7, 0.4), (6.0, 9.0), (-20.0, 25.0)):
-                x, y = man.x + dx, man.y + dy
-                for prone, moved in ((False, 0.0), (True, 0.0), (False, 7.5)):
-                    fast = ai._danger_at(game, man, context, x, y, prone, moved)
-                    assert fast == _danger_term_by_term(game, context, x, y, prone, moved)
-                    compared += 1
+    for game, man, context in _orders_contexts(ai, 200):
+        for dx, dy in ((0.0, 0.0), (1.3, -2.0), (-3.7, 0.4), (6.0, 9.0), (-20.0, 25.0)):
+            x, y = man.x + dx, man.y + dy
+            for prone, moved in ((False, 0.0), (True, 0.0), (False, 7.5)):
+                fast = ai._danger_at(game, man, context, x, y, prone, moved)
+                assert fast == _danger_term_by_term(game, context, x, y, prone, moved)
+                compared += 1
     assert compared > 1000
 
 
 def test_a_mans_orders_scored_together_score_as_each_alone_to_the_last_bit() -> None:
     compared = 0
-    for game in positions("ai", 300):
+    for game in _in_orders("ai", 300):
         s = game.state
-        if s.phase != "orders":
-            continue
         for man in s.side_men(s.side)[:4]:
             if man.action is not None:
                 continue

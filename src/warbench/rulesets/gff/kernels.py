@@ -122,6 +122,20 @@ def _crosses(
 
 
 @compiled
+def _ends_gap(
+    ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float
+) -> float:
+    """The distance between segments a–b and c–d that do not cross: the least of each end's
+    distance to the other segment (a, b to c–d, then c, d to a–b, in that order)."""
+    gap: float = min(
+        _point_to_segment(ax, ay, cx, cy, dx, dy), _point_to_segment(bx, by, cx, cy, dx, dy)
+    )
+    gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
+    gap = min(gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+    return gap
+
+
+@compiled
 def _inside(px: float, py: float, ring: Floats, first: int, last: int) -> bool:
     """Whether p lies inside the ring ring[first:last] (closed: its last point is its first),
     by crossings (points on the outline may go either way: they are at distance 0)."""
@@ -210,11 +224,10 @@ def _track_gap(
         cx, cy, dx, dy = rings[e, 0], rings[e, 1], rings[e + 1, 0], rings[e + 1, 1]
         if moving and _crosses(ax, ay, bx, by, cx, cy, dx, dy):
             return 0.0
-        gap = _point_to_segment(ax, ay, cx, cy, dx, dy)
         if moving:
-            gap = min(gap, _point_to_segment(bx, by, cx, cy, dx, dy))
-            gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
-            gap = min(gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+            gap = _ends_gap(ax, ay, bx, by, cx, cy, dx, dy)
+        else:
+            gap = _point_to_segment(ax, ay, cx, cy, dx, dy)
         nearest = min(nearest, gap)
     return nearest
 
@@ -315,11 +328,7 @@ def _polygon_gap(a: Floats, b: Floats, first: int, last: int) -> float:
             cx, cy, dx, dy = b[j, 0], b[j, 1], b[j + 1, 0], b[j + 1, 1]
             if _crosses(ax, ay, bx, by, cx, cy, dx, dy):
                 return 0.0
-            gap = min(
-                _point_to_segment(ax, ay, cx, cy, dx, dy), _point_to_segment(bx, by, cx, cy, dx, dy)
-            )
-            gap = min(gap, _point_to_segment(cx, cy, ax, ay, bx, by))
-            least = min(least, gap, _point_to_segment(dx, dy, ax, ay, bx, by))
+            least = min(least, _ends_gap(ax, ay, bx, by, cx, cy, dx, dy))
     return least
 
 

@@ -11,6 +11,7 @@ enemy AFV or gun, ending where his base first touches its footprint, to close as
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import shapely
@@ -118,14 +119,10 @@ def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
     return None
 
 
-def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
-    """The orders of `acts` that `order_problem` allows `man`, in their order: the work they
-    share (his move rate, stance, weapon, the table's edges and the bases that could block
-    him) done once for all of them rather than once an order. Walk, run, pivot, position,
-    close combat, flee and aim are decided here by `order_problem`'s own tests, as is a
-    charge at a man he would have to turn to; the rest go to it."""
-    mov = attributes(man).mov
-    prone = man.stance == "prone"
+def _free_spots(game: TFTGame, man: Man) -> Callable[[float, float], bool]:
+    """Whether `man` may stand at (x, y) as far as the table's edges, leaving his upper floor
+    and the other men's bases on his floor go (`blocked` is None): the edges and the bases
+    taken once, for the many spots `legal_orders` and `legal_man_orders` test."""
     upstairs = man.floor != 0
     half = MAN_BASE / 2
     width, depth = game.table.width - half, game.table.depth - half
@@ -134,9 +131,8 @@ def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
         for o in game.state.men.values()
         if o is not man and o.active and o.floor == man.floor
     ]
-    automatic = weapon_profile(man.weapon).automatic
 
-    def free(x: float, y: float) -> bool:  # `blocked` is None
+    def free(x: float, y: float) -> bool:
         if not (half <= x <= width and half <= y <= depth):
             return False
         if upstairs and floors.leaving_problem(game, man, (x, y)) is not None:
@@ -150,6 +146,20 @@ def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
             ):
                 return False
         return True
+
+    return free
+
+
+def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
+    """The orders of `acts` that `order_problem` allows `man`, in their order: the work they
+    share (his move rate, stance, weapon, the table's edges and the bases that could block
+    him) done once for all of them rather than once an order. Walk, run, pivot, position,
+    close combat, flee and aim are decided here by `order_problem`'s own tests, as is a
+    charge at a man he would have to turn to; the rest go to it."""
+    mov = attributes(man).mov
+    prone = man.stance == "prone"
+    free = _free_spots(game, man)
+    automatic = weapon_profile(man.weapon).automatic
 
     def enemy(target_id: str) -> Man | None:  # an enemy man in the fight
         target = game.state.men.get(target_id)
@@ -223,28 +233,7 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
         for angle, _, _ in _COMPASS:
             acts.append(Pivot(mid, angle))
     else:
-        upstairs = man.floor != 0
-        half = MAN_BASE / 2
-        width, depth = game.table.width - half, game.table.depth - half
-        bases = [
-            (o.x, o.y) for o in s.men.values() if o is not man and o.active and o.floor == man.floor
-        ]
-
-        def free(x: float, y: float) -> bool:  # `blocked` is None
-            if not (half <= x <= width and half <= y <= depth):
-                return False
-            if upstairs and floors.leaving_problem(game, man, (x, y)) is not None:
-                return False
-            for ox, oy in bases:
-                dx, dy = ox - x, oy - y
-                if (
-                    -MAN_BASE < dx < MAN_BASE
-                    and -MAN_BASE < dy < MAN_BASE
-                    and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
-                ):
-                    return False
-            return True
-
+        free = _free_spots(game, man)
         run = 2 * mov
         runs = run > 0 and free(*step(man, float(run), man.facing))
         for angle, sin, cos in _COMPASS:
