@@ -193,11 +193,15 @@ def test_two_people_play_in_two_browsers(browser: Browser, server: SeededServer)
     for page in pages.values():
         page.wait_for_selector(".banner.mine, .banner.waiting")
     turns = {seat: {"moved": 0, "attacks": 0} for seat in pages}
+    seat = "red" if pages["red"].locator(".banner.mine").count() else "blue"
     for _ in range(16):
-        seat = "red" if pages["red"].locator(".banner.mine").count() else "blue"
         if not my_turn(pages[seat]):
             break
         click_one_action(pages[seat], turns[seat])
+        # The acting page has shown the new version; the other may not have yet, so the
+        # next seat is read from the acting page's banner, and my_turn waits for the other.
+        if not pages[seat].locator(".banner.mine").count():
+            seat = "blue" if seat == "red" else "red"
     versions = {s: p.locator("#title").inner_text() for s, p in pages.items()}
     pages["blue"].wait_for_function(
         "v => document.querySelector('#title').textContent === v", arg=versions["red"]
