@@ -19,7 +19,6 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
-from typing import cast
 
 from shapely.geometry import Point
 
@@ -55,13 +54,18 @@ from warbench.rulesets.tftww2.actions import (
     Walk,
 )
 from warbench.rulesets.tftww2.afv import close_assault_bonus, close_assault_factor, vehicle
-from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.attributes import attributes, rank_attributes
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.fire import shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
-from warbench.rulesets.tftww2.vehicles import STATIC_ARC, assault_weapon, drive_cost
+from warbench.rulesets.tftww2.vehicles import (
+    STATIC_ARC,
+    assault_weapon,
+    best_assault_weapon,
+    drive_cost,
+)
 
 RANKS = {"CO": 0, "NCO": 1, "Private": 2}
 COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
@@ -83,6 +87,19 @@ def _at_most() -> tuple[float, ...]:
 def _hit_table() -> tuple[float, ...]:
     table = _at_most()
     return tuple(max(table[5], min(table[15], p)) for p in table)
+
+
+def shuffle(rng: random.Random, items: list[Action]) -> None:
+    """`rng.shuffle(items)`, the same draws and the same order, without a method call per
+    item (`Random._randbelow_with_getrandbits` written out)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def p_hit(needed: int) -> float:
@@ -211,7 +228,7 @@ class SkirmishAI(Agent):
             and game.state.phase == "orders"
             and all(getattr(a, "man", None) == man.id for a in actions)
         ):  # one man's orders: scored together (`_order_scores`), picked as `_best` picks
-            self._rng.shuffle(actions)
+            shuffle(self._rng, actions)
             scores = self._order_scores(game, man, actions)
             return actions[scores.index(max(scores))]
         return self._best(game, player, actions)
@@ -224,7 +241,7 @@ class SkirmishAI(Agent):
         shot, actions = self._options(game, player)
         if shot is not None:
             actions = [a for a in game.legal_actions(player) if a != shot]
-        self._rng.shuffle(actions)
+        shuffle(self._rng, actions)
         actions.sort(key=lambda a: self._score(game, player, a), reverse=True)
         return actions if shot is None else [shot, *actions]
 
@@ -244,7 +261,7 @@ class SkirmishAI(Agent):
 
     def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
         """The best scored, the first of equals after a shuffle (as `max` picks)."""
-        self._rng.shuffle(actions)
+        shuffle(self._rng, actions)
         scores = [self._score(game, player, a) for a in actions]
         return actions[scores.index(max(scores))]
 
@@ -255,7 +272,7 @@ class SkirmishAI(Agent):
         for unit in [t.id for t in s.side_tanks(player)] + [m.id for m in s.side_men(player)]:
             actions = game.legal_actions_of(unit)
             if actions:  # `_best`, its score kept to see whether the shot is worth taking
-                self._rng.shuffle(actions)
+                shuffle(self._rng, actions)
                 scores = [self._score(game, player, a) for a in actions]
                 top = max(scores)
                 if top > 0:
@@ -274,10 +291,9 @@ class SkirmishAI(Agent):
                 return tank.id
         return None
 
-    def _sees(self, game: TFTGame, man: Man) -> list[Man]:
-        """The enemies a man sees (worked out once per decision)."""
+    def _sees(self, game: TFTGame, man: Man, enemies: list[Man]) -> list[Man]:
+        """The enemies (his side's, `side_men`) a man sees, worked out once per decision."""
         if man.id not in self._seen:
-            enemies = game.state.side_men(other(man.side))
             self._seen[man.id] = [e for e in enemies if terrain.sees(game.table, man, e)]
         return self._seen[man.id]
 
@@ -288,46 +304,55 @@ class SkirmishAI(Agent):
         if found is not None:
             return found
         s = game.state
+        foe = other(man.side)
+        enemies, friends, leader = [], [], None
+        for m in s.men.values():  # `side_men` of both sides and the squad's first leader
+            if m.status != "ok":
+                continue
+            if m.side == foe:
+                enemies.append(m)
+            elif m is not man:
+                friends.append((m.x, m.y))
+            if leader is None and m.squad == man.squad and m.rank != "Private":
+                leader = m
+        foe_tanks: list[Tank] = []
+        own_tanks: list[Tank] = []
+        for t in s.tanks.values():
+            if t.status == "ok":
+                (foe_tanks if t.side == foe else own_tanks).append(t)
         weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
-        seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
-        in_reach = any(man.distance(e) - 1 <= reach for e in seen)
-        threats: list[_Threat] = []
-        for enemy in s.side_men(other(man.side)):
-            arm = weapon_profile(enemy.weapon)
-            arm_reach = arm.effective_range or 0
-            threats.append(
-                (
-                    enemy.x,
-                    enemy.y,
-                    3 * arm_reach,
-                    arm_reach,
-                    attributes(enemy).dexterity,
-                    bool(enemy.grenades),
-                    bool(enemy.jam),
-                    _expected_hits(min(arm.shots, 2), _hit_value(arm)),
-                )
-            )
+        mx, my, here = man.x, man.y, (man.x, man.y)
+        seen, bearings, in_reach = [], [], False
+        for e in self._sees(game, man, enemies):
+            gap = math.hypot(mx - e.x, my - e.y) - 1  # `man.distance(e) - 1`
+            if gap <= 3 * reach:
+                seen.append(e)
+                bearings.append(bearing(here, (e.x, e.y)))
+                in_reach = in_reach or gap <= reach
+        threats = [
+            (e.x, e.y, *_arm(e.weapon, e.rank, e.wounded, bool(e.grenades), bool(e.jam)))
+            for e in enemies
+        ]
         hold = game.spec.victory.kind == "hold_building"
-        hunting = _hunted(game, man) is not None
-        leaders = [m for m in s.squad_men(man.squad) if m.rank != "Private"]
-        goal = self._goal(game, man) if not in_reach or hold or hunting else None
+        hunted = _hunted_among(man, foe_tanks)
+        hunting = hunted is not None
+        goal = self._goal(game, man, hunted, enemies) if not in_reach or hold or hunting else None
+        he_threat = any(not t.gun_out and _has_he(t) for t in foe_tanks)
         context = self._context[man.id] = _Orders(
             weapon=weapon,
             seen=seen,
             threat_rows=threats,
-            tanks=[
-                (t.x, t.y, t.facing if t.static else None) for t in s.side_tanks(other(man.side))
-            ],
+            tanks=[(t.x, t.y, t.facing if t.static else None) for t in foe_tanks],
             goal=goal,
-            bearings=[bearing((man.x, man.y), (e.x, e.y)) for e in seen],
+            bearings=bearings,
             hunting=hunting,
             weight=0.25 if hunting or hold else 0.08,
-            before=math.hypot(goal[0] - man.x, goal[1] - man.y) if goal is not None else 0.0,
-            leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
-            friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
-            friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
-            spread=SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0),
+            before=math.hypot(goal[0] - mx, goal[1] - my) if goal is not None else 0.0,
+            leader=(leader.x, leader.y) if leader is not None and leader is not man else None,
+            friends_afv=[(t.x, t.y) for t in own_tanks],
+            friends=friends,
+            spread=SPREAD + (2.0 if he_threat else 0.0),
             cover=_COVER,
         )
         return context
@@ -482,48 +507,64 @@ class SkirmishAI(Agent):
     def _order_scores(self, game: TFTGame, man: Man, actions: list[Action]) -> list[float]:
         """`_score` of each of one man's orders, equal to the last bit: what they share (his
         context, the enemies in each pivot's arc, the value of each place an order with no
-        fire leaves him at) worked out once, and each order dispatched on its class."""
+        fire leaves him at, the danger and place terms where he stands) worked out once, and
+        each order dispatched on its class."""
         s = game.state
         context = self._orders(game, man)
         weapon = context.weapon
         hit, volley = _hit_value(weapon), min(weapon.shots, 3)
         mx, my, facing, prone = man.x, man.y, man.facing, man.stance == "prone"
+        dangers, place = context.danger, context.place
         seen = {e.id for e in context.seen}
-        still: dict[tuple[float, float, bool, bool], float] = {}  # value with no fire
-        sighted: list[tuple[float, float]] = []  # (bearing, unaimed chance) of each seen
+        still: dict[tuple[float, float, bool], float] = {}  # value with no fire (his stance)
+        sighted: list[tuple[float, float]] | None = None  # (bearing, unaimed chance) of each
+        here: tuple[float, float | None, tuple[float, ...]] | None = None  # danger, place
         others: dict[type[Action], float] = {}  # position, close combat, flee
 
         def value(fire: float, x: float, y: float, down: bool, moved: float) -> float:
             key = (x, y, down, moved > 6)
-            danger = context.danger.get(key)
+            danger = dangers.get(key)
             if danger is None:
-                danger = context.danger[key] = self._danger_at(
-                    game, man, context, x, y, down, moved
-                )
+                danger = dangers[key] = self._danger_at(game, man, context, x, y, down, moved)
             total = 3.0 + 3.0 * fire - 2.0 * danger
-            gain, costs = context.place(x, y)
+            gain, costs = place(x, y)
             if gain is not None:
                 total += gain
             for cost in costs:
                 total -= cost
             return total
 
-        def moving(x: float, y: float, moved: float) -> float:
-            key = (x, y, prone, moved > 6)
-            found = still.get(key)
-            if found is None:
-                found = still[key] = value(0.0, x, y, prone, moved)
-            return found
+        def standing(fire: float) -> float:  # `value(fire, mx, my, prone, 0.0)`
+            nonlocal here
+            if here is None:
+                key = (mx, my, prone, False)
+                danger = dangers.get(key)
+                if danger is None:
+                    danger = dangers[key] = self._danger_at(game, man, context, mx, my, prone, 0.0)
+                here = (danger, *place(mx, my))
+            danger, gain, costs = here
+            total = 3.0 + 3.0 * fire - 2.0 * danger
+            if gain is not None:
+                total += gain
+            for cost in costs:
+                total -= cost
+            return total
 
         scores: list[float] = []
+        append = scores.append
         for action in actions:
             kind = type(action)
             if kind is Walk:
-                to = cast(Walk, action).to
-                score = moving(to[0], to[1], math.hypot(to[0] - mx, to[1] - my))
+                to = action.to  # type: ignore[attr-defined]
+                moved = math.hypot(to[0] - mx, to[1] - my)
+                score = still.get((to[0], to[1], moved > 6))
+                if score is None:
+                    score = still[(to[0], to[1], moved > 6)] = value(
+                        0.0, to[0], to[1], prone, moved
+                    )
             elif kind is Pivot:
-                turn = cast(Pivot, action).facing
-                if len(sighted) != len(context.seen):  # every seen man is in some pivot's arc
+                turn = action.facing  # type: ignore[attr-defined]
+                if sighted is None:  # every seen man is in some pivot's arc
                     sighted = [
                         (heading, context.chance(game, man, e, aimed=False))
                         for e, heading in zip(context.seen, context.bearings, strict=True)
@@ -535,18 +576,22 @@ class SkirmishAI(Agent):
                         best = chance
                 if best >= 0.0:
                     fire = best * volley * hit
-                fire -= turn_between(facing, turn) / 720
-                score = value(fire, mx, my, prone, 0.0)
+                off = abs(facing - turn) % 360.0  # turn_between(facing, turn)
+                fire -= (off if off <= 360.0 - off else 360.0 - off) / 720
+                score = standing(fire)
             elif kind is Run:
-                dist, rad = cast(Run, action).dist, math.radians(facing)
-                score = moving(mx + dist * math.sin(rad), my + dist * math.cos(rad), dist)
+                dist = action.dist  # type: ignore[attr-defined]
+                rad = math.radians(facing)
+                x, y = mx + dist * math.sin(rad), my + dist * math.cos(rad)
+                score = still.get((x, y, dist > 6))
+                if score is None:
+                    score = still[(x, y, dist > 6)] = value(0.0, x, y, prone, dist)
             elif kind is AimAt:
-                target = s.men[cast(AimAt, action).target]
+                target = s.men[action.target]  # type: ignore[attr-defined]
                 if target.id not in seen:
                     score = -1.0
                 else:
-                    fire = context.chance(game, man, target, aimed=True) * hit * 1.1
-                    score = value(fire, mx, my, prone, 0.0)
+                    score = standing(context.chance(game, man, target, aimed=True) * hit * 1.1)
             elif kind is ChargeAt or kind is Disengage:
                 score = self._order_value(game, man, action)
             elif kind in others:
@@ -557,13 +602,8 @@ class SkirmishAI(Agent):
                 score = others[kind] = self._score(game, man.side, action)
             else:
                 score = self._score(game, man.side, action)
-            scores.append(score)
+            append(score)
         return scores
-
-    @staticmethod
-    def _he_threat(game: TFTGame, side: str) -> bool:
-        """Whether an enemy AFV can still fire HE (its 75 mm template is 10" across)."""
-        return any(not t.gun_out and _has_he(t) for t in game.state.side_tanks(other(side)))
 
     @staticmethod
     def _chance(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
@@ -621,17 +661,17 @@ class SkirmishAI(Agent):
             - (2.0 if _too_far_to_fire(game, tank, action.to) else 0.0)
         )
 
-    def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
+    @staticmethod
+    def _goal(
+        game: TFTGame, man: Man, hunted: Tank | None, enemies: list[Man]
+    ) -> tuple[float, float]:
         """Where a man heads: the building of an assault, else the nearest enemy AFV for a
-        man with a close-assault weapon of +2 or more, else the nearest enemy."""
+        man with a close-assault weapon of +2 or more (`hunted`), else the nearest enemy."""
         victory = game.spec.victory
         if victory.kind == "hold_building":  # attackers go in, defenders stay in
-            c = game.table.building(victory.building).area.centroid
-            return c.x, c.y
-        hunted = _hunted(game, man)
+            return game.table.centre(victory.building)
         if hunted is not None:
             return hunted.x, hunted.y
-        enemies = game.state.side_men(other(man.side))
         if not enemies:
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
@@ -642,17 +682,29 @@ class SkirmishAI(Agent):
 _ORDERS = frozenset({Walk, Run, ChangePosition, ChargeAt, Pivot, AimAt, Disengage})
 
 
-def _hunted(game: TFTGame, man: Man) -> Tank | None:
-    """The nearest enemy AFV or gun within 12", for a man whose close-assault weapon makes
-    an assault pay (going further for one cost games against the random agent)."""
-    if close_assault_bonus(assault_weapon(man)) < ASSAULT_BONUS:
+def _hunted_among(man: Man, tanks: list[Tank]) -> Tank | None:
+    """The nearest of the enemy AFVs and guns in the fight (`tanks`) within 12", for a man
+    whose close-assault weapon makes an assault pay (going further for one cost games
+    against the random agent)."""
+    weapon = best_assault_weapon(man.anti_tank, bool(man.grenades), man.close_weapon)
+    if not tanks or close_assault_bonus(weapon) < ASSAULT_BONUS:
         return None
     near = [
-        (d, t.id, t)
-        for t in game.state.side_tanks(other(man.side))
-        if (d := math.hypot(t.x - man.x, t.y - man.y)) <= HUNT_REACH
+        (d, t.id, t) for t in tanks if (d := math.hypot(t.x - man.x, t.y - man.y)) <= HUNT_REACH
     ]
     return min(near)[2] if near else None
+
+
+@cache
+def _arm(
+    weapon: str, rank: str, wounded: bool, grenades: bool, jammed: bool
+) -> tuple[int, int, int, bool, bool, tuple[float, ...]]:
+    """An enemy man's `_Threat` but where he stands, by what decides it."""
+    arm = weapon_profile(weapon)
+    reach = arm.effective_range or 0
+    dex = rank_attributes(rank, wounded).dexterity
+    hits = _expected_hits(min(arm.shots, 2), _hit_value(arm))
+    return 3 * reach, reach, dex, grenades, jammed, hits
 
 
 def _assault_value(man: Man) -> float:
