@@ -229,7 +229,7 @@ class SkirmishAI(Agent):
             and all(getattr(a, "man", None) == man.id for a in actions)
         ):  # one man's orders: scored together (`_order_scores`), picked as `_best` picks
             shuffle(self._rng, actions)
-            scores = self._order_scores(game, man, actions)
+            scores = self._order_scores(game, man, actions, pruned=True)
             return actions[scores.index(max(scores))]
         return self._best(game, player, actions)
 
@@ -504,11 +504,20 @@ class SkirmishAI(Agent):
             value -= cost
         return value
 
-    def _order_scores(self, game: TFTGame, man: Man, actions: list[Action]) -> list[float]:
+    def _order_scores(
+        self, game: TFTGame, man: Man, actions: list[Action], pruned: bool = False
+    ) -> list[float]:
         """`_score` of each of one man's orders, equal to the last bit: what they share (his
         context, the enemies in each pivot's arc, the value of each place an order with no
         fire leaves him at, the danger and place terms where he stands) worked out once, and
-        each order dispatched on its class."""
+        each order dispatched on its class.
+
+        `pruned`: a walk or run whose value could not reach the best of the other scores
+        is not worked out and scores -inf (it is never the best, so never chosen). Its
+        value is at most its place terms less no danger: 3.0 less 2x a danger (never
+        negative) is at most 3.0, and adding the gain and taking off the costs keep the
+        order of two numbers, rounding and all; so the danger is worked out only for the
+        walks and runs whose value without it reaches the best so far."""
         s = game.state
         context = self._orders(game, man)
         weapon = context.weapon
@@ -550,18 +559,26 @@ class SkirmishAI(Agent):
                 total -= cost
             return total
 
+        def moving(x: float, y: float, moved: float) -> float:
+            key = (x, y, moved > 6)
+            found = still.get(key)
+            if found is None:
+                found = still[key] = value(0.0, x, y, prone, moved)
+            return found
+
         scores: list[float] = []
         append = scores.append
+        later: list[tuple[int, float, float, float]] = []  # pruned: walks and runs, last
         for action in actions:
             kind = type(action)
             if kind is Walk:
                 to = action.to  # type: ignore[attr-defined]
                 moved = math.hypot(to[0] - mx, to[1] - my)
-                score = still.get((to[0], to[1], moved > 6))
-                if score is None:
-                    score = still[(to[0], to[1], moved > 6)] = value(
-                        0.0, to[0], to[1], prone, moved
-                    )
+                if pruned:
+                    later.append((len(scores), to[0], to[1], moved))
+                    score = -math.inf
+                else:
+                    score = moving(to[0], to[1], moved)
             elif kind is Pivot:
                 turn = action.facing  # type: ignore[attr-defined]
                 if sighted is None:  # every seen man is in some pivot's arc
@@ -583,9 +600,11 @@ class SkirmishAI(Agent):
                 dist = action.dist  # type: ignore[attr-defined]
                 rad = math.radians(facing)
                 x, y = mx + dist * math.sin(rad), my + dist * math.cos(rad)
-                score = still.get((x, y, dist > 6))
-                if score is None:
-                    score = still[(x, y, dist > 6)] = value(0.0, x, y, prone, dist)
+                if pruned:
+                    later.append((len(scores), x, y, dist))
+                    score = -math.inf
+                else:
+                    score = moving(x, y, dist)
             elif kind is AimAt:
                 target = s.men[action.target]  # type: ignore[attr-defined]
                 if target.id not in seen:
@@ -603,6 +622,20 @@ class SkirmishAI(Agent):
             else:
                 score = self._score(game, man.side, action)
             append(score)
+        if later:
+            best = max(scores)
+            for index, x, y, moved in later:
+                score = still.get((x, y, moved > 6), -math.inf)
+                if score == -math.inf:
+                    gain, costs = place(x, y)
+                    bound = 3.0 if gain is None else 3.0 + gain
+                    for cost in costs:
+                        bound -= cost
+                    if bound < best:
+                        continue  # it cannot reach the best: never chosen
+                    score = moving(x, y, moved)
+                    best = max(best, score)
+                scores[index] = score
         return scores
 
     @staticmethod
