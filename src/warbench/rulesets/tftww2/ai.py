@@ -223,11 +223,10 @@ class SkirmishAI(Agent):
         if shot is not None:
             return shot
         man = game.state.men.get(getattr(actions[0], "man", ""))
-        if (
-            man is not None
-            and game.state.phase == "orders"
-            and all(getattr(a, "man", None) == man.id for a in actions)
-        ):  # one man's orders: scored together (`_order_scores`), picked as `_best` picks
+        if man is not None and game.state.phase == "orders":
+            # one man's orders (every other list of the orders step is an AFV's, or all
+            # legal actions, which start with done): scored together (`_order_scores`),
+            # picked as `_best` picks
             shuffle(self._rng, actions)
             scores = self._order_scores(game, man, actions, pruned=True)
             return actions[scores.index(max(scores))]

@@ -54,16 +54,24 @@ def step(man: Man, distance: float, facing: float) -> tuple[float, float]:
     return man.x + distance * math.sin(rad), man.y + distance * math.cos(rad)
 
 
-def turn_cost(start: float, end: float) -> int:
-    """Each 90° of turn costs 1 movement point (part of 90° counts as a whole point)."""
-    return math.ceil(turn_between(start, end) / 90 - 1e-9)
-
-
 def walk_cost(man: Man, to: tuple[float, float], facing: float) -> float:
-    """Walk: turn to face the point, 1 per inch to it, then turn to `facing`."""
-    heading = bearing((man.x, man.y), to) if to != (man.x, man.y) else man.facing
-    distance = math.hypot(to[0] - man.x, to[1] - man.y)
-    return turn_cost(man.facing, heading) + distance + turn_cost(heading, facing)
+    """Walk: turn to face the point, 1 per inch to it, then turn to `facing`; each 90° of
+    turn costs 1 movement point, part of 90° a whole point (`bearing` and `turn_between`
+    written out: a walk's cost is worked out for every walk weighed)."""
+    x, y, start = man.x, man.y, man.facing
+    if to[0] != x or to[1] != y:
+        heading = math.degrees(math.atan2(to[0] - x, to[1] - y)) % 360.0  # `bearing`
+        if heading == 360.0:
+            heading = 0.0
+    else:
+        heading = start
+    first = abs(start - heading) % 360.0  # `turn_between(start, heading)`
+    last = abs(heading - facing) % 360.0  # `turn_between(heading, facing)`
+    return (
+        math.ceil(min(first, 360.0 - first) / 90 - 1e-9)
+        + math.hypot(to[0] - x, to[1] - y)
+        + math.ceil(min(last, 360.0 - last) / 90 - 1e-9)
+    )
 
 
 def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
@@ -274,7 +282,7 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
         for tank in s.side_tanks("blue" if man.side == "red" else "red"):
             if _charge_problem(game, man, tank.id, mov) is None:
                 acts.append(_MAKE_CHARGEAT(mid, tank.id))
-        if _contact_enemies(game, man):
+        if _contact_enemies(game, man, enemies):
             acts.append(_MAKE_DISENGAGE(mid))
     return acts
 
@@ -368,12 +376,11 @@ def _aim_problem(game: TFTGame, man: Man, target_id: str) -> str | None:
     return None
 
 
-def _contact_enemies(game: TFTGame, man: Man) -> list[Man]:
-    return [
-        e
-        for e in game.state.side_men("blue" if man.side == "red" else "red")
-        if man.distance(e) <= MAN_BASE + 0.05 and e.floor == man.floor
-    ]
+def _contact_enemies(game: TFTGame, man: Man, enemies: list[Man] | None = None) -> list[Man]:
+    """The enemy men in the fight (`enemies`, if given) in base contact with him."""
+    if enemies is None:
+        enemies = game.state.side_men("blue" if man.side == "red" else "red")
+    return [e for e in enemies if man.distance(e) <= MAN_BASE + 0.05 and e.floor == man.floor]
 
 
 def carry_out(game: TFTGame, man: Man, action: Action) -> None:
