@@ -139,18 +139,21 @@ class _Orders:
     before: float = 0.0  # inches from the goal now
     danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
     bearings: list[float] = field(default_factory=list)  # from him to each man he sees
-    chances: dict[tuple[str, bool], float] = field(default_factory=dict)
+    chances: dict[str, int | None] = field(default_factory=dict)  # unaimed roll needed
     places: dict[tuple[float, float], tuple[float | None, tuple[float, ...]]] = field(
         default_factory=dict
     )
 
     def chance(self, game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
-        """`SkirmishAI._chance`, once per target and aim while his orders are weighed."""
-        key = (target.id, aimed)
-        found = self.chances.get(key)
-        if found is None:
-            found = self.chances[key] = SkirmishAI._chance(game, man, target, aimed)
-        return found
+        """`SkirmishAI._chance`, its roll needed worked out once per target while his orders
+        are weighed (aiming adds 4 to it: the sum of whole numbers is the same in any
+        order)."""
+        needed = self.chances.get(target.id, False)
+        if needed is False:
+            needed = self.chances[target.id] = SkirmishAI._needed(game, man, target)
+        if needed is None:
+            return 0.0
+        return p_hit(needed + 4 if aimed else needed)
 
     def place(self, x: float, y: float) -> tuple[float | None, tuple[float, ...]]:
         """What ending at a place adds to an order's value, once per place while his orders
@@ -639,21 +642,31 @@ class SkirmishAI(Agent):
 
     @staticmethod
     def _chance(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
-        """His chance to hit a target he sees from where he stands (4.1's main modifiers)."""
+        """His chance to hit a target he sees from where he stands (4.1's main modifiers;
+        aiming, +4)."""
+        needed = SkirmishAI._needed(game, man, target)
+        if needed is None:
+            return 0.0
+        return p_hit(needed + 4 if aimed else needed)
+
+    @staticmethod
+    def _needed(game: TFTGame, man: Man, target: Man) -> int | None:
+        """What he needs to hit a target he sees without aiming (4.1's main modifiers), or
+        None when the target's full hard cover leaves him no chance."""
         weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         gap = man.distance(target) - 1
-        needed = attributes(man).dexterity + (4 if aimed else 0)
+        needed = attributes(man).dexterity
         needed += 3 if gap <= 6 else -6 if gap > reach else 0
         needed += -3 if target.stance == "prone" else 0
         cover = terrain.cover(game.table, target, man)
         if terrain.full_cover(game.table, target, man) and not target.fired_last_round:
             if cover == "hard" or terrain.inside_building(game.table, target):
-                return 0.0
+                return None
             needed -= 6
         else:
             needed -= {"hard": 4, "soft": 2, "none": 0}[cover]
-        return p_hit(needed)
+        return needed
 
     def _tank_value(
         self, game: TFTGame, player: str, action: Drive | Reverse | Gun | MachineGun
