@@ -56,7 +56,7 @@ from warbench.rulesets.tftww2.actions import (
 from warbench.rulesets.tftww2.afv import close_assault_bonus, close_assault_factor, vehicle
 from warbench.rulesets.tftww2.attributes import attributes, rank_attributes
 from warbench.rulesets.tftww2.combat import Cover
-from warbench.rulesets.tftww2.fire import shot_modifiers
+from warbench.rulesets.tftww2.fire import may_fire, may_throw, shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
@@ -269,9 +269,13 @@ class SkirmishAI(Agent):
 
     def _shoot(self, game: TFTGame, player: str) -> Action:
         """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
-        his best; when none has, done."""
+        his best; when none has, done. A man who may neither fire, throw nor call or
+        serve indirect fire has no shot (`TFTGame._legal_shots`) and is passed over."""
         s = game.state
-        for unit in [t.id for t in s.side_tanks(player)] + [m.id for m in s.side_men(player)]:
+        men = [
+            m.id for m in s.side_men(player) if may_fire(m) or may_throw(m) or m.support or m.radio
+        ]
+        for unit in [t.id for t in s.side_tanks(player)] + men:
             actions = game.legal_actions_of(unit)
             if actions:  # `_best`, its score kept to see whether the shot is worth taking
                 shuffle(self._rng, actions)
@@ -531,6 +535,7 @@ class SkirmishAI(Agent):
         sighted: list[tuple[float, float]] | None = None  # (bearing, unaimed chance) of each
         here: tuple[float, float | None, tuple[float, ...]] | None = None  # danger, place
         others: dict[type[Action], float] = {}  # position, close combat, flee
+        ends: dict[float, tuple[float, float]] = {}  # a run's end by its length (his facing)
 
         def value(fire: float, x: float, y: float, down: bool, moved: float) -> float:
             key = (x, y, down, moved > 6)
@@ -600,8 +605,11 @@ class SkirmishAI(Agent):
                 score = standing(fire)
             elif kind is Run:
                 dist = action.dist  # type: ignore[attr-defined]
-                rad = math.radians(facing)
-                x, y = mx + dist * math.sin(rad), my + dist * math.cos(rad)
+                end = ends.get(dist)
+                if end is None:  # straight ahead: every run of this length ends there
+                    rad = math.radians(facing)
+                    end = ends[dist] = (mx + dist * math.sin(rad), my + dist * math.cos(rad))
+                x, y = end
                 if pruned:
                     later.append((len(scores), x, y, dist))
                     score = -math.inf
