@@ -145,9 +145,10 @@ class _Orders:
     )
 
     def chance(self, game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
-        """`SkirmishAI._chance`, its roll needed worked out once per target while his orders
-        are weighed (aiming adds 4 to it: the sum of whole numbers is the same in any
-        order)."""
+        """His chance to hit a target he sees from where he stands (4.1's main modifiers;
+        aiming, +4): the roll needed (`SkirmishAI._needed`) worked out once per target
+        while his orders are weighed (aiming adds 4 to it: a sum of whole numbers is the
+        same in any order)."""
         needed = self.chances.get(target.id, False)
         if needed is False:
             needed = self.chances[target.id] = SkirmishAI._needed(game, man, target)
@@ -647,15 +648,6 @@ class SkirmishAI(Agent):
                     best = max(best, score)
                 scores[index] = score
         return scores
-
-    @staticmethod
-    def _chance(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
-        """His chance to hit a target he sees from where he stands (4.1's main modifiers;
-        aiming, +4)."""
-        needed = SkirmishAI._needed(game, man, target)
-        if needed is None:
-            return 0.0
-        return p_hit(needed + 4 if aimed else needed)
 
     @staticmethod
     def _needed(game: TFTGame, man: Man, target: Man) -> int | None:
