@@ -33,7 +33,11 @@ def load_all() -> None:
 
 
 def get(ruleset_id: str) -> Ruleset:
-    """The ruleset with this id; KeyError names the ids there are."""
+    """The ruleset with this id; KeyError names the ids there are. A ruleset registered
+    already is found without listing the ruleset packages again (`sim` looks one up for
+    every game it plays)."""
+    if ruleset_id in _RULESETS:
+        return _RULESETS[ruleset_id]
     load_all()
     if ruleset_id not in _RULESETS:
         known = ", ".join(sorted(_RULESETS)) or "none"

@@ -4,13 +4,17 @@ one pass (`movement.legal_orders`) and made in one pass (`movement.legal_man_ord
 `shot_problem` shot by shot, whether a side has anything to do in a combat step with its
 candidates checked one by one, and the AI's value of a place (`_Orders.place`), its danger
 (`_danger_at`) and a man's orders scored together (`_order_scores`) with the sums worked out
-term by term and order by order, to the last bit."""
+term by term and order by order, to the last bit; the orders pruned of walks and runs that
+cannot be best choose as the full scores do; the AI's chance to hit kept per target is the
+chance as written; the quick makers of orders and shots make the values the classes make."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterator
 
+import pytest
 import shapely
 from shapely.geometry import LineString, Point
 
@@ -19,7 +23,7 @@ from warbench.core.game import Decision
 from warbench.core.geometry import Base, bases_under, bearing, turn_between
 from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import fire, movement, terrain
-from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Throw
+from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Pivot, Run, Throw, Walk, maker
 from warbench.rulesets.tftww2.ai import (
     GRENADE_SPREAD,
     LEASH,
@@ -315,3 +319,68 @@ def test_the_men_under_a_template_found_at_once_are_those_bases_under_finds() ->
                 found += len(exact)
     assert found > 500
     assert touched(template((0.0, 0.0), 2.0), {}) == []
+
+
+def test_pruned_order_scores_choose_as_the_full_scores_do() -> None:
+    pruned_out = compared = 0
+    for game in _in_orders("ai", 300):
+        s = game.state
+        for man in s.side_men(s.side)[:4]:
+            if man.action is not None:
+                continue
+            actions = game.legal_actions_of(man.id)
+            full = SkirmishAI(0)._order_scores(game, man, actions)
+            pruned = SkirmishAI(0)._order_scores(game, man, actions, pruned=True)
+            assert max(pruned) == max(full)
+            assert pruned.index(max(pruned)) == full.index(max(full))
+            for whole, kept in zip(full, pruned, strict=True):
+                assert kept == whole or (kept == -math.inf and whole < max(full))
+                pruned_out += kept == -math.inf
+            compared += 1
+    assert compared > 100 and pruned_out > 100
+
+
+def _chance_as_written(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
+    """The AI's chance to hit as it was written before its roll needed was kept per target."""
+    weapon = weapon_profile(man.weapon)
+    reach = weapon.effective_range or 0
+    gap = man.distance(target) - 1
+    needed = attributes(man).dexterity + (4 if aimed else 0)
+    needed += 3 if gap <= 6 else -6 if gap > reach else 0
+    needed += -3 if target.stance == "prone" else 0
+    cover = terrain.cover(game.table, target, man)
+    if terrain.full_cover(game.table, target, man) and not target.fired_last_round:
+        if cover == "hard" or terrain.inside_building(game.table, target):
+            return 0.0
+        needed -= 6
+    else:
+        needed -= {"hard": 4, "soft": 2, "none": 0}[cover]
+    return p_hit(needed)
+
+
+def test_the_chance_kept_per_target_is_the_chance_as_written() -> None:
+    ai, compared, zero = SkirmishAI(0), 0, 0
+    for game, man, context in _orders_contexts(ai, 200):
+        for target in game.state.side_men(other(man.side)):
+            for aimed in (False, True):
+                kept = context.chance(game, man, target, aimed)
+                assert kept == _chance_as_written(game, man, target, aimed)
+                compared += 1
+                zero += kept == 0.0
+    assert compared > 500 and zero > 0
+
+
+def test_quick_makers_make_the_values_the_classes_make() -> None:
+    for cls, fields in (
+        (Walk, ("r1", (1.25, 2.5), 45.0)),
+        (Pivot, ("b3", 270.0)),
+        (Run, ("r2", 8.0, 0.0)),
+        (Fire, ("r1", "b2")),
+        (Throw, ("r1", (3.0, 4.0))),
+        (Done, ()),
+    ):
+        quick, made = maker(cls)(*fields), cls(*fields)
+        assert type(quick) is cls and quick == made and hash(quick) == hash(made)
+        assert str(quick) == str(made) and vars(quick) == vars(made)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(quick, "man", "x")  # noqa: B010 (frozen: any field refused)

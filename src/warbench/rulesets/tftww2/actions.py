@@ -5,11 +5,15 @@ Distances are inches, facings compass degrees (0 = north, 90 = east), points `x,
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from warbench.core.actions import Action, ActionCodec
 
 Point = tuple[float, float]
+A = TypeVar("A", bound=Action)
 
 
 @dataclass(frozen=True)
@@ -261,3 +265,25 @@ CODEC = ActionCodec(
         Done,
     ]
 )
+
+
+def maker(cls: type[A]) -> Callable[..., A]:
+    """`cls(*fields)`, about twice as quick, for the orders and shots made at every
+    decision: the fields go straight into the new value's `__dict__` where the frozen
+    dataclass's `__init__` sets each through `object.__setattr__` (the same class, fields
+    and order, so an equal, hashable, immutable value; these classes have no
+    `__post_init__`)."""
+    if hasattr(cls, "__post_init__") or not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is not a plain dataclass")
+    names = [f.name for f in dataclasses.fields(cls)]
+    sets = "".join(f"    fields[{name!r}] = {name}\n" for name in names)
+    source = (
+        f"def make({', '.join(names)}):\n"
+        f"    made = new(cls)\n"
+        f"    fields = made.__dict__\n{sets}"
+        f"    return made\n"
+    )
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    exec(source, scope)  # the source is built from the class's own field names
+    made: Callable[..., A] = scope["make"]
+    return made

@@ -19,7 +19,6 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
-from typing import cast
 
 from shapely.geometry import Point
 
@@ -55,13 +54,18 @@ from warbench.rulesets.tftww2.actions import (
     Walk,
 )
 from warbench.rulesets.tftww2.afv import close_assault_bonus, close_assault_factor, vehicle
-from warbench.rulesets.tftww2.attributes import attributes
+from warbench.rulesets.tftww2.attributes import attributes, rank_attributes
 from warbench.rulesets.tftww2.combat import Cover
-from warbench.rulesets.tftww2.fire import shot_modifiers
+from warbench.rulesets.tftww2.fire import may_fire, may_throw, shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
-from warbench.rulesets.tftww2.vehicles import STATIC_ARC, assault_weapon, drive_cost
+from warbench.rulesets.tftww2.vehicles import (
+    STATIC_ARC,
+    assault_weapon,
+    best_assault_weapon,
+    drive_cost,
+)
 
 RANKS = {"CO": 0, "NCO": 1, "Private": 2}
 COVER_REACH = terrain.COVER_REACH + 0.5  # from a man's centre: his base's radius more
@@ -83,6 +87,19 @@ def _at_most() -> tuple[float, ...]:
 def _hit_table() -> tuple[float, ...]:
     table = _at_most()
     return tuple(max(table[5], min(table[15], p)) for p in table)
+
+
+def shuffle(rng: random.Random, items: list[Action]) -> None:
+    """`rng.shuffle(items)`, the same draws and the same order, without a method call per
+    item (`Random._randbelow_with_getrandbits` written out)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def p_hit(needed: int) -> float:
@@ -122,18 +139,22 @@ class _Orders:
     before: float = 0.0  # inches from the goal now
     danger: dict[tuple[float, float, bool, bool], float] = field(default_factory=dict)
     bearings: list[float] = field(default_factory=list)  # from him to each man he sees
-    chances: dict[tuple[str, bool], float] = field(default_factory=dict)
+    chances: dict[str, int | None] = field(default_factory=dict)  # unaimed roll needed
     places: dict[tuple[float, float], tuple[float | None, tuple[float, ...]]] = field(
         default_factory=dict
     )
 
     def chance(self, game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
-        """`SkirmishAI._chance`, once per target and aim while his orders are weighed."""
-        key = (target.id, aimed)
-        found = self.chances.get(key)
-        if found is None:
-            found = self.chances[key] = SkirmishAI._chance(game, man, target, aimed)
-        return found
+        """His chance to hit a target he sees from where he stands (4.1's main modifiers;
+        aiming, +4): the roll needed (`SkirmishAI._needed`) worked out once per target
+        while his orders are weighed (aiming adds 4 to it: a sum of whole numbers is the
+        same in any order)."""
+        needed = self.chances.get(target.id, False)
+        if needed is False:
+            needed = self.chances[target.id] = SkirmishAI._needed(game, man, target)
+        if needed is None:
+            return 0.0
+        return p_hit(needed + 4 if aimed else needed)
 
     def place(self, x: float, y: float) -> tuple[float | None, tuple[float, ...]]:
         """What ending at a place adds to an order's value, once per place while his orders
@@ -206,13 +227,12 @@ class SkirmishAI(Agent):
         if shot is not None:
             return shot
         man = game.state.men.get(getattr(actions[0], "man", ""))
-        if (
-            man is not None
-            and game.state.phase == "orders"
-            and all(getattr(a, "man", None) == man.id for a in actions)
-        ):  # one man's orders: scored together (`_order_scores`), picked as `_best` picks
-            self._rng.shuffle(actions)
-            scores = self._order_scores(game, man, actions)
+        if man is not None and game.state.phase == "orders":
+            # one man's orders (every other list of the orders step is an AFV's, or all
+            # legal actions, which start with done): scored together (`_order_scores`),
+            # picked as `_best` picks
+            shuffle(self._rng, actions)
+            scores = self._order_scores(game, man, actions, pruned=True)
             return actions[scores.index(max(scores))]
         return self._best(game, player, actions)
 
@@ -224,7 +244,7 @@ class SkirmishAI(Agent):
         shot, actions = self._options(game, player)
         if shot is not None:
             actions = [a for a in game.legal_actions(player) if a != shot]
-        self._rng.shuffle(actions)
+        shuffle(self._rng, actions)
         actions.sort(key=lambda a: self._score(game, player, a), reverse=True)
         return actions if shot is None else [shot, *actions]
 
@@ -244,18 +264,22 @@ class SkirmishAI(Agent):
 
     def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
         """The best scored, the first of equals after a shuffle (as `max` picks)."""
-        self._rng.shuffle(actions)
+        shuffle(self._rng, actions)
         scores = [self._score(game, player, a) for a in actions]
         return actions[scores.index(max(scores))]
 
     def _shoot(self, game: TFTGame, player: str) -> Action:
         """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
-        his best; when none has, done."""
+        his best; when none has, done. A man who may neither fire, throw nor call or
+        serve indirect fire has no shot (`TFTGame._legal_shots`) and is passed over."""
         s = game.state
-        for unit in [t.id for t in s.side_tanks(player)] + [m.id for m in s.side_men(player)]:
+        men = [
+            m.id for m in s.side_men(player) if may_fire(m) or may_throw(m) or m.support or m.radio
+        ]
+        for unit in [t.id for t in s.side_tanks(player)] + men:
             actions = game.legal_actions_of(unit)
             if actions:  # `_best`, its score kept to see whether the shot is worth taking
-                self._rng.shuffle(actions)
+                shuffle(self._rng, actions)
                 scores = [self._score(game, player, a) for a in actions]
                 top = max(scores)
                 if top > 0:
@@ -274,10 +298,9 @@ class SkirmishAI(Agent):
                 return tank.id
         return None
 
-    def _sees(self, game: TFTGame, man: Man) -> list[Man]:
-        """The enemies a man sees (worked out once per decision)."""
+    def _sees(self, game: TFTGame, man: Man, enemies: list[Man]) -> list[Man]:
+        """The enemies (his side's, `side_men`) a man sees, worked out once per decision."""
         if man.id not in self._seen:
-            enemies = game.state.side_men(other(man.side))
             self._seen[man.id] = [e for e in enemies if terrain.sees(game.table, man, e)]
         return self._seen[man.id]
 
@@ -288,46 +311,55 @@ class SkirmishAI(Agent):
         if found is not None:
             return found
         s = game.state
+        foe = other(man.side)
+        enemies, friends, leader = [], [], None
+        for m in s.men.values():  # `side_men` of both sides and the squad's first leader
+            if m.status != "ok":
+                continue
+            if m.side == foe:
+                enemies.append(m)
+            elif m is not man:
+                friends.append((m.x, m.y))
+            if leader is None and m.squad == man.squad and m.rank != "Private":
+                leader = m
+        foe_tanks: list[Tank] = []
+        own_tanks: list[Tank] = []
+        for t in s.tanks.values():
+            if t.status == "ok":
+                (foe_tanks if t.side == foe else own_tanks).append(t)
         weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
-        seen = [e for e in self._sees(game, man) if man.distance(e) - 1 <= 3 * reach]
-        in_reach = any(man.distance(e) - 1 <= reach for e in seen)
-        threats: list[_Threat] = []
-        for enemy in s.side_men(other(man.side)):
-            arm = weapon_profile(enemy.weapon)
-            arm_reach = arm.effective_range or 0
-            threats.append(
-                (
-                    enemy.x,
-                    enemy.y,
-                    3 * arm_reach,
-                    arm_reach,
-                    attributes(enemy).dexterity,
-                    bool(enemy.grenades),
-                    bool(enemy.jam),
-                    _expected_hits(min(arm.shots, 2), _hit_value(arm)),
-                )
-            )
+        mx, my, here = man.x, man.y, (man.x, man.y)
+        seen, bearings, in_reach = [], [], False
+        for e in self._sees(game, man, enemies):
+            gap = math.hypot(mx - e.x, my - e.y) - 1  # `man.distance(e) - 1`
+            if gap <= 3 * reach:
+                seen.append(e)
+                bearings.append(bearing(here, (e.x, e.y)))
+                in_reach = in_reach or gap <= reach
+        threats = [
+            (e.x, e.y, *_arm(e.weapon, e.rank, e.wounded, bool(e.grenades), bool(e.jam)))
+            for e in enemies
+        ]
         hold = game.spec.victory.kind == "hold_building"
-        hunting = _hunted(game, man) is not None
-        leaders = [m for m in s.squad_men(man.squad) if m.rank != "Private"]
-        goal = self._goal(game, man) if not in_reach or hold or hunting else None
+        hunted = _hunted_among(man, foe_tanks)
+        hunting = hunted is not None
+        goal = self._goal(game, man, hunted, enemies) if not in_reach or hold or hunting else None
+        he_threat = any(not t.gun_out and _has_he(t) for t in foe_tanks)
         context = self._context[man.id] = _Orders(
             weapon=weapon,
             seen=seen,
             threat_rows=threats,
-            tanks=[
-                (t.x, t.y, t.facing if t.static else None) for t in s.side_tanks(other(man.side))
-            ],
+            tanks=[(t.x, t.y, t.facing if t.static else None) for t in foe_tanks],
             goal=goal,
-            bearings=[bearing((man.x, man.y), (e.x, e.y)) for e in seen],
+            bearings=bearings,
             hunting=hunting,
             weight=0.25 if hunting or hold else 0.08,
-            before=math.hypot(goal[0] - man.x, goal[1] - man.y) if goal is not None else 0.0,
-            leader=(leaders[0].x, leaders[0].y) if leaders and leaders[0] is not man else None,
-            friends_afv=[(t.x, t.y) for t in s.side_tanks(man.side)],
-            friends=[(f.x, f.y) for f in s.side_men(man.side) if f is not man],
-            spread=SPREAD + (2.0 if self._he_threat(game, man.side) else 0.0),
+            before=math.hypot(goal[0] - mx, goal[1] - my) if goal is not None else 0.0,
+            leader=(leader.x, leader.y) if leader is not None and leader is not man else None,
+            friends_afv=[(t.x, t.y) for t in own_tanks],
+            friends=friends,
+            spread=SPREAD + (2.0 if he_threat else 0.0),
             cover=_COVER,
         )
         return context
@@ -479,29 +511,56 @@ class SkirmishAI(Agent):
             value -= cost
         return value
 
-    def _order_scores(self, game: TFTGame, man: Man, actions: list[Action]) -> list[float]:
+    def _order_scores(
+        self, game: TFTGame, man: Man, actions: list[Action], pruned: bool = False
+    ) -> list[float]:
         """`_score` of each of one man's orders, equal to the last bit: what they share (his
         context, the enemies in each pivot's arc, the value of each place an order with no
-        fire leaves him at) worked out once, and each order dispatched on its class."""
+        fire leaves him at, the danger and place terms where he stands) worked out once, and
+        each order dispatched on its class.
+
+        `pruned`: a walk or run whose value could not reach the best of the other scores
+        is not worked out and scores -inf (it is never the best, so never chosen). Its
+        value is at most its place terms less no danger: 3.0 less 2x a danger (never
+        negative) is at most 3.0, and adding the gain and taking off the costs keep the
+        order of two numbers, rounding and all; so the danger is worked out only for the
+        walks and runs whose value without it reaches the best so far."""
         s = game.state
         context = self._orders(game, man)
         weapon = context.weapon
         hit, volley = _hit_value(weapon), min(weapon.shots, 3)
         mx, my, facing, prone = man.x, man.y, man.facing, man.stance == "prone"
+        dangers, place = context.danger, context.place
         seen = {e.id for e in context.seen}
-        still: dict[tuple[float, float, bool, bool], float] = {}  # value with no fire
-        sighted: list[tuple[float, float]] = []  # (bearing, unaimed chance) of each seen
+        still: dict[tuple[float, float, bool], float] = {}  # value with no fire (his stance)
+        sighted: list[tuple[float, float]] | None = None  # (bearing, unaimed chance) of each
+        here: tuple[float, float | None, tuple[float, ...]] | None = None  # danger, place
         others: dict[type[Action], float] = {}  # position, close combat, flee
+        ends: dict[float, tuple[float, float]] = {}  # a run's end by its length (his facing)
 
         def value(fire: float, x: float, y: float, down: bool, moved: float) -> float:
             key = (x, y, down, moved > 6)
-            danger = context.danger.get(key)
+            danger = dangers.get(key)
             if danger is None:
-                danger = context.danger[key] = self._danger_at(
-                    game, man, context, x, y, down, moved
-                )
+                danger = dangers[key] = self._danger_at(game, man, context, x, y, down, moved)
             total = 3.0 + 3.0 * fire - 2.0 * danger
-            gain, costs = context.place(x, y)
+            gain, costs = place(x, y)
+            if gain is not None:
+                total += gain
+            for cost in costs:
+                total -= cost
+            return total
+
+        def standing(fire: float) -> float:  # `value(fire, mx, my, prone, 0.0)`
+            nonlocal here
+            if here is None:
+                key = (mx, my, prone, False)
+                danger = dangers.get(key)
+                if danger is None:
+                    danger = dangers[key] = self._danger_at(game, man, context, mx, my, prone, 0.0)
+                here = (danger, *place(mx, my))
+            danger, gain, costs = here
+            total = 3.0 + 3.0 * fire - 2.0 * danger
             if gain is not None:
                 total += gain
             for cost in costs:
@@ -509,21 +568,28 @@ class SkirmishAI(Agent):
             return total
 
         def moving(x: float, y: float, moved: float) -> float:
-            key = (x, y, prone, moved > 6)
+            key = (x, y, moved > 6)
             found = still.get(key)
             if found is None:
                 found = still[key] = value(0.0, x, y, prone, moved)
             return found
 
         scores: list[float] = []
+        append = scores.append
+        later: list[tuple[int, float, float, float]] = []  # pruned: walks and runs, last
         for action in actions:
             kind = type(action)
             if kind is Walk:
-                to = cast(Walk, action).to
-                score = moving(to[0], to[1], math.hypot(to[0] - mx, to[1] - my))
+                to = action.to  # type: ignore[attr-defined]
+                moved = math.hypot(to[0] - mx, to[1] - my)
+                if pruned:
+                    later.append((len(scores), to[0], to[1], moved))
+                    score = -math.inf
+                else:
+                    score = moving(to[0], to[1], moved)
             elif kind is Pivot:
-                turn = cast(Pivot, action).facing
-                if len(sighted) != len(context.seen):  # every seen man is in some pivot's arc
+                turn = action.facing  # type: ignore[attr-defined]
+                if sighted is None:  # every seen man is in some pivot's arc
                     sighted = [
                         (heading, context.chance(game, man, e, aimed=False))
                         for e, heading in zip(context.seen, context.bearings, strict=True)
@@ -535,18 +601,27 @@ class SkirmishAI(Agent):
                         best = chance
                 if best >= 0.0:
                     fire = best * volley * hit
-                fire -= turn_between(facing, turn) / 720
-                score = value(fire, mx, my, prone, 0.0)
+                off = abs(facing - turn) % 360.0  # turn_between(facing, turn)
+                fire -= (off if off <= 360.0 - off else 360.0 - off) / 720
+                score = standing(fire)
             elif kind is Run:
-                dist, rad = cast(Run, action).dist, math.radians(facing)
-                score = moving(mx + dist * math.sin(rad), my + dist * math.cos(rad), dist)
+                dist = action.dist  # type: ignore[attr-defined]
+                end = ends.get(dist)
+                if end is None:  # straight ahead: every run of this length ends there
+                    rad = math.radians(facing)
+                    end = ends[dist] = (mx + dist * math.sin(rad), my + dist * math.cos(rad))
+                x, y = end
+                if pruned:
+                    later.append((len(scores), x, y, dist))
+                    score = -math.inf
+                else:
+                    score = moving(x, y, dist)
             elif kind is AimAt:
-                target = s.men[cast(AimAt, action).target]
+                target = s.men[action.target]  # type: ignore[attr-defined]
                 if target.id not in seen:
                     score = -1.0
                 else:
-                    fire = context.chance(game, man, target, aimed=True) * hit * 1.1
-                    score = value(fire, mx, my, prone, 0.0)
+                    score = standing(context.chance(game, man, target, aimed=True) * hit * 1.1)
             elif kind is ChargeAt or kind is Disengage:
                 score = self._order_value(game, man, action)
             elif kind in others:
@@ -557,31 +632,41 @@ class SkirmishAI(Agent):
                 score = others[kind] = self._score(game, man.side, action)
             else:
                 score = self._score(game, man.side, action)
-            scores.append(score)
+            append(score)
+        if later:
+            best = max(scores)
+            for index, x, y, moved in later:
+                score = still.get((x, y, moved > 6), -math.inf)
+                if score == -math.inf:
+                    gain, costs = place(x, y)
+                    bound = 3.0 if gain is None else 3.0 + gain
+                    for cost in costs:
+                        bound -= cost
+                    if bound < best:
+                        continue  # it cannot reach the best: never chosen
+                    score = moving(x, y, moved)
+                    best = max(best, score)
+                scores[index] = score
         return scores
 
     @staticmethod
-    def _he_threat(game: TFTGame, side: str) -> bool:
-        """Whether an enemy AFV can still fire HE (its 75 mm template is 10" across)."""
-        return any(not t.gun_out and _has_he(t) for t in game.state.side_tanks(other(side)))
-
-    @staticmethod
-    def _chance(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
-        """His chance to hit a target he sees from where he stands (4.1's main modifiers)."""
+    def _needed(game: TFTGame, man: Man, target: Man) -> int | None:
+        """What he needs to hit a target he sees without aiming (4.1's main modifiers), or
+        None when the target's full hard cover leaves him no chance."""
         weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         gap = man.distance(target) - 1
-        needed = attributes(man).dexterity + (4 if aimed else 0)
+        needed = attributes(man).dexterity
         needed += 3 if gap <= 6 else -6 if gap > reach else 0
         needed += -3 if target.stance == "prone" else 0
         cover = terrain.cover(game.table, target, man)
         if terrain.full_cover(game.table, target, man) and not target.fired_last_round:
             if cover == "hard" or terrain.inside_building(game.table, target):
-                return 0.0
+                return None
             needed -= 6
         else:
             needed -= {"hard": 4, "soft": 2, "none": 0}[cover]
-        return p_hit(needed)
+        return needed
 
     def _tank_value(
         self, game: TFTGame, player: str, action: Drive | Reverse | Gun | MachineGun
@@ -621,17 +706,17 @@ class SkirmishAI(Agent):
             - (2.0 if _too_far_to_fire(game, tank, action.to) else 0.0)
         )
 
-    def _goal(self, game: TFTGame, man: Man) -> tuple[float, float]:
+    @staticmethod
+    def _goal(
+        game: TFTGame, man: Man, hunted: Tank | None, enemies: list[Man]
+    ) -> tuple[float, float]:
         """Where a man heads: the building of an assault, else the nearest enemy AFV for a
-        man with a close-assault weapon of +2 or more, else the nearest enemy."""
+        man with a close-assault weapon of +2 or more (`hunted`), else the nearest enemy."""
         victory = game.spec.victory
         if victory.kind == "hold_building":  # attackers go in, defenders stay in
-            c = game.table.building(victory.building).area.centroid
-            return c.x, c.y
-        hunted = _hunted(game, man)
+            return game.table.centre(victory.building)
         if hunted is not None:
             return hunted.x, hunted.y
-        enemies = game.state.side_men(other(man.side))
         if not enemies:
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
@@ -642,17 +727,29 @@ class SkirmishAI(Agent):
 _ORDERS = frozenset({Walk, Run, ChangePosition, ChargeAt, Pivot, AimAt, Disengage})
 
 
-def _hunted(game: TFTGame, man: Man) -> Tank | None:
-    """The nearest enemy AFV or gun within 12", for a man whose close-assault weapon makes
-    an assault pay (going further for one cost games against the random agent)."""
-    if close_assault_bonus(assault_weapon(man)) < ASSAULT_BONUS:
+def _hunted_among(man: Man, tanks: list[Tank]) -> Tank | None:
+    """The nearest of the enemy AFVs and guns in the fight (`tanks`) within 12", for a man
+    whose close-assault weapon makes an assault pay (going further for one cost games
+    against the random agent)."""
+    weapon = best_assault_weapon(man.anti_tank, bool(man.grenades), man.close_weapon)
+    if not tanks or close_assault_bonus(weapon) < ASSAULT_BONUS:
         return None
     near = [
-        (d, t.id, t)
-        for t in game.state.side_tanks(other(man.side))
-        if (d := math.hypot(t.x - man.x, t.y - man.y)) <= HUNT_REACH
+        (d, t.id, t) for t in tanks if (d := math.hypot(t.x - man.x, t.y - man.y)) <= HUNT_REACH
     ]
     return min(near)[2] if near else None
+
+
+@cache
+def _arm(
+    weapon: str, rank: str, wounded: bool, grenades: bool, jammed: bool
+) -> tuple[int, int, int, bool, bool, tuple[float, ...]]:
+    """An enemy man's `_Threat` but where he stands, by what decides it."""
+    arm = weapon_profile(weapon)
+    reach = arm.effective_range or 0
+    dex = rank_attributes(rank, wounded).dexterity
+    hits = _expected_hits(min(arm.shots, 2), _hit_value(arm))
+    return 3 * reach, reach, dex, grenades, jammed, hits
 
 
 def _assault_value(man: Man) -> float:

@@ -22,11 +22,12 @@ class Attributes:
 
 def attributes(man: Man) -> Attributes:
     """The troop type's attributes, halved (rounded down) when wounded."""
-    return _attributes(man.rank, man.wounded)
+    return rank_attributes(man.rank, man.wounded)
 
 
 @cache
-def _attributes(rank: str, wounded: bool) -> Attributes:
+def rank_attributes(rank: str, wounded: bool) -> Attributes:
+    """A troop type's attributes, halved (rounded down) when wounded."""
     p = characters()[rank]
     values = (p.strength, p.intelligence, p.dexterity, p.leadership, p.movement)
     if wounded:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from warbench.core.geometry import bearing, turn_between
 from warbench.rulesets.tftww2 import floors, terrain
-from warbench.rulesets.tftww2.actions import Fire, Throw
+from warbench.rulesets.tftww2.actions import Fire, Throw, maker
 from warbench.rulesets.tftww2.area import throw_grenade
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import NotPossible, ranged_modifiers, to_hit
@@ -27,6 +27,7 @@ MAX_RANGE_FACTOR = 3
 ADDITIONAL_TARGET_REACH = 4.0
 FAST = 6.0
 FRONT_ARC = 90.0  # half-width: a man fires into the half circle he faces (ruling TFT-R17)
+_MAKE_FIRE, _MAKE_THROW = maker(Fire), maker(Throw)  # quick makers (`actions.maker`)
 
 
 def gap(a: Man, b: Man) -> float:
@@ -137,7 +138,7 @@ def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
             full = tables.soft_full_cover if cover == "soft" else tables.hard_full_cover
             if cover != "none" and full is None:
                 continue
-        legal.append(Fire(man.id, target.id))
+        legal.append(_MAKE_FIRE(man.id, target.id))
     return legal
 
 
@@ -153,7 +154,7 @@ def legal_throws(game: TFTGame, man: Man, enemies: list[Man]) -> list[Throw]:
         at = (round(enemy.x, 2), round(enemy.y, 2))
         distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
         if distance <= reach and floors.window_problem(game, man, at) is None:
-            legal.append(Throw(man.id, at))
+            legal.append(_MAKE_THROW(man.id, at))
     return legal
 
 

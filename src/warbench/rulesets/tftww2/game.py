@@ -77,6 +77,7 @@ PROMPTS = {  # what each step asks (the riposte's names the man missed)
     "ranged": "ranged combat: fire, throw, or done",
     "close": "close combat: strike an enemy in base contact, or done",
 }
+_DECISIONS: dict[tuple[str, str, int, Any], Decision] = {}  # by player, step, round, missed
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
@@ -168,11 +169,18 @@ class TFTGame(OpenGame):
         s = self.state
         if s.phase == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        if s.phase == "riposte":
-            prompt = f"{s.step.get('defender')} was missed: riposte or not"
-        else:
-            prompt = PROMPTS[s.phase]
-        return Decision(s.player, s.phase, f"{s.player}, round {s.round}: {prompt}")
+        missed = s.step.get("defender") if s.phase == "riposte" else None
+        key = (s.player, s.phase, s.round, missed)
+        found = _DECISIONS.get(key)
+        if found is None:  # the same decision (an immutable value) each time it is asked
+            if s.phase == "riposte":
+                prompt = f"{missed} was missed: riposte or not"
+            else:
+                prompt = PROMPTS[s.phase]
+            found = Decision(s.player, s.phase, f"{s.player}, round {s.round}: {prompt}")
+            if len(_DECISIONS) < 10_000:
+                _DECISIONS[key] = found
+        return found
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action and a sample of the continuous ones, each legal."""

@@ -384,8 +384,18 @@ def scatter(
 
 
 def template(centre: Point, area: float) -> Polygon:
-    """6.0: the area effect template, a circle of radius `area` (ruling I1)."""
-    return circle_template(centre, area)
+    """6.0: the area effect template, a circle of radius `area` (ruling I1), kept per centre
+    and radius (shapes are immutable; a mortar often fires again at men who stayed put)."""
+    key = (centre[0], centre[1], area)
+    found = _TEMPLATES.get(key)
+    if found is None:
+        if len(_TEMPLATES) >= 10_000:
+            _TEMPLATES.clear()
+        found = _TEMPLATES[key] = circle_template(centre, area)
+    return found
+
+
+_TEMPLATES: dict[tuple[float, float, float], Polygon] = {}
 
 
 def touched(template: BaseGeometry, bases: Mapping[str, Base]) -> list[str]:

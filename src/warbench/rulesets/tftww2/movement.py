@@ -32,6 +32,7 @@ from warbench.rulesets.tftww2.actions import (
     Pivot,
     Run,
     Walk,
+    maker,
 )
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import clear_jam
@@ -53,16 +54,24 @@ def step(man: Man, distance: float, facing: float) -> tuple[float, float]:
     return man.x + distance * math.sin(rad), man.y + distance * math.cos(rad)
 
 
-def turn_cost(start: float, end: float) -> int:
-    """Each 90° of turn costs 1 movement point (part of 90° counts as a whole point)."""
-    return math.ceil(turn_between(start, end) / 90 - 1e-9)
-
-
 def walk_cost(man: Man, to: tuple[float, float], facing: float) -> float:
-    """Walk: turn to face the point, 1 per inch to it, then turn to `facing`."""
-    heading = bearing((man.x, man.y), to) if to != (man.x, man.y) else man.facing
-    distance = math.hypot(to[0] - man.x, to[1] - man.y)
-    return turn_cost(man.facing, heading) + distance + turn_cost(heading, facing)
+    """Walk: turn to face the point, 1 per inch to it, then turn to `facing`; each 90° of
+    turn costs 1 movement point, part of 90° a whole point (`bearing` and `turn_between`
+    written out: a walk's cost is worked out for every walk weighed)."""
+    x, y, start = man.x, man.y, man.facing
+    if to[0] != x or to[1] != y:
+        heading = math.degrees(math.atan2(to[0] - x, to[1] - y)) % 360.0  # `bearing`
+        if heading == 360.0:
+            heading = 0.0
+    else:
+        heading = start
+    first = abs(start - heading) % 360.0  # `turn_between(start, heading)`
+    last = abs(heading - facing) % 360.0  # `turn_between(heading, facing)`
+    return (
+        math.ceil(min(first, 360.0 - first) / 90 - 1e-9)
+        + math.hypot(to[0] - x, to[1] - y)
+        + math.ceil(min(last, 360.0 - last) / 90 - 1e-9)
+    )
 
 
 def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
@@ -204,6 +213,15 @@ def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
 
 
 _STANDING = frozenset({Pivot, ChangePosition, CloseCombat})  # `order_problem` always allows
+# quick makers of the orders `legal_man_orders` makes at every decision (`actions.maker`)
+_MAKE_CHANGEPOSITION, _MAKE_CLOSECOMBAT, _MAKE_FLEE = (
+    maker(ChangePosition),
+    maker(CloseCombat),
+    maker(Flee),
+)
+_MAKE_MANIPULATE, _MAKE_CLIMB, _MAKE_PIVOT = maker(Manipulate), maker(Climb), maker(Pivot)
+_MAKE_WALK, _MAKE_RUN, _MAKE_AIMAT = maker(Walk), maker(Run), maker(AimAt)
+_MAKE_CHARGEAT, _MAKE_DISENGAGE = maker(ChargeAt), maker(Disengage)
 _COMPASS = tuple(
     (float(angle), math.sin(math.radians(angle)), math.cos(math.radians(angle)))
     for angle in range(0, 360, 45)
@@ -220,52 +238,52 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
     mov = attributes(man).mov
     prone = man.stance == "prone"
     mid = man.id
-    acts: list[Action] = [ChangePosition(mid), CloseCombat(mid)]
+    acts: list[Action] = [_MAKE_CHANGEPOSITION(mid), _MAKE_CLOSECOMBAT(mid)]
     if not prone:
-        acts.append(Flee(mid))
+        acts.append(_MAKE_FLEE(mid))
     if man.jam:
-        acts.append(Manipulate(mid))
+        acts.append(_MAKE_MANIPULATE(mid))
     levels = floors.floors_at(game, man)
     for level in (man.floor - 1, man.floor + 1):
         if 0 <= level < levels and floors.climb_problem(game, man, level) is None:
-            acts.append(Climb(mid, level))
+            acts.append(_MAKE_CLIMB(mid, level))
     if prone:
         for angle, _, _ in _COMPASS:
-            acts.append(Pivot(mid, angle))
+            acts.append(_MAKE_PIVOT(mid, angle))
     else:
         free = _free_spots(game, man)
         run = 2 * mov
         runs = run > 0 and free(*step(man, float(run), man.facing))
         for angle, sin, cos in _COMPASS:
-            acts.append(Pivot(mid, angle))
+            acts.append(_MAKE_PIVOT(mid, angle))
             for reach in (mov / 2, mov):
                 if reach == mov >= 1 and turn_between(man.facing, angle) > 1.0:
                     continue  # his whole move rate and a turn (the rounded end bears within
                     # 0.41° of the angle, and is at most 0.0071" short): over his points
                 to = (round(man.x + reach * sin, 2), round(man.y + reach * cos, 2))
                 if walk_cost(man, to, angle) <= mov + 1e-9 and free(*to):
-                    acts.append(Walk(mid, to, angle))
+                    acts.append(_MAKE_WALK(mid, to, angle))
             if runs:
-                acts.append(Run(mid, float(run), angle))
+                acts.append(_MAKE_RUN(mid, float(run), angle))
     aims = not weapon_profile(man.weapon).automatic
     here = (man.x, man.y)
     for enemy in enemies:
         off = turn_between(man.facing, bearing(here, (enemy.x, enemy.y)))
         if aims and off <= AIM_CONE:
-            acts.append(AimAt(mid, enemy.id))
+            acts.append(_MAKE_AIMAT(mid, enemy.id))
         if (
             not prone
             and enemy.floor == man.floor
             and off <= CHARGE_CONE
             and _charge_problem(game, man, enemy.id, mov) is None
         ):
-            acts.append(ChargeAt(mid, enemy.id))
+            acts.append(_MAKE_CHARGEAT(mid, enemy.id))
     if not prone:
         for tank in s.side_tanks("blue" if man.side == "red" else "red"):
             if _charge_problem(game, man, tank.id, mov) is None:
-                acts.append(ChargeAt(mid, tank.id))
-        if _contact_enemies(game, man):
-            acts.append(Disengage(mid))
+                acts.append(_MAKE_CHARGEAT(mid, tank.id))
+        if _contact_enemies(game, man, enemies):
+            acts.append(_MAKE_DISENGAGE(mid))
     return acts
 
 
@@ -358,12 +376,11 @@ def _aim_problem(game: TFTGame, man: Man, target_id: str) -> str | None:
     return None
 
 
-def _contact_enemies(game: TFTGame, man: Man) -> list[Man]:
-    return [
-        e
-        for e in game.state.side_men("blue" if man.side == "red" else "red")
-        if man.distance(e) <= MAN_BASE + 0.05 and e.floor == man.floor
-    ]
+def _contact_enemies(game: TFTGame, man: Man, enemies: list[Man] | None = None) -> list[Man]:
+    """The enemy men in the fight (`enemies`, if given) in base contact with him."""
+    if enemies is None:
+        enemies = game.state.side_men("blue" if man.side == "red" else "red")
+    return [e for e in enemies if man.distance(e) <= MAN_BASE + 0.05 and e.floor == man.floor]
 
 
 def carry_out(game: TFTGame, man: Man, action: Action) -> None:

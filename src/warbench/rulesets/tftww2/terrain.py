@@ -65,6 +65,7 @@ class Table:
     reach_cache: dict[tuple[float, float], tuple[BaseGeometry, BaseGeometry]] = field(
         default_factory=dict, compare=False
     )
+    centre_cache: dict[str, tuple[float, float]] = field(default_factory=dict, compare=False)
 
     @classmethod
     def build(cls, spec: Scenario) -> Table:
@@ -77,6 +78,14 @@ class Table:
         found = self.held_cache.get(piece.name)
         if found is None:
             found = self.held_cache[piece.name] = piece.area.buffer(0.5)
+        return found
+
+    def centre(self, name: str) -> tuple[float, float]:
+        """A building's centroid, worked out once (the terrain never changes)."""
+        found = self.centre_cache.get(name)
+        if found is None:
+            c = self.building(name).area.centroid
+            found = self.centre_cache[name] = (c.x, c.y)
         return found
 
     def building(self, name: str) -> TerrainPiece:

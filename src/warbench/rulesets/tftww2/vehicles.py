@@ -15,6 +15,7 @@ close-assault weapon (TFT-R25).
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString
@@ -384,8 +385,14 @@ def spend(game: TFTGame, man: Man, weapon: str) -> None:
 def assault_weapon(man: Man) -> str:
     """The best close-assault weapon a man has (8.2's bonuses, ruling A10): his anti-tank
     weapon, else a grenade, else his close combat weapon (TFT-R25)."""
-    held = [w for w in (man.anti_tank, "grenade" if man.grenades else None) if w is not None]
-    return max([*held, man.close_weapon], key=close_assault_bonus)
+    return best_assault_weapon(man.anti_tank, bool(man.grenades), man.close_weapon)
+
+
+@cache
+def best_assault_weapon(anti_tank: str | None, grenades: bool, close_weapon: str) -> str:
+    """`assault_weapon` of a man with these weapons (a grenade if `grenades`)."""
+    held = [w for w in (anti_tank, "grenade" if grenades else None) if w is not None]
+    return max([*held, close_weapon], key=close_assault_bonus)
 
 
 def area_attack(
