@@ -68,6 +68,7 @@ from warbench.rulesets.fftt.state import (
     Egg,
     Fig,
     Melee,
+    Saved,
     State,
     other,
 )
@@ -1523,8 +1524,8 @@ class FFTTGame(Game):
         self._legal_cache = ((), [])
 
     def _snapshot(self) -> object:
-        return self.state.copy()
+        return self.state.saved()
 
     def _restore(self, snapshot: object) -> None:
-        assert isinstance(snapshot, State)
-        self.state = snapshot
+        assert isinstance(snapshot, Saved)
+        self.state = snapshot.restored()
