@@ -270,8 +270,8 @@ class TacticsAI(Agent):
             if isinstance(a, Climb) and self._climb_pays(s, s.figs[a.figure], enemies):
                 return a
         movers = self.movers(s, mine, enemies)
-        nearest = {f.id: min(dist(f.pos, e.pos) for e in enemies) for f in movers}
-        spots = [e.pos for e in enemies]
+        spots = [(e.x, e.y) for e in enemies]
+        nearest = {f.id: min([dist((f.x, f.y), p) for p in spots]) for f in movers}
 
         def exact(fig: Fig, to: Point) -> float | None:
             return self._move_score(s, fig, to, spots, nearest[fig.id])
@@ -349,10 +349,11 @@ class TacticsAI(Agent):
 
     def _has_target(self, s: State, fig: Fig, enemies: list[Fig]) -> bool:
         """A shooter with an enemy in sight at short range stays to fire."""
-        reach = fig.prof.short
-        return fig.prof.armed and any(
-            dist(fig.pos, e.pos) <= reach and can_see(s, fig, e) for e in enemies
-        )
+        prof = fig.prof
+        if not prof.armed:
+            return False
+        reach, at = prof.short, (fig.x, fig.y)
+        return any(dist(at, (e.x, e.y)) <= reach and can_see(s, fig, e) for e in enemies)
 
     def _move_score(
         self, s: State, fig: Fig, to: Point, spots: list[Point], now: float

@@ -68,10 +68,11 @@ from warbench.rulesets.fftt.state import (
     Egg,
     Fig,
     Melee,
+    Saved,
     State,
     other,
 )
-from warbench.rulesets.fftt.table import KEPT, Point, Table, dist
+from warbench.rulesets.fftt.table import KEPT, Point, Table, dist, segment_distance
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -112,17 +113,27 @@ PROMPTS = {
 }
 CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
 WAYS = [(math.sin(math.radians(a)), math.cos(math.radians(a))) for a in range(0, 360, 45)]
+PATH_SLACK = 0.05  # more than a path point's rounding (0.01 cm) takes it off its line
 Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
 
 
 @dataclass
 class Reach:
-    """A figure's moves from one place (`FFTTGame._reach`) and, once asked for, the move
-    half way for each."""
+    """A figure's moves from one place (`FFTTGame._reach`) and, once asked for, each with
+    the move half way (`FFTTGame._half`), in the same order."""
 
     moves: tuple[Move, ...]
-    halves: dict[Move, Move]
     forms: list[tuple[Move, Move]] | None = None  # each move with its half, once asked for
+
+    def paired(self, fig: Fig) -> list[tuple[Move, Move]]:
+        """Each move with its half, `fig` standing at the place of this reach."""
+        if self.forms is None:
+            x, y, fid = fig.x, fig.y, fig.id
+            self.forms = [
+                (a, Move(fid, (round((x + a.to[0]) / 2, 1), round((y + a.to[1]) / 2, 1))))
+                for a in self.moves
+            ]
+        return self.forms
 
 
 class FFTTGame(Game):
@@ -381,16 +392,11 @@ class FFTTGame(Game):
         if movement.mover_problem(s, fig) is not None:
             return []
         clear = movement.route_tester(s, fig)
-        reach = self._reach(fig)
         found: list[Action] = []
-        for a in reach.moves:
+        for a, half in self._reach(fig).paired(fig):
             if clear(a.to):
                 found.append(a)
-                continue
-            half = reach.halves.get(a)
-            if half is None:
-                half = reach.halves[a] = Move(a.figure, self._half(fig, a.to))
-            if clear(half.to):
+            elif clear(half.to):
                 found.append(half)
         return found
 
@@ -402,20 +408,15 @@ class FFTTGame(Game):
         s = self.state
         if movement.mover_problem(s, fig) is not None:
             return []
-        reach = self._reach(fig)
-        if reach.forms is None:
-            for a in reach.moves:
-                if a not in reach.halves:
-                    reach.halves[a] = Move(a.figure, self._half(fig, a.to))
-            reach.forms = [(a, reach.halves[a]) for a in reach.moves]
+        forms = self._reach(fig).paired(fig)
         if not self.heals(fig):
-            return reach.forms
+            return forms
         to_heal = [
             Move(fig.id, movement.charge_point(fig, f))
             for f in s.side_figs(fig.side)
             if f.wounds and f is not fig
         ]
-        return [(a, Move(fig.id, self._half(fig, a.to))) for a in to_heal] + reach.forms
+        return [(a, Move(fig.id, self._half(fig, a.to))) for a in to_heal] + forms
 
     def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
         """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
@@ -448,7 +449,7 @@ class FFTTGame(Game):
                 acts.append(Move(fig.id, to))
         if len(kept) >= KEPT:
             kept.clear()
-        found = kept[key] = Reach(tuple(acts), {})
+        found = kept[key] = Reach(tuple(acts))
         return found
 
     @staticmethod
@@ -736,7 +737,8 @@ class FFTTGame(Game):
         mover = s.figs[s.moving["mover"]]
         if mover.ability == LUCKY_BASTARD:
             return []  # 'it can never be hurt when shot in the opportunity fire phase'
-        points = [tuple(p) for p in s.moving["points"]]
+        first = s.moving["next"]
+        points: list[Point] = [(p[0], p[1]) for p in s.moving["points"]]
         found: list[tuple[str, int]] = []
         for fig in s.side_figs(other(mover.side)):
             prof = fig.prof
@@ -748,9 +750,13 @@ class FFTTGame(Game):
                 or shooting.engaged(s, fig)
             ):
                 continue
-            for k in range(s.moving["next"], len(points)):
-                p = (points[k][0], points[k][1])
-                if dist(fig.pos, p) <= prof.long and in_arc(fig, p) and can_see(s, fig, mover, p):
+            at = fig.pos
+            # the path's points lie within 0.01 cm of the line between its first and last
+            if segment_distance(at, points[first], points[-1]) > prof.long + PATH_SLACK:
+                continue
+            for k in range(first, len(points)):
+                p = points[k]
+                if dist(at, p) <= prof.long and in_arc(fig, p) and can_see(s, fig, mover, p):
                     found.append((fig.id, k))
         return found
 
@@ -1518,8 +1524,8 @@ class FFTTGame(Game):
         self._legal_cache = ((), [])
 
     def _snapshot(self) -> object:
-        return self.state.copy()
+        return self.state.saved()
 
     def _restore(self, snapshot: object) -> None:
-        assert isinstance(snapshot, State)
-        self.state = snapshot
+        assert isinstance(snapshot, Saved)
+        self.state = snapshot.restored()

@@ -11,7 +11,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
-from warbench.rulesets.fftt.profiles import tables
+from warbench.rulesets.fftt.profiles import forces, tables
 from warbench.rulesets.fftt.shooting import engaged
 from warbench.rulesets.fftt.state import Fig, State, other
 from warbench.rulesets.fftt.table import Point, dist
@@ -19,6 +19,7 @@ from warbench.rulesets.fftt.table import Point, dist
 CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
 PLACES_KEPT = 5_000  # places (figure, actions, floor, position) whose moves a table remembers
+_LARGEST = max(p.base for race in forces().values() for p in race.values()) / 2  # a radius
 
 
 def in_contact(s: State, a: Fig, b: Fig) -> bool:
@@ -105,7 +106,10 @@ def _base_problem(
     """The figures' part of `_space_problem`."""
     mine = fig.radius
     x, y = to
+    far = mine + _LARGEST + CONTACT  # no base farther off along an axis can matter
     for o in s.figs.values() if others is None else others:
+        if abs(o.x - x) > far or abs(o.y - y) > far:
+            continue
         if o.where != "table" or o.id == fig.id or o.id in ignore or o.level != fig.level:
             continue
         enemy = o.side != fig.side

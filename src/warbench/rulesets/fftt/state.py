@@ -59,10 +59,16 @@ class Fig:
 
     def copy(self) -> Fig:
         """A copy (its list of figures seen copied too)."""
+        return Fig.of_fields(self.__dict__)
+
+    @staticmethod
+    def of_fields(fields: dict[str, Any]) -> Fig:
+        """A figure with a copy of these fields (a figure's `__dict__`, as `State.saved`
+        keeps it; its list of figures seen copied too)."""
         twin = object.__new__(Fig)  # as copy.copy, without its generic machinery
-        fields = self.__dict__.copy()
-        fields["sees"] = list(self.sees)
-        twin.__dict__ = fields
+        mine = fields.copy()
+        mine["sees"] = list(mine["sees"])
+        twin.__dict__ = mine
         return twin
 
     @property
@@ -181,11 +187,22 @@ class State:
     score: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> State:
-        """A deep copy (the table is immutable and shared), built field by field: `apply`
-        takes one before every action."""
+        """A deep copy (the table is immutable and shared), built field by field."""
+        twin = self._shell()
+        twin.figs = {k: f.copy() for k, f in self.figs.items()}
+        return twin
+
+    def saved(self) -> Saved:
+        """What `apply` keeps before every action, to put back if it fails: a deep copy of
+        all but the figures, and each figure's fields — a copy of its `__dict__`, cheaper
+        than a copy of the figure. The lists of figures seen are shared, not copied: they
+        are only ever replaced (`FFTTGame._note_sight`), never changed in place."""
+        return Saved(self._shell(), {k: f.__dict__.copy() for k, f in self.figs.items()})
+
+    def _shell(self) -> State:
+        """A deep copy of all but the figures (`figs` is this state's own dict)."""
         twin = State.__new__(State)
         twin.__dict__.update(self.__dict__)
-        twin.figs = {k: f.copy() for k, f in self.figs.items()}
         twin.flanks = [
             Flank(f.side, f.flank, f.label, list(f.figures), f.entered) for f in self.flanks
         ]
@@ -276,6 +293,20 @@ class State:
             "reason": self.reason,
             "score": self.score,
         }
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A state as `State.saved` keeps it: all but the figures, and each figure's fields."""
+
+    shell: State
+    figs: dict[str, dict[str, Any]]
+
+    def restored(self) -> State:
+        """The state as it was saved (a new copy each time)."""
+        twin = self.shell._shell()
+        twin.figs = {k: Fig.of_fields(fields) for k, fields in self.figs.items()}
+        return twin
 
 
 _PROFILES = forces()

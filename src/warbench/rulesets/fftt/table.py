@@ -371,8 +371,13 @@ class Table:
         if found is None:
             if len(kept) >= KEPT:
                 kept.clear()
+            lox, hix = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
+            loy, hiy = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
             found = kept[a, b] = tuple(
-                (pc, p) for pc in self.walled for p in pc.outline_crossings(a, b)
+                (pc, p)
+                for pc in self.walled
+                if not (pc.x1 < lox or pc.x0 > hix or pc.y1 < loy or pc.y0 > hiy)
+                for p in pc.outline_crossings(a, b)
             )
         return found
 
