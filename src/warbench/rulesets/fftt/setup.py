@@ -78,29 +78,34 @@ def scenery(ref: Referee, width: float, depth: float) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
+def figure_id(side: str, number: int, flank: str | None = None) -> str:
+    """A figure's id: its side's letter, then `fw` or `fe` for a flanking force by the west
+    or east flank, then its number in its own force (R56: `r3`, `rfw1`, `bfe2`). Each
+    flanking force is numbered apart, so no id tells the size of a force not yet seen."""
+    return f"{side[0]}{'' if flank is None else 'f' + flank[0]}{number}"
+
+
 def figures(
     written: dict[str, ForceSpec], flanks_before: int = 0
 ) -> tuple[dict[str, Fig], list[Flank]]:
     """Every figure of the forces written down (behind the screen or in hidden movement),
-    red's first; their flanking forces numbered on from `flanks_before`."""
+    red's first; the main force numbered from 1, each flanking force apart from 1 (R56);
+    their flanking forces indexed on from `flanks_before`."""
     figs: dict[str, Fig] = {}
     flanks: list[Flank] = []
     for side in ("red", "blue"):
         force = written.get(side)
         if force is None:
             continue
-        count = 0
-        for f in force.figures:
-            count += 1
-            fid = f"{side[0]}{count}"
+        for n, f in enumerate(force.figures, start=1):
+            fid = figure_id(side, n)
             figs[fid] = Fig(
                 fid, side, force.race, f.profile, f.elite, xp=f.xp, ability=f.ability or 0
             )
         for flank in force.flanks:
             ids = []
-            for f in flank.figures:
-                count += 1
-                fid = f"{side[0]}{count}"
+            for n, f in enumerate(flank.figures, start=1):
+                fid = figure_id(side, n, flank.flank)
                 figs[fid] = Fig(
                     fid,
                     side,
