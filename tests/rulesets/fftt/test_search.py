@@ -24,7 +24,7 @@ def _other_flank(scenario: dict[str, Any]) -> dict[str, Any]:
         {
             "flank": "west",
             "label": SECRET,
-            "figures": [{"profile": "tank", "elite": True}, {"profile": "scanner"}],
+            "figures": [{"profile": "tank", "elite": True}],  # 5 FP: an elite 1 more (R57)
         }
     ]
     return data

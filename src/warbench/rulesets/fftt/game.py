@@ -1507,6 +1507,7 @@ class FFTTGame(Game):
             "form": CODEC.form(Compose),
             "force_points": points,
             "flank_most": points // 4,
+            "marks": composition.marks(self.spec),
             "profiles": {
                 race: {key: p.fp for key, p in forces()[race].items()}
                 for race in composition.races(self.spec, player)

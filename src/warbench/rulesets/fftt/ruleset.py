@@ -136,7 +136,8 @@ class FFTT(Ruleset):
             )
             lines.append(
                 f"  or your own, {own['form']} ({own['force_points']} FP, at most "
-                f"{own['flank_most']} a flank): {points}"
+                f"{own['flank_most']} a flank): {points}; marks PROFILE/MARK: "
+                + "; ".join(own["marks"])
             )
         for f in view["figures"]:
             if f["where"] == "table":

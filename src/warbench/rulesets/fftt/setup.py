@@ -124,18 +124,27 @@ def figures(
 
 def written_down(title: str, force: ForceSpec) -> str:
     """A force as its owner is told it once written: its title ("force 2"), race, figures
-    and flanking forces (R52)."""
+    with their marks (elite, the general, enemy FPs killed before) and flanking forces
+    (R52, R57)."""
     table = forces()[force.race]
+    general = force.general
 
-    def names(figs: tuple[FigureSpec, ...]) -> str:
-        counts = Counter(table[f.profile].name + " (elite)" * f.elite for f in figs)
+    def name(n: int, f: FigureSpec, main: bool) -> str:
+        marks = ["elite"] * f.elite
+        if main and general is not None and general.figure == n:
+            marks.append("general" + f" {general.name}" * (general.name != "General"))
+        marks += [f"{f.xp} FP killed"] * bool(f.xp)
+        return table[f.profile].name + (f" ({', '.join(marks)})" if marks else "")
+
+    def names(figs: tuple[FigureSpec, ...], main: bool = False) -> str:
+        counts = Counter(name(n, f, main) for n, f in enumerate(figs))
         return ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items())
 
     flanks = "".join(
         f"; flanking force '{flank.label}' ({flank.flank}): {names(flank.figures)}"
         for flank in force.flanks
     )
-    return f"{title}, {force.race} ({force.points()} FP): {names(force.figures)}{flanks}"
+    return f"{title}, {force.race} ({force.points()} FP): {names(force.figures, True)}{flanks}"
 
 
 def zone_of(width: float, depth: float, p: Point) -> int:
