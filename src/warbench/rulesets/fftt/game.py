@@ -1091,6 +1091,7 @@ class FFTTGame(Game):
             to = action.to
         extra = movement.passage(s, fig, to)[0]
         fig.ap -= 1 + extra if target else movement.actions_for(s, fig, to)
+        s.open_doors |= movement.doors_opened(s, fig, to)  # paid for: open from now on (R40)
         self._leave_melees(fig)
         s.moving = {
             "mover": fig.id,
@@ -1467,6 +1468,7 @@ class FFTTGame(Game):
             "goo": [[g.x, g.y, g.until] for g in s.goo],
             "eggs": [[e.side, e.x, e.y, e.hatch] for e in s.eggs],
             "corpses": [[c.x, c.y] for c in s.corpses],
+            "open_doors": [list(door) for door in sorted(s.open_doors)],  # R40
             "moving": dict(s.moving),
             "pending": shown,
             "key_positions": self.key_positions(),

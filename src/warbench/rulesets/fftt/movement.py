@@ -1,9 +1,9 @@
 """MOVEMENT: 10 cm per action (unit exceptions), halved through forests, rivers, pools and
 lakes, ruins, rubble and buildings; sentinels unaffected by terrain; low walls crossed only by
-sentinels and drones; building walls passed only through doors (1 action; tanks and MTs only
-through double doors, drones also through windows); stairs to an upper floor (1 action);
-getting in or out of a vehicle wreck (1 action); acid goo holds figures fast; deployment
-behind the screen and the entry of flanking forces."""
+sentinels and drones; building walls passed only through doors (1 action to open one, which
+then stays open; tanks and MTs only through double doors, drones also through windows);
+stairs to an upper floor (1 action); getting in or out of a vehicle wreck (1 action); acid
+goo holds figures fast; deployment behind the screen and the entry of flanking forces."""
 
 from __future__ import annotations
 
@@ -33,37 +33,65 @@ def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
     """The extra actions a move from where `fig` stands to `to` costs through walls
     ('Opening doors ... and getting in and out of a vehicle cost 1 action'), or why it cannot
     pass: a building's wall only through a door (tanks and MTs only double doors; drones also
-    windows); a figure upstairs stays in its building."""
+    windows); a figure upstairs stays in its building. A door already open costs nothing
+    (R40)."""
+    extra, _, problem = _passage(s, fig, to)
+    return extra, problem
+
+
+def doors_opened(s: State, fig: Fig, to: Point) -> frozenset[tuple[int, str]]:
+    """The closed doors (piece number, wall) a move of `fig` to `to` opens (R40)."""
+    return frozenset(_passage(s, fig, to)[1])
+
+
+def _passage(s: State, fig: Fig, to: Point) -> tuple[int, list[tuple[int, str]], str | None]:
+    """`passage`, with the closed doors the move opens."""
+    opens: list[tuple[int, str]] = []
     if fig.level:
         home = s.table.building_at(fig.pos)
         if home is None or not home.contains(to):
-            return 0, f"{fig.id} is upstairs: climb down before leaving the building"
+            return 0, opens, f"{fig.id} is upstairs: climb down before leaving the building"
     extra = 0
     widths = tables().openings
     for piece, p in s.table.crossings(fig.pos, to):
         where = f"{p[0]:.1f},{p[1]:.1f}"
         if piece.kind == "vehicle":
             if fig.prof.vehicle:
-                return 0, f"{fig.id} is a {fig.prof.name}: it cannot get into a vehicle wreck"
+                return (
+                    0,
+                    opens,
+                    f"{fig.id} is a {fig.prof.name}: it cannot get into a vehicle wreck",
+                )
             extra += 1  # getting in or out of a vehicle
             continue
         opening = piece.opening_at(p, widths)
         if opening == "double" or (opening == "door" and not fig.prof.vehicle):
-            extra += 1  # opening doors
+            door = (s.table.number(piece), piece.wall_at(p))
+            if door not in s.open_doors and door not in opens:
+                extra += 1  # opening doors
+                opens.append(door)
         elif opening == "window" and fig.prof.windows:
             continue  # drones fly through windows
         elif fig.prof.vehicle:
-            return 0, (
-                f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors "
-                f"(the move meets the {piece.wall_at(p)} wall at {where})"
+            return (
+                0,
+                opens,
+                (
+                    f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors "
+                    f"(the move meets the {piece.wall_at(p)} wall at {where})"
+                ),
             )
         else:
             how = "doors or windows" if fig.prof.windows else "doors"
-            return 0, (
-                f"the move meets the {piece.wall_at(p)} wall of a building at {where}: "
-                f"{fig.id} passes walls only through {how}"
+            return (
+                0,
+                opens,
+                (
+                    f"the move meets the {piece.wall_at(p)} wall of a building at {where}: "
+                    f"{fig.id} passes walls only through {how}"
+                ),
             )
-    return extra, None
+    return extra, opens, None
 
 
 def stuck(s: State, fig: Fig) -> bool:
@@ -227,10 +255,10 @@ def route_problem(
 def route_tester(s: State, fig: Fig) -> Callable[[Point], bool]:
     """A test of destinations `to`: whether `route_problem(s, fig, to)` is None for `fig`,
     free to move (a move, not a charge). The same tests: the scenery's part remembered by
-    the table per place (figure, actions, floor, position) and destination — legal moves are
-    listed again at every decision while most figures stand still —, the figures looked at
-    only where they stand near enough to `to` to matter."""
-    place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y)
+    the table per place (figure, actions, floor, position, open doors) and destination —
+    legal moves are listed again at every decision while most figures stand still —, the
+    figures looked at only where they stand near enough to `to` to matter."""
+    place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y, s.open_doors)
     routes = s.table.routes
     known = routes.get(place)
     if known is None:
@@ -284,7 +312,7 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
 
 def actions_for(s: State, fig: Fig, to: Point) -> int:
     """The actions a move costs: one per move allowance (10 cm unless stated) or part, and
-    one for each door opened or each getting in or out of a vehicle."""
+    one for each closed door opened or each getting in or out of a vehicle."""
     cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
     return max(1, math.ceil(cost / fig.pace - 1e-6)) + passage(s, fig, to)[0]
 
