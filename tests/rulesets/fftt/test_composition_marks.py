@@ -12,7 +12,7 @@ import pytest
 from tests.rulesets.fftt.test_compositions import _at_force, _Composes
 from tests.rulesets.fftt.test_secret_forces import RULESET, SCREEN, _game, _sent_to
 from warbench.core.actions import Action
-from warbench.core.game import Decision, IllegalAction
+from warbench.core.game import Decision, Game, IllegalAction
 from warbench.core.ruleset import Agent
 from warbench.rulesets.fftt.actions import Compose
 from warbench.rulesets.fftt.ai import TacticsAI
@@ -143,6 +143,8 @@ def test_whatever_red_marks_blue_and_spectators_get_the_same(viewer: str | None)
                 player = g.pending.player
                 g.apply(agents[player].choose(g, player), player)
             assert [s.action for s in g.steps if s.player == "red"].count(str(action)) == 1
+            assert g.parse(str(action)) == action  # its text replays it
+            assert Game.replay(g.record).state_hash() == g.state_hash()
             assert not [t for t in seen if "marker" in t]
             runs.append(seen)
         assert len(runs[0]) > 3

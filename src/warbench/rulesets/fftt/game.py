@@ -173,7 +173,7 @@ class FFTTGame(Game):
         general = force.general
         if not self.spec.optional.generals or general is None:
             return
-        fig = self.state.figs[f"{side[0]}{general.figure + 1}"]
+        fig = self.state.figs[setup.figure_id(side, general.figure + 1)]
         only = frozenset({side})
         ability = general.ability
         if ability is None:
