@@ -29,69 +29,55 @@ def in_contact(s: State, a: Fig, b: Fig) -> bool:
     return _touches(s, a.pos, b)
 
 
-def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
+def passage(
+    s: State, fig: Fig, to: Point, opens: list[tuple[int, str]] | None = None
+) -> tuple[int, str | None]:
     """The extra actions a move from where `fig` stands to `to` costs through walls
     ('Opening doors ... and getting in and out of a vehicle cost 1 action'), or why it cannot
     pass: a building's wall only through a door (tanks and MTs only double doors; drones also
-    windows); a figure upstairs stays in its building. A door already open costs nothing
-    (R40)."""
-    extra, _, problem = _passage(s, fig, to)
-    return extra, problem
-
-
-def doors_opened(s: State, fig: Fig, to: Point) -> frozenset[tuple[int, str]]:
-    """The closed doors (piece number, wall) a move of `fig` to `to` opens (R40)."""
-    return frozenset(_passage(s, fig, to)[1])
-
-
-def _passage(s: State, fig: Fig, to: Point) -> tuple[int, list[tuple[int, str]], str | None]:
-    """`passage`, with the closed doors the move opens."""
-    opens: list[tuple[int, str]] = []
+    windows); a figure upstairs stays in its building. An open door costs nothing (R40); the
+    closed ones the move opens are added to `opens` (piece number, wall) when given."""
     if fig.level:
         home = s.table.building_at(fig.pos)
         if home is None or not home.contains(to):
-            return 0, opens, f"{fig.id} is upstairs: climb down before leaving the building"
+            return 0, f"{fig.id} is upstairs: climb down before leaving the building"
     extra = 0
     widths = tables().openings
     for piece, p in s.table.crossings(fig.pos, to):
         where = f"{p[0]:.1f},{p[1]:.1f}"
         if piece.kind == "vehicle":
             if fig.prof.vehicle:
-                return (
-                    0,
-                    opens,
-                    f"{fig.id} is a {fig.prof.name}: it cannot get into a vehicle wreck",
-                )
+                return 0, f"{fig.id} is a {fig.prof.name}: it cannot get into a vehicle wreck"
             extra += 1  # getting in or out of a vehicle
             continue
         opening = piece.opening_at(p, widths)
         if opening == "double" or (opening == "door" and not fig.prof.vehicle):
             door = (s.table.number(piece), piece.wall_at(p))
-            if door not in s.open_doors and door not in opens:
+            if door not in s.open_doors:
                 extra += 1  # opening doors
-                opens.append(door)
+                if opens is not None:
+                    opens.append(door)
         elif opening == "window" and fig.prof.windows:
             continue  # drones fly through windows
         elif fig.prof.vehicle:
-            return (
-                0,
-                opens,
-                (
-                    f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors "
-                    f"(the move meets the {piece.wall_at(p)} wall at {where})"
-                ),
+            return 0, (
+                f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors "
+                f"(the move meets the {piece.wall_at(p)} wall at {where})"
             )
         else:
             how = "doors or windows" if fig.prof.windows else "doors"
-            return (
-                0,
-                opens,
-                (
-                    f"the move meets the {piece.wall_at(p)} wall of a building at {where}: "
-                    f"{fig.id} passes walls only through {how}"
-                ),
+            return 0, (
+                f"the move meets the {piece.wall_at(p)} wall of a building at {where}: "
+                f"{fig.id} passes walls only through {how}"
             )
-    return extra, opens, None
+    return extra, None
+
+
+def doors_opened(s: State, fig: Fig, to: Point) -> frozenset[tuple[int, str]]:
+    """The closed doors (piece number, wall) a move of `fig` to `to` opens (R40)."""
+    opens: list[tuple[int, str]] = []
+    passage(s, fig, to, opens)
+    return frozenset(opens)
 
 
 def stuck(s: State, fig: Fig) -> bool:
