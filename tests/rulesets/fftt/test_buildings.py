@@ -1,7 +1,7 @@
-"""MOVEMENT and SHOOTING inside buildings: doors (1 action), double doors (the only way for
-tanks and MTs), windows (drones fly through; no hand to hand through them), stairs to an upper
-floor (1 action) with the higher-shooter and the inside-sight rules, and the vehicle wreck
-figures get in and out of (1 action each)."""
+"""MOVEMENT and SHOOTING inside buildings: doors (1 action to open, then open for everyone),
+double doors (the only way for tanks and MTs), windows (drones fly through; no hand to hand
+through them), stairs to an upper floor (1 action) with the higher-shooter and the
+inside-sight rules, and the vehicle wreck figures get in and out of (1 action each)."""
 
 from __future__ import annotations
 
@@ -96,6 +96,53 @@ def test_a_move_through_a_door_spends_the_door_in_the_game() -> None:
     events = g.apply(Move("r1", (50.0, 42.0)), "red")
     assert g.state.figs["r1"].ap == 1 and g.state.figs["r1"].pos == (50.0, 42.0)
     assert events[0].text == "r1 moves to 50,42 (+1 action(s): doors, getting in or out)"
+
+
+def test_a_door_once_opened_stays_open_for_everyone() -> None:
+    """R40: 'Opening doors ... cost 1 action': a door opened stays open, and passing an open
+    door (either side's, in or out) costs nothing more."""
+    grunt, other = fig("r1", "grunt", 50, 36), fig("r2", "grunt", 50, 33)
+    enemy = fig("b1", "terminator", 50, 53, ap=1)  # too few actions for opportunity fire
+    s = state(grunt, other, enemy, pieces=[HOUSE], stage="move")
+    g = game(s)
+    assert actions_for(s, other, (50.0, 42.0)) == 3  # 11 cm and the door still to open
+    assert g.view("red")["open_doors"] == []
+    g.apply(Move("r1", (50.0, 46.0)), "red")
+    s = g.state
+    assert s.open_doors == frozenset({(0, "south")})
+    assert g.view("blue")["open_doors"] == [[0, "south"]]  # on the table for all to see
+    assert actions_for(s, s.figs["r2"], (50.0, 42.0)) == 2  # open: only the ground
+    events = g.apply(Move("r2", (50.0, 42.0)), "red")
+    assert events[0].text == "r2 moves to 50,42"  # no door to pay
+    assert actions_for(s, s.figs["r1"], (50.0, 36.0)) == 2  # out again by the open door
+    assert "door south (open), double north," in g.ruleset.board_text(g)
+    labels = [area.label for area in g.ruleset.scene(g, "blue").terrain]
+    assert labels == ["building", "door (open)", "double", "window", "window"]
+    # the double door is still shut: the terminator pays to open it, then it is open too
+    s.figs["b1"].ap = 2
+    assert actions_for(s, s.figs["b1"], (50.0, 49.0)) == 2
+    s.player, s.part = "blue", 1
+    g.apply(Move("b1", (50.0, 49.0)), "blue")
+    assert g.state.open_doors == frozenset({(0, "south"), (0, "north")})
+
+
+def test_a_door_is_open_once_the_move_through_it_starts() -> None:
+    """The action paid, the door is open even while opportunity fire may stop the mover."""
+    grunt = fig("r1", "grunt", 50, 30)
+    s = state(grunt, fig("b1", "terminator", 50, 70), pieces=[HOUSE], stage="move")
+    g = game(s)
+    g.apply(Move("r1", (50.0, 42.0)), "red")
+    assert g.pending.kind == "opfire"  # type: ignore[union-attr]
+    assert g.state.open_doors == frozenset({(0, "south")})
+
+
+def test_the_moves_listed_follow_the_doors_opened() -> None:
+    """The legal moves a figure's place remembers (`route_tester`) are kept per open doors."""
+    grunt = fig("r1", "grunt", 50, 36, ap=1)
+    s = state(grunt, fig("b1", "terminator", 90, 90), pieces=[HOUSE], stage="move")
+    assert not movement.route_tester(s, grunt)((50.0, 42.0))  # 1 action: no door to open
+    s.open_doors = frozenset({(0, "south")})
+    assert movement.route_tester(s, grunt)((50.0, 42.0))
 
 
 def test_upstairs_the_higher_shooter_rule_and_the_border_rule_hold() -> None:

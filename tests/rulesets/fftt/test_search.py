@@ -24,7 +24,7 @@ def _other_flank(scenario: dict[str, Any]) -> dict[str, Any]:
         {
             "flank": "west",
             "label": SECRET,
-            "figures": [{"profile": "tank", "elite": True}, {"profile": "scanner"}],
+            "figures": [{"profile": "tank", "elite": True}],  # 5 FP: an elite 1 more (R57)
         }
     ]
     return data
@@ -65,6 +65,11 @@ def test_determinise_after_the_screen_comes_down_ignores_the_hidden_flanks() -> 
     games = _twins(scenario, _other_flank(scenario), 3, 30)
     assert games[0].state.revealed  # type: ignore[attr-defined]
     assert _determinised(games[0]) == _determinised(games[1])
+    sim = RULESET.determinise(games[0], "red", SeededDice(17))
+    sampled = [f for f in sim.state.flanks if f.side == "blue"]  # type: ignore[attr-defined]
+    assert sampled  # each sampled flanking force numbered apart, by its flank (R56)
+    for flank in sampled:
+        assert flank.figures == [f"bf{flank.flank[0]}{n}" for n in range(1, len(flank.figures) + 1)]
 
 
 def _other_force(scenario: dict[str, Any]) -> dict[str, Any]:

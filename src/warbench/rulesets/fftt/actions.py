@@ -86,9 +86,10 @@ class Compose(Action):
     verb = "compose"
     summary = (
         "write down secretly a force of your own: RACE, its FIGURES by profile, comma-"
-        "separated, PROFILE*COUNT for several (hq,grunt*6), and its WEST and EAST flanking "
-        "forces (FIGURES or LABEL:FIGURES, - for none), within the agreed force points, at "
-        "most a quarter of them a flank"
+        "separated, PROFILE*COUNT for several (hq,grunt*6), each with any marks the battle "
+        "allows after a / (engineer/elite/general=Kowalski, sniper/xp=12), and its WEST and "
+        "EAST flanking forces (FIGURES or LABEL:FIGURES, - for none), within the agreed force "
+        "points, at most a quarter of them a flank"
     )
     race: str
     figures: str

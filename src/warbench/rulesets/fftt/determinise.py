@@ -21,13 +21,13 @@ import re
 
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.odds import DiceReferee
-from warbench.rulesets.fftt import movement
+from warbench.rulesets.fftt import movement, setup
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.profiles import forces, tables
-from warbench.rulesets.fftt.scenario import FigureSpec, FlankSpec, ForceSpec
+from warbench.rulesets.fftt.scenario import ELITE_FP, FigureSpec, FlankSpec, ForceSpec
 from warbench.rulesets.fftt.state import Fig, Flank, State, other
 
-NUMBERED = re.compile(r"[a-z](\d+)$")  # a force's own figures (not hatched ones: `re1`)
+NUMBERED = re.compile(r"[a-z](\d+)$")  # a main force's figures (not `re1`, `rfw1`: R56)
 FLANKS = ("west", "east")
 UNKNOWN = "flanking force"  # the only label a player knows an enemy flanking force by
 
@@ -88,10 +88,12 @@ def determinise(game: FFTTGame, player: str, dice: DiceSource) -> FFTTGame:
     numbers = [int(m.group(1)) for f in seen if (m := NUMBERED.match(f.id))]
     counter = max(numbers, default=0)
 
-    def new_fig(key: str, where: str, flank: int | None = None) -> Fig:
+    def new_fig(key: str, where: str, flank: int | None = None, fid: str = "") -> Fig:
+        """A sampled enemy figure: of the main force, numbered on, unless given its id."""
         nonlocal counter
-        counter += 1
-        fid = f"{enemy[0]}{counter}"
+        if not fid:
+            counter += 1
+            fid = setup.figure_id(enemy, counter)
         fig = Fig(fid, enemy, race, key, where=where, flank=flank)
         figs[fid] = fig
         return fig
@@ -109,7 +111,7 @@ def determinise(game: FFTTGame, player: str, dice: DiceSource) -> FFTTGame:
     for fig in figs.values():
         if fig.flank is not None:
             fig.flank = index.get(id(s.flanks[fig.flank]))
-    spent = sum(f.prof.fp for f in seen if not f.hatched)
+    spent = sum(f.prof.fp + ELITE_FP * f.elite for f in seen if not f.hatched)  # R57
     if not s.revealed:
         main = _fill(ref, race, points - 2 * quarter, hq=race != "insectoids")
         placed = s.stage == "deploy" and enemy == s.attacker and s.player != enemy
@@ -129,13 +131,19 @@ def determinise(game: FFTTGame, player: str, dice: DiceSource) -> FFTTGame:
         if not keys:
             continue
         at = len(flanks)
-        ids = [new_fig(k, "flank", at).id for k in keys]
+        ids = [
+            new_fig(k, "flank", at, setup.figure_id(enemy, n, side_flank)).id
+            for n, k in enumerate(keys, start=1)
+        ]
         flanks.append(Flank(enemy, side_flank, UNKNOWN, ids))
         spent += sum(forces()[race][k].fp for k in keys)
     for n, flank in enumerate(flanks):
         if flank.side == enemy and not flank.figures:  # entering now, not yet placed
             keys = _fill(ref, race, quarter, hq=False)
-            flank.figures = [new_fig(k, "flank", n).id for k in keys]
+            flank.figures = [
+                new_fig(k, "flank", n, setup.figure_id(enemy, m, flank.flank)).id
+                for m, k in enumerate(keys, start=1)
+            ]
             s.to_enter += flank.figures
     s.figs = figs
     s.flanks = flanks

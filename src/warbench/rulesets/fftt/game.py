@@ -184,7 +184,7 @@ class FFTTGame(Game):
         general = force.general
         if not self.spec.optional.generals or general is None:
             return
-        fig = self.state.figs[f"{side[0]}{general.figure + 1}"]
+        fig = self.state.figs[setup.figure_id(side, general.figure + 1)]
         only = frozenset({side})
         ability = general.ability
         if ability is None:
@@ -1097,6 +1097,7 @@ class FFTTGame(Game):
             to = action.to
         extra = movement.passage(s, fig, to)[0]
         fig.ap -= 1 + extra if target else movement.actions_for(s, fig, to)
+        s.open_doors |= movement.doors_opened(s, fig, to)  # paid for: open from now on (R40)
         self._leave_melees(fig)
         s.moving = {
             "mover": fig.id,
@@ -1473,6 +1474,7 @@ class FFTTGame(Game):
             "goo": [[g.x, g.y, g.until] for g in s.goo],
             "eggs": [[e.side, e.x, e.y, e.hatch] for e in s.eggs],
             "corpses": [[c.x, c.y] for c in s.corpses],
+            "open_doors": [list(door) for door in sorted(s.open_doors)],  # R40
             "moving": dict(s.moving),
             "pending": shown,
             "key_positions": self.key_positions(),
@@ -1513,6 +1515,7 @@ class FFTTGame(Game):
             "form": CODEC.form(Compose),
             "force_points": points,
             "flank_most": points // 4,
+            "marks": composition.marks(self.spec),
             "profiles": {
                 race: {key: p.fp for key, p in forces()[race].items()}
                 for race in composition.races(self.spec, player)

@@ -1,9 +1,9 @@
 """MOVEMENT: 10 cm per action (unit exceptions), halved through forests, rivers, pools and
 lakes, ruins, rubble and buildings; sentinels unaffected by terrain; low walls crossed only by
-sentinels and drones; building walls passed only through doors (1 action; tanks and MTs only
-through double doors, drones also through windows); stairs to an upper floor (1 action);
-getting in or out of a vehicle wreck (1 action); acid goo holds figures fast; deployment
-behind the screen and the entry of flanking forces."""
+sentinels and drones; building walls passed only through doors (1 action to open one, which
+then stays open; tanks and MTs only through double doors, drones also through windows);
+stairs to an upper floor (1 action); getting in or out of a vehicle wreck (1 action); acid
+goo holds figures fast; deployment behind the screen and the entry of flanking forces."""
 
 from __future__ import annotations
 
@@ -30,11 +30,14 @@ def in_contact(s: State, a: Fig, b: Fig) -> bool:
     return _touches(s, a.pos, b)
 
 
-def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
+def passage(
+    s: State, fig: Fig, to: Point, opens: list[tuple[int, str]] | None = None
+) -> tuple[int, str | None]:
     """The extra actions a move from where `fig` stands to `to` costs through walls
     ('Opening doors ... and getting in and out of a vehicle cost 1 action'), or why it cannot
     pass: a building's wall only through a door (tanks and MTs only double doors; drones also
-    windows); a figure upstairs stays in its building."""
+    windows); a figure upstairs stays in its building. An open door costs nothing (R40); the
+    closed ones the move opens are added to `opens` (piece number, wall) when given."""
     if fig.level:
         home = s.table.building_at(fig.pos)
         if home is None or not home.contains(to):
@@ -50,7 +53,11 @@ def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
             continue
         opening = piece.opening_at(p, widths)
         if opening == "double" or (opening == "door" and not fig.prof.vehicle):
-            extra += 1  # opening doors
+            door = (s.table.number(piece), piece.wall_at(p))
+            if door not in s.open_doors:
+                extra += 1  # opening doors
+                if opens is not None:
+                    opens.append(door)
         elif opening == "window" and fig.prof.windows:
             continue  # drones fly through windows
         elif fig.prof.vehicle:
@@ -65,6 +72,13 @@ def passage(s: State, fig: Fig, to: Point) -> tuple[int, str | None]:
                 f"{fig.id} passes walls only through {how}"
             )
     return extra, None
+
+
+def doors_opened(s: State, fig: Fig, to: Point) -> frozenset[tuple[int, str]]:
+    """The closed doors (piece number, wall) a move of `fig` to `to` opens (R40)."""
+    opens: list[tuple[int, str]] = []
+    passage(s, fig, to, opens)
+    return frozenset(opens)
 
 
 def stuck(s: State, fig: Fig) -> bool:
@@ -231,10 +245,10 @@ def route_problem(
 def route_tester(s: State, fig: Fig) -> Callable[[Point], bool]:
     """A test of destinations `to`: whether `route_problem(s, fig, to)` is None for `fig`,
     free to move (a move, not a charge). The same tests: the scenery's part remembered by
-    the table per place (figure, actions, floor, position) and destination — legal moves are
-    listed again at every decision while most figures stand still —, the figures looked at
-    only where they stand near enough to `to` to matter."""
-    place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y)
+    the table per place (figure, actions, floor, position, open doors) and destination —
+    legal moves are listed again at every decision while most figures stand still —, the
+    figures looked at only where they stand near enough to `to` to matter."""
+    place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y, s.open_doors)
     routes = s.table.routes
     known = routes.get(place)
     if known is None:
@@ -288,7 +302,7 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
 
 def actions_for(s: State, fig: Fig, to: Point) -> int:
     """The actions a move costs: one per move allowance (10 cm unless stated) or part, and
-    one for each door opened or each getting in or out of a vehicle."""
+    one for each closed door opened or each getting in or out of a vehicle."""
     cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
     return max(1, math.ceil(cost / fig.pace - 1e-6)) + passage(s, fig, to)[0]
 

@@ -116,8 +116,11 @@ class FFTT(Ruleset):
             f"turn {s.turn} phase {s.phase}, {s.stage}; table {s.table.width:g}x{s.table.depth:g}"
             f" cm{sides}"
         ]
-        for p in s.table.pieces:
-            inside = "".join(f", {kind} {wall}" for wall, kind in p.openings)
+        for n, p in enumerate(s.table.pieces):
+            inside = "".join(
+                f", {kind} {wall}" + " (open)" * ((n, wall) in s.open_doors)
+                for wall, kind in p.openings
+            )
             floors = ", two floors" if p.floors > 1 else ""
             lines.append(f"  {p.kind} {p.x0:g},{p.y0:g} to {p.x1:g},{p.y1:g}{inside}{floors}")
         for k in game.key_positions():
@@ -136,7 +139,8 @@ class FFTT(Ruleset):
             )
             lines.append(
                 f"  or your own, {own['form']} ({own['force_points']} FP, at most "
-                f"{own['flank_most']} a flank): {points}"
+                f"{own['flank_most']} a flank): {points}; marks PROFILE/MARK: "
+                + "; ".join(own["marks"])
             )
         for f in view["figures"]:
             if f["where"] == "table":
@@ -151,11 +155,13 @@ class FFTT(Ruleset):
         assert isinstance(game, FFTTGame)
         s = game.state
         scene = Scene(game.spec.name, s.table.width or 100, s.table.depth or 100, "cm")
-        for p in s.table.pieces:
+        for n, p in enumerate(s.table.pieces):
             kind = TERRAIN_DRAWN.get(p.kind, p.kind)
             scene.terrain.append(Area(kind, box(p.x0, p.y0, p.x1, p.y1), p.kind))
-            for opening, edges in p.opening_boxes(tables().openings):
-                scene.terrain.append(Area("road", box(*edges), opening))
+            boxes = p.opening_boxes(tables().openings)
+            for (wall, _), (opening, edges) in zip(p.openings, boxes, strict=True):
+                label = opening + " (open)" * ((n, wall) in s.open_doors)  # R40
+                scene.terrain.append(Area("road", box(*edges), label))
         view = game.view(viewer)
         for f in view["figures"]:
             if f["where"] == "table":

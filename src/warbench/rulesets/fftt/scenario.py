@@ -4,6 +4,7 @@ movement", "END OF THE GAME")."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -15,6 +16,7 @@ SIDES = ("red", "blue")
 TURN_SECONDS = 10  # "Each turn is about ten seconds approximately"
 FIRST_SECONDS = 71  # a time limit ends no sooner than the end of turn 8's first phase (R49)
 MOST_DEEP = 0.8  # a key position lies outside the enemy zone on every table (R49)
+ELITE_FP = 1  # R57 (OURS): an elite troop costs 1 FP more than its profile
 
 
 class _Strict(BaseModel):
@@ -59,9 +61,13 @@ class ForceSpec(_Strict):
 
     def points(self) -> int:
         """The force points of the whole force, flanking forces included."""
+        return self.cost([*self.figures, *(f for flank in self.flanks for f in flank.figures)])
+
+    def cost(self, figures: Iterable[FigureSpec]) -> int:
+        """The force points of `figures` of this force: their profiles', 1 more for each
+        elite troop (R57)."""
         table = forces()[self.race]
-        every = [*self.figures, *(f for flank in self.flanks for f in flank.figures)]
-        return sum(table[f.profile].fp for f in every)
+        return sum(table[f.profile].fp + ELITE_FP * f.elite for f in figures)
 
 
 class KeyPosition(_Strict):
@@ -170,20 +176,22 @@ class Scenario(_Strict):
                 raise ValueError(
                     f"{side}: {force.race} have no '{fig.profile}'; they have: {', '.join(table)}"
                 )
+        elite = " (an elite troop 1 FP more)" if any(f.elite for f in every) else ""
         if force.points() > self.force_points:
             raise ValueError(
-                f"{side}: the force costs {force.points()} FP, over the {self.force_points} agreed"
+                f"{side}: the force costs {force.points()} FP{elite}, over the "
+                f"{self.force_points} agreed"
             )
         quarter = self.force_points // 4
         flanks = [f.flank for f in force.flanks]
         if len(set(flanks)) != len(flanks):
             raise ValueError(f"{side}: one flanking force per flank (west, east)")
         for flank in force.flanks:
-            cost = sum(table[f.profile].fp for f in flank.figures)
+            cost = force.cost(flank.figures)
             if cost > quarter:
                 raise ValueError(
-                    f"{side}: the {flank.flank} flanking force costs {cost} FP; at most a "
-                    f"quarter of the force, {quarter} FP"
+                    f"{side}: the {flank.flank} flanking force costs {cost} FP{elite}; at most "
+                    f"a quarter of the force, {quarter} FP"
                 )
         if not self.optional.experience and any(f.xp or f.ability for f in every):
             raise ValueError(

@@ -78,29 +78,34 @@ def scenery(ref: Referee, width: float, depth: float) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
+def figure_id(side: str, number: int, flank: str | None = None) -> str:
+    """A figure's id: its side's letter, then `fw` or `fe` for a flanking force by the west
+    or east flank, then its number in its own force (R56: `r3`, `rfw1`, `bfe2`). Each
+    flanking force is numbered apart, so no id tells the size of a force not yet seen."""
+    return f"{side[0]}{'' if flank is None else 'f' + flank[0]}{number}"
+
+
 def figures(
     written: dict[str, ForceSpec], flanks_before: int = 0
 ) -> tuple[dict[str, Fig], list[Flank]]:
     """Every figure of the forces written down (behind the screen or in hidden movement),
-    red's first; their flanking forces numbered on from `flanks_before`."""
+    red's first; the main force numbered from 1, each flanking force apart from 1 (R56);
+    their flanking forces indexed on from `flanks_before`."""
     figs: dict[str, Fig] = {}
     flanks: list[Flank] = []
     for side in ("red", "blue"):
         force = written.get(side)
         if force is None:
             continue
-        count = 0
-        for f in force.figures:
-            count += 1
-            fid = f"{side[0]}{count}"
+        for n, f in enumerate(force.figures, start=1):
+            fid = figure_id(side, n)
             figs[fid] = Fig(
                 fid, side, force.race, f.profile, f.elite, xp=f.xp, ability=f.ability or 0
             )
         for flank in force.flanks:
             ids = []
-            for f in flank.figures:
-                count += 1
-                fid = f"{side[0]}{count}"
+            for n, f in enumerate(flank.figures, start=1):
+                fid = figure_id(side, n, flank.flank)
                 figs[fid] = Fig(
                     fid,
                     side,
@@ -119,18 +124,27 @@ def figures(
 
 def written_down(title: str, force: ForceSpec) -> str:
     """A force as its owner is told it once written: its title ("force 2"), race, figures
-    and flanking forces (R52)."""
+    with their marks (elite, the general, enemy FPs killed before) and flanking forces
+    (R52, R57)."""
     table = forces()[force.race]
+    general = force.general
 
-    def names(figs: tuple[FigureSpec, ...]) -> str:
-        counts = Counter(table[f.profile].name + " (elite)" * f.elite for f in figs)
+    def name(n: int, f: FigureSpec, main: bool) -> str:
+        marks = ["elite"] * f.elite
+        if main and general is not None and general.figure == n:
+            marks.append("general" + f" {general.name}" * (general.name != "General"))
+        marks += [f"{f.xp} FP killed"] * bool(f.xp)
+        return table[f.profile].name + (f" ({', '.join(marks)})" if marks else "")
+
+    def names(figs: tuple[FigureSpec, ...], main: bool = False) -> str:
+        counts = Counter(name(n, f, main) for n, f in enumerate(figs))
         return ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items())
 
     flanks = "".join(
         f"; flanking force '{flank.label}' ({flank.flank}): {names(flank.figures)}"
         for flank in force.flanks
     )
-    return f"{title}, {force.race} ({force.points()} FP): {names(force.figures)}{flanks}"
+    return f"{title}, {force.race} ({force.points()} FP): {names(force.figures, True)}{flanks}"
 
 
 def zone_of(width: float, depth: float, p: Point) -> int:

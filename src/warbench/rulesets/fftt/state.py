@@ -182,6 +182,7 @@ class State:
     corpses: list[Corpse] = field(default_factory=list)
     moving: dict[str, Any] = field(default_factory=dict)
     hatched: int = 0
+    open_doors: frozenset[tuple[int, str]] = frozenset()  # (piece number, wall), R40
     winner: str | None = None
     reason: str = ""
     score: dict[str, float] = field(default_factory=dict)
@@ -289,6 +290,7 @@ class State:
             "corpses": [[c.x, c.y] for c in self.corpses],
             "moving": self.moving,
             "hatched": self.hatched,
+            "open_doors": sorted(self.open_doors),
             "winner": self.winner,
             "reason": self.reason,
             "score": self.score,

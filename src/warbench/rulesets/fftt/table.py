@@ -363,6 +363,15 @@ class Table:
     def _crossings(self) -> dict[tuple[Point, Point], tuple[tuple[Piece, Point], ...]]:
         return {}
 
+    @cached_property
+    def _numbers(self) -> dict[int, int]:
+        return {id(p): n for n, p in enumerate(self.pieces)}
+
+    def number(self, piece: Piece) -> int:
+        """The place of `piece` among the table's pieces: a door is known by it and its wall
+        (R40)."""
+        return self._numbers[id(piece)]
+
     def crossings(self, a: Point, b: Point) -> tuple[tuple[Piece, Point], ...]:
         """Each wall of a building or side of a wreck the segment a→b crosses, and where
         (remembered, as `move_cost`)."""
