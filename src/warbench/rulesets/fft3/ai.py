@@ -369,6 +369,23 @@ def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
     return found
 
 
+Exchange = tuple[list[tuple[str, float]], list[tuple[str, float]], float]
+_EXCHANGES: dict[tuple[str, str], Exchange] = {}
+"""`_exchange` by the two stands' profiles (read, never changed)."""
+
+
+def _exchange(e: Stand, stand: Stand) -> Exchange:
+    """`_reaches` of `e` at `stand` and of `stand` at `e`, and the longest of them (-1 when
+    neither can harm the other)."""
+    key = (e.profile.name, stand.profile.name)
+    found = _EXCHANGES.get(key)
+    if found is None:
+        theirs, mine = _reaches(e, stand), _reaches(stand, e)
+        reach = max((r for _, r in theirs + mine), default=-1.0)
+        found = _EXCHANGES[key] = (theirs, mine, reach)
+    return found
+
+
 class TowsAI(Agent):
     """The fft3 heuristic player; ties break on its own seeded generator."""
 
@@ -602,7 +619,7 @@ class TowsAI(Agent):
             px,
             py,
             np.array(strategic, dtype=np.bool_),
-            np.array([field.in_difficult(at) for at in places], dtype=np.bool_),
+            field.in_difficult_all(places, px, py),
             np.array(missile_ok, dtype=np.bool_),
             np.array(numbers, dtype=np.float64),
             np.array(self._goal(game, stand), dtype=np.float64),
@@ -668,9 +685,7 @@ class TowsAI(Agent):
         menaces: dict[str, float] = {}  # by profile: the same for every enemy stand of one
         out = []
         for e in s.side_stands(s.enemy(stand.player)):
-            theirs = _reaches(e, stand)
-            mine = _reaches(stand, e)
-            reach = max((r for _, r in theirs + mine), default=-1.0)
+            theirs, mine, reach = _exchange(e, stand)
             if reach >= 0:
                 if e.profile.name not in menaces:
                     menaces[e.profile.name] = menace(game, e, friends)

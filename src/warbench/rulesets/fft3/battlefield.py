@@ -156,6 +156,28 @@ class Battlefield:
             self._remember(key, found)
         return bool(found)
 
+    @cached_property
+    def _difficult_boxes(self) -> np.ndarray[Any, np.dtype[np.float64]]:
+        boxes = [box for box, _ in self._boxed[Trait.DIFFICULT]]
+        return np.array(boxes, dtype=np.float64).reshape(-1, 4)
+
+    def in_difficult_all(
+        self,
+        places: Sequence[Point],
+        xs: np.ndarray[Any, np.dtype[np.float64]],
+        ys: np.ndarray[Any, np.dtype[np.float64]],
+    ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """`in_difficult` of each of `places` (whose xs and ys are given as arrays): a place
+        outside every difficult piece's box is not in one, the rest are asked one by one."""
+        x0, y0, x9, y9 = self._difficult_boxes.T
+        boxed = (
+            (xs[:, None] >= x0) & (xs[:, None] <= x9) & (ys[:, None] >= y0) & (ys[:, None] <= y9)
+        ).any(axis=1)
+        out = np.zeros(len(places), dtype=np.bool_)
+        for i in np.flatnonzero(boxed).tolist():
+            out[i] = self.in_difficult(places[i])
+        return out
+
     def on_road(self, at: Point) -> bool:
         """Whether a stand centred `at` is on a road (its edge counts)."""
         key = ("road", at)
@@ -246,14 +268,15 @@ class Battlefield:
         clear of difficult terrain, bar 2" into it at either end (see the module rulings)."""
         key = ("see", a, ra, b, rb)
         found = self._memo.get(key)
-        if found is None and self._sight.areas:  # the compiled batch of one, if it is sure
-            row = np.array(((a[0], a[1], ra, b[0], b[1], rb),))
-            sure = int(self._sight_arrays.sees(row, SEE_INTO + EPS)[0])
+        if found is not None:
+            return bool(found)
+        if self._sight.areas:  # the compiled check of one pair, if it is sure
+            sure = self._sight_arrays.sees_one(a[0], a[1], ra, b[0], b[1], rb, SEE_INTO + EPS)
             found = None if sure < 0 else bool(sure)
         if found is None:
             found = self._sees(a, ra, b, rb)
-            self._remember(key, found)
-            self._remember(("see", b, rb, a, ra), found)  # the three lines are the same
+        self._remember(key, found)
+        self._remember(("see", b, rb, a, ra), found)  # the three lines are the same
         return bool(found)
 
     def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:

@@ -34,7 +34,14 @@ from warbench.rulesets.fft3.actions import (
     Resolve,
     Strategic,
 )
-from warbench.rulesets.fft3.fire import Volley, max_range, plan, resolve_volleys, weapons_of
+from warbench.rulesets.fft3.fire import (
+    Volley,
+    can_attack,
+    max_range,
+    plan,
+    resolve_volleys,
+    weapons_of,
+)
 from warbench.rulesets.fft3.movement import (
     Mates,
     closest_along,
@@ -784,16 +791,13 @@ class FFT3Game(OpenGame):
                 if gap > max_range(stand, weapon) + REACH_SLACK:
                     continue  # out of reach all along the leg
                 if any(
-                    not isinstance(
-                        plan(
-                            self.field,
-                            stand,
-                            weapon,
-                            mover,
-                            target_at=point_along(a, b, d),
-                            overwatch=True,
-                        ),
-                        str,
+                    can_attack(
+                        self.field,
+                        stand,
+                        weapon,
+                        mover,
+                        target_at=point_along(a, b, d),
+                        overwatch=True,
                     )
                     for d in [near, *samples]
                 ):

@@ -145,6 +145,49 @@ def _lines(
 
 
 @compiled
+def _pair(
+    ax: float,
+    ay: float,
+    ra: float,
+    bx: float,
+    by: float,
+    rb: float,
+    into: float,
+    edges: Floats,
+    sizes: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    boxes: Floats,
+    touching: npt.NDArray[np.intp],
+    meets: npt.NDArray[np.bool_],
+) -> int:
+    """The bases of radius `ra` centred (ax, ay) and `rb` centred (bx, by): the centre line,
+    then, when it is not clear and the bases have a size, the left-hand and right-hand rim
+    lines (`Battlefield._sees`): CLEAR when one of them is, BLOCKED when all are, else
+    UNSURE."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    centre = _line(ax, ay, bx, by, into, edges, sizes, starts, boxes, touching, meets)
+    rimmed = ra > 0 or rb > 0
+    if centre == CLEAR or (length == 0 and not (centre == BLOCKED and not rimmed)):
+        return CLEAR
+    if not rimmed:
+        return centre
+    lx, ly = -dy / length, dx / length  # left of a→b
+    nx, ny, fx, fy = lx * ra, ly * ra, lx * rb, ly * rb
+    left = _line(
+        ax + nx, ay + ny, bx + fx, by + fy, into, edges, sizes, starts, boxes, touching, meets
+    )
+    right = _line(
+        ax - nx, ay - ny, bx - fx, by - fy, into, edges, sizes, starts, boxes, touching, meets
+    )
+    if left == CLEAR or right == CLEAR:
+        return CLEAR
+    if centre == BLOCKED and left == BLOCKED and right == BLOCKED:
+        return BLOCKED
+    return UNSURE
+
+
+@compiled
 def _bases(
     rows: Floats,
     into: float,
@@ -154,63 +197,25 @@ def _bases(
     boxes: Floats,
     touching: npt.NDArray[np.intp],
 ) -> npt.NDArray[np.int8]:
-    """For each row (ax, ay, ra, bx, by, rb): the centre line, then, when it is not clear and
-    the bases have a size, the left-hand and right-hand rim lines (`Battlefield._sees`):
-    CLEAR when one of them is, BLOCKED when all are, else UNSURE."""
+    """`_pair` for each row (ax, ay, ra, bx, by, rb)."""
     meets = np.zeros(len(sizes), dtype=np.bool_)
     out = np.empty(len(rows), dtype=np.int8)
     for i in range(len(rows)):
-        ax, ay, ra, bx, by, rb = (
+        out[i] = _pair(
             rows[i, 0],
             rows[i, 1],
             rows[i, 2],
             rows[i, 3],
             rows[i, 4],
             rows[i, 5],
+            into,
+            edges,
+            sizes,
+            starts,
+            boxes,
+            touching,
+            meets,
         )
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        centre = _line(ax, ay, bx, by, into, edges, sizes, starts, boxes, touching, meets)
-        rimmed = ra > 0 or rb > 0
-        if centre == CLEAR or (length == 0 and not (centre == BLOCKED and not rimmed)):
-            out[i] = CLEAR
-        elif not rimmed:
-            out[i] = centre
-        else:
-            lx, ly = -dy / length, dx / length  # left of a→b
-            nx, ny, fx, fy = lx * ra, ly * ra, lx * rb, ly * rb
-            left = _line(
-                ax + nx,
-                ay + ny,
-                bx + fx,
-                by + fy,
-                into,
-                edges,
-                sizes,
-                starts,
-                boxes,
-                touching,
-                meets,
-            )
-            right = _line(
-                ax - nx,
-                ay - ny,
-                bx - fx,
-                by - fy,
-                into,
-                edges,
-                sizes,
-                starts,
-                boxes,
-                touching,
-                meets,
-            )
-            if left == CLEAR or right == CLEAR:
-                out[i] = CLEAR
-            elif centre == BLOCKED and left == BLOCKED and right == BLOCKED:
-                out[i] = BLOCKED
-            else:
-                out[i] = UNSURE
     return out
 
 
@@ -236,8 +241,20 @@ class Areas:
             dtype=np.intp,
         ).reshape(-1, 2)
 
+        self._meets = np.zeros(len(self.sizes), dtype=np.bool_)
+
     def _tables(self) -> tuple[Floats, Any, Any, Floats, Any]:
         return self.edges, self.sizes, self.starts, self.boxes, self.touching
+
+    def sees_one(
+        self, ax: float, ay: float, ra: float, bx: float, by: float, rb: float, into: float
+    ) -> int:
+        """CLEAR, BLOCKED or UNSURE for one pair of bases (see `_pair`), without building an
+        array for it."""
+        e, sizes, starts, boxes, touching = self._tables()
+        return int(
+            _pair(ax, ay, ra, bx, by, rb, into, e, sizes, starts, boxes, touching, self._meets)
+        )
 
     def verdicts(self, a: Floats, b: Floats, into: float) -> npt.NDArray[np.int8]:
         """CLEAR, BLOCKED or UNSURE for each line a[i] → b[i] (arrays of shape (n, 2)):
