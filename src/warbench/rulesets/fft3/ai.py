@@ -394,7 +394,7 @@ class TowsAI(Agent):
         self._moved: set[tuple[int, int, str]] = set()
         self._goals: dict[str, Point] = {}
         self._phase: tuple[int, int, str] = (0, 0, "")
-        self._memo: dict[tuple[object, ...], float] = {}
+        self._memo: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
         self._refused: set[Fire] = set()
 
     def choose(self, game: Game, player: str) -> Action:
@@ -801,21 +801,14 @@ class TowsAI(Agent):
 
     def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
         """`chance`, remembered for the rest of the phase (nothing that moves it changes
-        within a fire phase but what the key holds; `_shots` builds the same keys)."""
+        within a fire phase but what the keys hold; `_shots` builds the same keys)."""
         self._fresh(game)
-        key = (
-            firer.id,
-            weapon,
-            target.id,
-            firer.at,
-            target.at,
-            target.facing,
-            firer.suppressed,
-            target.fire_checked,
-        )
-        found = self._memo.get(key)
+        mine = (firer.id, weapon, firer.at, firer.suppressed)
+        theirs = (target.id, target.at, target.facing, target.fire_checked)
+        memo = self._memo.setdefault(mine, {})
+        found = memo.get(theirs)
         if found is None:
-            found = self._memo[key] = chance(game, firer, weapon, target)
+            found = memo[theirs] = chance(game, firer, weapon, target)
         return found
 
     def _shots(self, game: FFT3Game, player: str) -> dict[str, list[tuple[float, Fire]]]:
@@ -831,7 +824,7 @@ class TowsAI(Agent):
         self._fresh(game)
         memo, refused = self._memo, self._refused
         enemies = [
-            (e, e.id, (e.x, e.y), e.facing, e.fire_checked)
+            (e, e.id, (e.id, (e.x, e.y), e.facing, e.fire_checked))
             for e in s.side_stands(s.enemy(player))
             if e.id not in s.resolved
         ]
@@ -839,6 +832,7 @@ class TowsAI(Agent):
             used = declared.get(stand.id, []) + stand.attacks
             if game._may_fire(stand) or (stand.profile.vehicle and used):
                 continue
+            here, suppressed = (stand.x, stand.y), stand.suppressed
             for weapon in weapons_of(stand):
                 if weapon in used or (
                     weapon == "missile"
@@ -846,16 +840,14 @@ class TowsAI(Agent):
                     and stand.mp_spent > stand.profile.mov * missile_mp
                 ):
                     continue
-                mine = (stand.id, weapon)
-                here, suppressed = (stand.x, stand.y), stand.suppressed
-                for e, eid, there, facing, checked in enemies:
-                    key = (*mine, eid, here, there, facing, suppressed, checked)
-                    p = memo.get(key)
+                chances = memo.setdefault((stand.id, weapon, here, suppressed), {})
+                for e, eid, theirs in enemies:
+                    p = chances.get(theirs)
                     if p is None:
-                        p = memo[key] = chance(game, stand, weapon, e)
+                        p = chances[theirs] = chance(game, stand, weapon, e)
                     if p >= WORTH_A_SHOT:
                         action = Fire(stand.id, weapon, eid)
-                        if action not in refused:
+                        if not refused or action not in refused:
                             out.setdefault(eid, []).append((p, action))
         for shots in out.values():
             shots.sort(key=lambda x: -x[0])

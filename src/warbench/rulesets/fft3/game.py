@@ -82,6 +82,9 @@ PROMPTS = {
     "fire": "fire phase: fire STAND WEAPON TARGET, resolve TARGET, overwatch STAND, or end",
 }
 
+_DECISIONS: dict[tuple[str, str, int], Decision] = {}
+"""`FFT3Game.pending` by player, phase and turn (asked many times a decision; immutable)."""
+
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "deploy": (Deploy,),
     "artillery": (Barrage, End),
@@ -180,8 +183,14 @@ class FFT3Game(OpenGame):
         s = self.state
         if s.phase == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        where = f"turn {s.turn}, " if s.turn else ""
-        return Decision(s.player, s.phase, f"{s.player}: {where}{PROMPTS[s.phase]}")
+        key = (s.player, s.phase, s.turn)
+        found = _DECISIONS.get(key)
+        if found is None:
+            where = f"turn {s.turn}, " if s.turn else ""
+            found = _DECISIONS[key] = Decision(
+                s.player, s.phase, f"{s.player}: {where}{PROMPTS[s.phase]}"
+            )
+        return found
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action, and a sample of the continuous ones (each one legal)."""
