@@ -619,7 +619,7 @@ class TowsAI(Agent):
             px,
             py,
             np.array(strategic, dtype=np.bool_),
-            field.in_difficult_all(places, px, py),
+            field.in_difficult_all(px, py),
             np.array(missile_ok, dtype=np.bool_),
             np.array(numbers, dtype=np.float64),
             np.array(self._goal(game, stand), dtype=np.float64),

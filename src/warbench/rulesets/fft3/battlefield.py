@@ -156,26 +156,18 @@ class Battlefield:
             self._remember(key, found)
         return bool(found)
 
-    @cached_property
-    def _difficult_boxes(self) -> np.ndarray[Any, np.dtype[np.float64]]:
-        boxes = [box for box, _ in self._boxed[Trait.DIFFICULT]]
-        return np.array(boxes, dtype=np.float64).reshape(-1, 4)
-
     def in_difficult_all(
-        self,
-        places: Sequence[Point],
-        xs: np.ndarray[Any, np.dtype[np.float64]],
-        ys: np.ndarray[Any, np.dtype[np.float64]],
+        self, xs: np.ndarray[Any, np.dtype[np.float64]], ys: np.ndarray[Any, np.dtype[np.float64]]
     ) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """`in_difficult` of each of `places` (whose xs and ys are given as arrays): a place
-        outside every difficult piece's box is not in one, the rest are asked one by one."""
-        x0, y0, x9, y9 = self._difficult_boxes.T
-        boxed = (
-            (xs[:, None] >= x0) & (xs[:, None] <= x9) & (ys[:, None] >= y0) & (ys[:, None] <= y9)
-        ).any(axis=1)
-        out = np.zeros(len(places), dtype=np.bool_)
-        for i in np.flatnonzero(boxed).tolist():
-            out[i] = self.in_difficult(places[i])
+        """`in_difficult` of each place (xs[i], ys[i]): the same box test and the same
+        `covers` of each piece, asked of all the places in its box at once."""
+        out = np.zeros(len(xs), dtype=np.bool_)
+        points = None
+        for (x0, y0, x9, y9), area in self._boxed[Trait.DIFFICULT]:
+            inside = np.flatnonzero((xs >= x0) & (xs <= x9) & (ys >= y0) & (ys <= y9) & ~out)
+            if len(inside):
+                points = shapely.points(xs, ys) if points is None else points
+                out[inside] = shapely.covers(area, points[inside])
         return out
 
     def on_road(self, at: Point) -> bool:

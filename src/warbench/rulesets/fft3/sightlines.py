@@ -79,6 +79,11 @@ def _line(
         ) or misses_box(ax, ay, dx, dy, boxes, k, WIDE):
             continue
         doubt = length < SHORTEST
+        # the start can lie on the outline only inside the area's box (grown by a margin)
+        onto = (
+            boxes[0, k] - 2 * NEAR <= ax <= boxes[2, k] + 2 * NEAR
+            and boxes[1, k] - 2 * NEAR <= ay <= boxes[3, k] + 2 * NEAR
+        )
         crossed = 0
         rays = 0
         first, last = math.inf, -math.inf
@@ -97,9 +102,10 @@ def _line(
                 doubt = True  # grazing a corner or an end
             if parallel and abs(wx * dy - wy * dx) <= NEAR * length:
                 doubt = True  # lying along the edge
-            along = min(max(-(wx * ex + wy * ey) / (size * size), 0.0), 1.0)
-            if math.hypot(wx + along * ex, wy + along * ey) < NEAR:
-                doubt = True  # starting on the outline
+            if onto:
+                along = min(max(-(wx * ex + wy * ey) / (size * size), 0.0), 1.0)
+                if math.hypot(wx + along * ex, wy + along * ey) < NEAR:
+                    doubt = True  # starting on the outline
             if ((y1 > ay) != (y1 + ey > ay)) and ax < x1 + (ay - y1) * ex / ey:
                 rays += 1
         inside = rays % 2 == 1
