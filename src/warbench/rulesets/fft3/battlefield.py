@@ -227,18 +227,25 @@ class Battlefield:
         """`reach` from `a` towards each of `ends` with the MP of `mps`, worked out together
         by compiled code (`stretches.reaches`: `_legs`'s stretches, then the MP spent part
         by part)."""
-        found = reaches(
-            a[0],
-            a[1],
-            _ends(a, ends),
-            np.array(mps, dtype=np.float64),
-            self._roads.arrays,
-            (self._difficult if vehicle else _NOWHERE).arrays,
-            _RATES,
-            EPS,
+        found = self.reach_rows(
+            a, leg_rows(a, ends), np.array(mps, dtype=np.float64), vehicle=vehicle
         )
         got: list[float] = found.tolist()
         return got
+
+    def reach_rows(
+        self,
+        a: Point,
+        rows: np.ndarray[Any, np.dtype[np.float64]],
+        mps: np.ndarray[Any, np.dtype[np.float64]],
+        *,
+        vehicle: bool,
+    ) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """`reach_all` with the legs given as `leg_rows` gives them (x, y, length, square)."""
+        rough = (self._difficult if vehicle else _NOWHERE).arrays
+        found: np.ndarray[Any, np.dtype[np.float64]]
+        found = reaches(a[0], a[1], rows, mps, self._roads.arrays, rough, _RATES, EPS)
+        return found
 
     def leg_costs(self, a: Point, ends: Sequence[Point], *, vehicle: bool) -> list[float]:
         """`leg_cost` from `a` to each of `ends`, worked out together by compiled code
@@ -246,7 +253,7 @@ class Battlefield:
         found = costs(
             a[0],
             a[1],
-            _ends(a, ends),
+            leg_rows(a, ends),
             self._roads.arrays,
             (self._difficult if vehicle else _NOWHERE).arrays,
             _RATES,
@@ -350,7 +357,7 @@ class Battlefield:
         )
 
 
-def _ends(a: Point, ends: Sequence[Point]) -> np.ndarray[Any, np.dtype[np.float64]]:
+def leg_rows(a: Point, ends: Sequence[Point]) -> np.ndarray[Any, np.dtype[np.float64]]:
     """Rows x, y, length and its square (by Python's `math.dist` and `**`, as `Stretches.runs`
     has them) of the legs from `a` to each of `ends`."""
     rows = [(b[0], b[1], length, length**2) for b in ends for length in (math.dist(a, b),)]

@@ -13,6 +13,9 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import numpy as np
+import numpy.typing as npt
+
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Modifier, RollRequest
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
@@ -112,6 +115,16 @@ def _directions(count: int, between: bool) -> list[tuple[float, float]]:
     east of it, `between`): where `move_points` looks."""
     angles = [math.radians(360 * k / count + (22.5 if between else 0)) for k in range(count)]
     return [(math.sin(angle), math.cos(angle)) for angle in angles]
+
+
+Floats = npt.NDArray[np.float64]
+
+
+@cache
+def _direction_arrays(count: int, between: bool) -> tuple[Floats, Floats]:
+    """`_directions` as an array of sines and one of cosines."""
+    found = _directions(count, between)
+    return np.array([sin for sin, _ in found]), np.array([cos for _, cos in found])
 
 
 class FFT3Game(OpenGame):
@@ -320,30 +333,35 @@ class FFT3Game(OpenGame):
 
     def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
         """Each candidate pulled back along its leg to what the stand's MP pay for (the
-        legs' reaches worked out together)."""
-        legs: list[tuple[bool, Point]] = []
-        mps: list[float] = []
+        legs' reaches worked out together; the arithmetic of `point_along` on all of them at
+        once, elementwise in the same order, then rounded by Python)."""
+        x, y, r, mov = stand.x, stand.y, stand.radius, stand.profile.mov
+        flags: list[bool] = []
+        xs, ys, mps = [], [], []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
             if moved and strategic != stand.strategic:
                 continue
-            mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
-            reach = stand.profile.mov * scale
-            for sin, cos in _directions(count, scale == 0.5):
-                to = (stand.x + reach * sin, stand.y + reach * cos)
-                to = (
-                    min(max(to[0], stand.radius), self.field.width - stand.radius),
-                    min(max(to[1], stand.radius), self.field.depth - stand.radius),
-                )
-                legs.append((strategic, to))
-                mps.append(max(mp, 0.0))
-        ends = [to for _, to in legs]
-        gots = self.field.reach_all(stand.at, ends, mps, vehicle=stand.profile.vehicle)
+            mp = mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
+            reach = mov * scale
+            sins, coss = _direction_arrays(count, scale == 0.5)
+            xs.append(x + reach * sins)
+            ys.append(y + reach * coss)
+            flags += [strategic] * count
+            mps += [max(mp, 0.0)] * count
+        tx = np.minimum(np.maximum(np.concatenate(xs), r), self.field.width - r)
+        ty = np.minimum(np.maximum(np.concatenate(ys), r), self.field.depth - r)
+        rows = battlefield.leg_rows(stand.at, list(zip(tx.tolist(), ty.tolist(), strict=True)))
+        gots = self.field.reach_rows(stand.at, rows, np.array(mps), vehicle=stand.profile.vehicle)
+        length = rows[:, 2]
+        still = length == 0
+        t = np.minimum(np.maximum(gots * 0.999 / np.where(still, 1.0, length), 0.0), 1.0)
+        ends_x = np.where(still, x, x + (tx - x) * t).tolist()
+        ends_y = np.where(still, y, y + (ty - y) * t).tolist()
         out: list[tuple[bool, Point]] = []
-        for (strategic, to), got in zip(legs, gots, strict=True):
-            end = point_along(stand.at, to, got * 0.999)
-            end = (round(end[0], 2), round(end[1], 2))
-            if end != stand.at:
+        for strategic, ex, ey in zip(flags, ends_x, ends_y, strict=True):
+            end = (round(ex, 2), round(ey, 2))
+            if end != (x, y):
                 out.append((strategic, end))
         return out
 

@@ -177,7 +177,7 @@ def _pair(
     if centre == CLEAR or (length == 0 and not (centre == BLOCKED and not rimmed)):
         return CLEAR
     if not rimmed:
-        return centre
+        return int(centre)
     lx, ly = -dy / length, dx / length  # left of a→b
     nx, ny, fx, fy = lx * ra, ly * ra, lx * rb, ly * rb
     left = _line(
