@@ -1,7 +1,8 @@
 """The fft3 speed-ups' short cuts give exactly the answers of the code they stand in for:
-`Areas.sees_one` those of the compiled batch, `Battlefield.in_difficult_all` those of
-`in_difficult`, and `fire.can_attack` whether `fire.plan` gives an attack; on generated
-tables, at the terrain's corners, on its edges and half an inch off them."""
+`Areas.sees_one` those of the compiled batch, `Battlefield.in_difficult_all` (compiled
+where no rounding can matter) those of `in_difficult`, and `fire.can_attack` whether
+`fire.plan` gives an attack; on generated tables, at the terrain's corners, on its edges and
+half an inch off them."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import numpy as np
 
 from warbench.core import registry
 from warbench.core.dice import SeededDice
-from warbench.rulesets.fft3.battlefield import Battlefield, Point, generate
+from warbench.rulesets.fft3.battlefield import COVER_DOUBT, Battlefield, Point, generate
 from warbench.rulesets.fft3.fire import can_attack, plan
 from warbench.rulesets.fft3.game import FFT3Game
 from warbench.rulesets.fft3.movement import point_along
+from warbench.rulesets.fft3.stretches import covered
 
 
 def _places(field: Battlefield, rng: random.Random, count: int) -> list[Point]:
@@ -59,6 +61,8 @@ def test_places_in_difficult_terrain_at_once() -> None:
         exact = [field.in_difficult(p) for p in places]
         assert field.in_difficult_all(xs, ys).tolist() == exact
         assert any(exact) and not all(exact)
+        sure = covered(xs, ys, *field._difficult.arrays, COVER_DOUBT)
+        assert set(sure.tolist()) == {-1, 0, 1}  # corners and edges are left to shapely
 
 
 def test_can_attack_is_whether_plan_gives_an_attack() -> None:

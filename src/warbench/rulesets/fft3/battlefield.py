@@ -51,7 +51,7 @@ from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.fft3 import sightlines
-from warbench.rulesets.fft3.stretches import Stretches, costs, reaches
+from warbench.rulesets.fft3.stretches import Stretches, costs, covered, reaches
 
 Point = tuple[float, float]
 
@@ -81,6 +81,9 @@ BREADTH = (0.6, 1.0)  # a piece's width as a fraction of its length, rolled in 0
 CORNERS = {"woods": 12, "swamp": 10, "rough": 8}  # corners of an oval outline; towns are oblongs
 GRID = 0.01  # generated coordinates are rounded to this
 
+COVER_DOUBT = 1e-7
+"""Places this close (inches) to a difficult piece's outline, or level with a corner, are
+judged by shapely rather than by the compiled test (`Battlefield.in_difficult_all`)."""
 _MEMO_LIMIT = 1 << 17  # answers remembered per battlefield before the memo is emptied
 
 
@@ -159,15 +162,14 @@ class Battlefield:
     def in_difficult_all(
         self, xs: np.ndarray[Any, np.dtype[np.float64]], ys: np.ndarray[Any, np.dtype[np.float64]]
     ) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """`in_difficult` of each place (xs[i], ys[i]): the same box test and the same
-        `covers` of each piece, asked of all the places in its box at once."""
-        out = np.zeros(len(xs), dtype=np.bool_)
-        points = None
-        for (x0, y0, x9, y9), area in self._boxed[Trait.DIFFICULT]:
-            inside = np.flatnonzero((xs >= x0) & (xs <= x9) & (ys >= y0) & (ys <= y9) & ~out)
-            if len(inside):
-                points = shapely.points(xs, ys) if points is None else points
-                out[inside] = shapely.covers(area, points[inside])
+        """`in_difficult` of each place (xs[i], ys[i]): compiled code (`stretches.covered`,
+        which reads the pieces' outlines as `Stretches` does) answers for the places clear
+        of every outline, `in_difficult` for the rest."""
+        edges, sizes, starts, boxes = self._difficult.arrays
+        found = covered(xs, ys, edges, sizes, starts, boxes, COVER_DOUBT)
+        out: np.ndarray[Any, np.dtype[np.bool_]] = found > 0
+        for i in np.flatnonzero(found < 0).tolist():
+            out[i] = self.in_difficult((float(xs[i]), float(ys[i])))
         return out
 
     def on_road(self, at: Point) -> bool:
