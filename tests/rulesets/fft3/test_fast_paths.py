@@ -1,11 +1,13 @@
 """The fft3 speed-ups' short cuts give exactly the answers of the code they stand in for:
 `Areas.sees_one` those of the compiled batch, `Battlefield.in_difficult_all` (compiled
-where no rounding can matter) those of `in_difficult`, and `fire.can_attack` whether
-`fire.plan` gives an attack; on generated tables, at the terrain's corners, on its edges and
-half an inch off them."""
+where no rounding can matter) those of `in_difficult`, and `fire.suits`, `fire.band_of` and
+`Battlefield.sees_any` together whether `fire.plan` gives an attack (as `_overwatchers` asks
+them); on generated tables, at the terrain's corners, on its edges and half an inch off
+them."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -13,7 +15,7 @@ import numpy as np
 from warbench.core import registry
 from warbench.core.dice import SeededDice
 from warbench.rulesets.fft3.battlefield import COVER_DOUBT, Battlefield, Point, generate
-from warbench.rulesets.fft3.fire import can_attack, plan
+from warbench.rulesets.fft3.fire import band_of, plan, suits
 from warbench.rulesets.fft3.game import FFT3Game
 from warbench.rulesets.fft3.movement import point_along
 from warbench.rulesets.fft3.stretches import covered
@@ -65,7 +67,7 @@ def test_places_in_difficult_terrain_at_once() -> None:
         assert set(sure.tolist()) == {-1, 0, 1}  # corners and edges are left to shapely
 
 
-def test_can_attack_is_whether_plan_gives_an_attack() -> None:
+def test_suits_band_and_sight_are_whether_plan_gives_an_attack() -> None:
     """Every stand of two AI games' positions at each enemy stand with each weapon, from
     where it stands and at points along a leg, with and without overwatch."""
     rs = registry.get("fft3")
@@ -97,13 +99,14 @@ def test_can_attack_is_whether_plan_gives_an_attack() -> None:
                                 ),
                                 str,
                             )
-                            got = can_attack(
-                                game.field,
-                                firer,
-                                weapon,
-                                target,
-                                target_at=where,
-                                overwatch=overwatch,
+                            there = where or target.at
+                            distance = math.dist(firer.at, there) - firer.radius - target.radius
+                            got = (
+                                suits(firer, weapon, target, overwatch=overwatch)
+                                and band_of(firer.profile, weapon, max(0.0, distance)) is not None
+                                and game.field.sees_any(
+                                    firer.at, firer.radius, [there], target.radius
+                                )
                             )
                             assert got == want
                             seen.add(want)

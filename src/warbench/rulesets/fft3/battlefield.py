@@ -313,6 +313,19 @@ class Battlefield:
             found[i] = self.can_see((ax, ay), ra, (bx, by), rb)
         return [bool(v) for v in found]
 
+    def sees_any(self, a: Point, ra: float, ends: Sequence[Point], rb: float) -> bool:
+        """Whether `can_see(a, ra, b, rb)` for any b of `ends`: the compiled batch first, the
+        exact code for the lines it is unsure of."""
+        if not self._sight.areas:
+            return True
+        rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for b in ends])
+        found = self._sight_arrays.sees(rows, SEE_INTO + EPS)
+        if (found > 0).any():
+            return True
+        return any(
+            self.can_see(a, ra, b, rb) for b, v in zip(ends, found.tolist(), strict=True) if v < 0
+        )
+
     def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
         """The centre and rim lines of all pairs at once (`sightlines`): True or False where
         the batch is sure, else None."""

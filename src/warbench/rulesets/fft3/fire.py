@@ -155,29 +155,15 @@ def plan(
     return Plan("anti-infantry", rof, distance, band, mods)
 
 
-def can_attack(
-    bf: Battlefield,
-    firer: Stand,
-    weapon: str,
-    target: Stand,
-    *,
-    target_at: Point | None = None,
-    overwatch: bool = False,
-) -> bool:
-    """Whether `plan` gives an attack rather than a reason: its tests in its order (the sight
-    line only once the weapon suits the target), without spelling out either."""
+def suits(firer: Stand, weapon: str, target: Stand, *, overwatch: bool = False) -> bool:
+    """Whether `plan` gets past its tests of the weapon alone: `firer` has it, it attacks
+    `target`'s kind, and it is not a missile fired on overwatch."""
     if weapon not in weapons_of(firer):
         return False
     vehicle = target.profile.vehicle
     if (weapon in ("missile", "law") and not vehicle) or (weapon == "ai" and vehicle):
         return False
-    if overwatch and weapon == "missile":
-        return False
-    a, b = firer.at, target_at or target.at
-    distance = max(0.0, math.dist(a, b) - firer.radius - target.radius)
-    if not bf.can_see(a, firer.radius, b, target.radius):
-        return False
-    return band_of(firer.profile, weapon, distance) is not None
+    return not (overwatch and weapon == "missile")
 
 
 def armour_against(

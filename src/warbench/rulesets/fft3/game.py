@@ -39,10 +39,11 @@ from warbench.rulesets.fft3.actions import (
 )
 from warbench.rulesets.fft3.fire import (
     Volley,
-    can_attack,
+    band_of,
     max_range,
     plan,
     resolve_volleys,
+    suits,
     weapons_of,
 )
 from warbench.rulesets.fft3.movement import (
@@ -812,22 +813,22 @@ class FFT3Game(OpenGame):
         for stand in s.side_stands(s.enemy(mover.player)):
             if not stand.overwatch:
                 continue
+            here, radii = stand.at, stand.radius + mover.radius
             near = closest_along(a, b, stand.at)
             gap = nearest_approach(a, b, stand.at) - stand.radius - mover.radius
             for weapon in weapons_of(stand):
                 if gap > max_range(stand, weapon) + REACH_SLACK:
                     continue  # out of reach all along the leg
-                if any(
-                    can_attack(
-                        self.field,
-                        stand,
-                        weapon,
-                        mover,
-                        target_at=point_along(a, b, d),
-                        overwatch=True,
-                    )
-                    for d in [near, *samples]
-                ):
+                if not suits(stand, weapon, mover, overwatch=True):
+                    continue
+                # `plan` gives an attack where the target is in a band and in sight
+                banded = [
+                    at
+                    for at in (point_along(a, b, d) for d in [near, *samples])
+                    if band_of(stand.profile, weapon, max(0.0, math.dist(here, at) - radii))
+                    is not None
+                ]
+                if banded and self.field.sees_any(here, stand.radius, banded, mover.radius):
                     out.append(stand)
                     break
         return out
