@@ -396,6 +396,7 @@ class TowsAI(Agent):
         self._phase: tuple[int, int, str] = (0, 0, "")
         self._memo: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
         self._refused: set[Fire] = set()
+        self._fires: dict[tuple[str, str, str], Fire] = {}  # by stand, weapon and target
 
     def choose(self, game: Game, player: str) -> Action:
         """The action for the pending decision."""
@@ -822,7 +823,7 @@ class TowsAI(Agent):
         missile_mp = tables().missile_ifv_mp_fraction
         out: dict[str, list[tuple[float, Fire]]] = {}
         self._fresh(game)
-        memo, refused = self._memo, self._refused
+        memo, refused, fires = self._memo, self._refused, self._fires
         enemies = [
             (e, e.id, (e.id, (e.x, e.y), e.facing, e.fire_checked))
             for e in s.side_stands(s.enemy(player))
@@ -846,7 +847,9 @@ class TowsAI(Agent):
                     if p is None:
                         p = chances[theirs] = chance(game, stand, weapon, e)
                     if p >= WORTH_A_SHOT:
-                        action = Fire(stand.id, weapon, eid)
+                        action = fires.get((stand.id, weapon, eid))
+                        if action is None:
+                            action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
                         if not refused or action not in refused:
                             out.setdefault(eid, []).append((p, action))
         for shots in out.values():

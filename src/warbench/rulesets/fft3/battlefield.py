@@ -276,8 +276,10 @@ class Battlefield:
             found = None if sure < 0 else bool(sure)
         if found is None:
             found = self._sees(a, ra, b, rb)
-        self._remember(key, found)
-        self._remember(("see", b, rb, a, ra), found)  # the three lines are the same
+        memo = self._memo
+        if len(memo) >= _MEMO_LIMIT - 1:
+            memo.clear()
+        memo[key] = memo["see", b, rb, a, ra] = found  # the three lines are the same
         return bool(found)
 
     def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:
