@@ -51,9 +51,11 @@ from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.fft3 import sightlines
+from warbench.rulesets.fft3.moves import move_ends
 from warbench.rulesets.fft3.stretches import Stretches, costs, covered, reaches
 
 Point = tuple[float, float]
+Floats = np.ndarray[Any, np.dtype[np.float64]]
 
 DIFFICULT_KINDS = ("woods", "town", "swamp", "rough")
 """Difficult terrain: "forests, towns, rocky fields, swamps" (in the order a d4 picks them)."""
@@ -229,25 +231,39 @@ class Battlefield:
         """`reach` from `a` towards each of `ends` with the MP of `mps`, worked out together
         by compiled code (`stretches.reaches`: `_legs`'s stretches, then the MP spent part
         by part)."""
-        found = self.reach_rows(
-            a, leg_rows(a, ends), np.array(mps, dtype=np.float64), vehicle=vehicle
+        found = reaches(
+            a[0],
+            a[1],
+            _ends(a, ends),
+            np.array(mps, dtype=np.float64),
+            self._roads.arrays,
+            (self._difficult if vehicle else _NOWHERE).arrays,
+            _RATES,
+            EPS,
         )
         got: list[float] = found.tolist()
         return got
 
-    def reach_rows(
+    def move_ends(
         self,
         a: Point,
-        rows: np.ndarray[Any, np.dtype[np.float64]],
-        mps: np.ndarray[Any, np.dtype[np.float64]],
+        limits: tuple[float, float, float, float],
+        reach: Floats,
+        sins: Floats,
+        coss: Floats,
+        mps: Floats,
         *,
         vehicle: bool,
-    ) -> np.ndarray[Any, np.dtype[np.float64]]:
-        """`reach_all` with the legs given as `leg_rows` gives them (x, y, length, square)."""
+    ) -> tuple[Floats, Floats]:
+        """`moves.move_ends` from `a` on this table: each leg `reach[i]` along bearing (sins[i],
+        coss[i]), clamped to `limits`, pulled back to what `mps[i]` MP pay for."""
         rough = (self._difficult if vehicle else _NOWHERE).arrays
-        found: np.ndarray[Any, np.dtype[np.float64]]
-        found = reaches(a[0], a[1], rows, mps, self._roads.arrays, rough, _RATES, EPS)
-        return found
+        limit = np.array(limits, dtype=np.float64)
+        ends: tuple[Floats, Floats]
+        ends = move_ends(
+            a[0], a[1], limit, reach, sins, coss, mps, self._roads.arrays, rough, _RATES, EPS, 2.0
+        )
+        return ends
 
     def leg_costs(self, a: Point, ends: Sequence[Point], *, vehicle: bool) -> list[float]:
         """`leg_cost` from `a` to each of `ends`, worked out together by compiled code
@@ -255,7 +271,7 @@ class Battlefield:
         found = costs(
             a[0],
             a[1],
-            leg_rows(a, ends),
+            _ends(a, ends),
             self._roads.arrays,
             (self._difficult if vehicle else _NOWHERE).arrays,
             _RATES,
@@ -374,7 +390,7 @@ class Battlefield:
         )
 
 
-def leg_rows(a: Point, ends: Sequence[Point]) -> np.ndarray[Any, np.dtype[np.float64]]:
+def _ends(a: Point, ends: Sequence[Point]) -> np.ndarray[Any, np.dtype[np.float64]]:
     """Rows x, y, length and its square (by Python's `math.dist` and `**`, as `Stretches.runs`
     has them) of the legs from `a` to each of `ends`."""
     rows = [(b[0], b[1], length, length**2) for b in ends for length in (math.dist(a, b),)]

@@ -333,34 +333,36 @@ class FFT3Game(OpenGame):
         return list(found)
 
     def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
-        """Each candidate pulled back along its leg to what the stand's MP pay for (the
-        legs' reaches worked out together; the arithmetic of `point_along` on all of them at
-        once, elementwise in the same order, then rounded by Python)."""
+        """Each candidate (full and half allowance, double when strategic) clamped to the
+        table and pulled back along its leg to what the stand's MP pay for, by compiled code
+        (`moves.move_ends`), then rounded to 0.01" by Python."""
         x, y, r, mov = stand.x, stand.y, stand.radius, stand.profile.mov
         flags: list[bool] = []
-        xs, ys, mps = [], [], []
+        reach: list[float] = []
+        mps: list[float] = []
+        sins, coss = [], []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
             if moved and strategic != stand.strategic:
                 continue
             mp = mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
-            reach = mov * scale
-            sins, coss = _direction_arrays(count, scale == 0.5)
-            xs.append(x + reach * sins)
-            ys.append(y + reach * coss)
+            at_sin, at_cos = _direction_arrays(count, scale == 0.5)
+            sins.append(at_sin)
+            coss.append(at_cos)
             flags += [strategic] * count
+            reach += [mov * scale] * count
             mps += [max(mp, 0.0)] * count
-        tx = np.minimum(np.maximum(np.concatenate(xs), r), self.field.width - r)
-        ty = np.minimum(np.maximum(np.concatenate(ys), r), self.field.depth - r)
-        rows = battlefield.leg_rows(stand.at, list(zip(tx.tolist(), ty.tolist(), strict=True)))
-        gots = self.field.reach_rows(stand.at, rows, np.array(mps), vehicle=stand.profile.vehicle)
-        length = rows[:, 2]
-        still = length == 0
-        t = np.minimum(np.maximum(gots * 0.999 / np.where(still, 1.0, length), 0.0), 1.0)
-        ends_x = np.where(still, x, x + (tx - x) * t).tolist()
-        ends_y = np.where(still, y, y + (ty - y) * t).tolist()
+        ends_x, ends_y = self.field.move_ends(
+            stand.at,
+            (r, self.field.width - r, r, self.field.depth - r),
+            np.array(reach),
+            np.concatenate(sins),
+            np.concatenate(coss),
+            np.array(mps),
+            vehicle=stand.profile.vehicle,
+        )
         out: list[tuple[bool, Point]] = []
-        for strategic, ex, ey in zip(flags, ends_x, ends_y, strict=True):
+        for strategic, ex, ey in zip(flags, ends_x.tolist(), ends_y.tolist(), strict=True):
             end = (round(ex, 2), round(ey, 2))
             if end != (x, y):
                 out.append((strategic, end))
