@@ -583,10 +583,8 @@ class TowsAI(Agent):
         near_i, near_j, near_d = placing.near_pairs(
             px, py, r, table[:, 0], table[:, 1], table[:, 2], table[:, 12]
         )
-        pairs = np.column_stack(
-            (px[near_i], py[near_i], np.full(len(near_i), r), table[near_j, :3])
-        )
-        sees = np.array(field.sees_rows(pairs), dtype=np.bool_)
+        foes_at = (table[:, 0], table[:, 1], table[:, 2])
+        sees = field.sees_pairs(px, py, r, foes_at, (near_i, near_j))
         start = np.zeros(len(places) + 1, dtype=np.intp)
         start[1:] = np.cumsum(np.bincount(near_i[sees], minlength=len(places)))
         armour = stand.profile.armour

@@ -319,17 +319,29 @@ class Battlefield:
             memo["see", a, ra, b, rb] = memo["see", b, rb, a, ra] = found
         return [bool(found) for found in answers]
 
-    def sees_rows(self, rows: np.ndarray[Any, np.dtype[np.float64]]) -> list[bool]:
-        """`can_see` for each row (ax, ay, ra, bx, by, rb) of an array: the lines the
-        compiled batch is sure of are not remembered (a candidate place's lines are seldom
-        asked again), the rest are `can_see`'s."""
+    def sees_pairs(
+        self,
+        px: Floats,
+        py: Floats,
+        radius: float,
+        foes: tuple[Floats, Floats, Floats],
+        near: tuple[np.ndarray[Any, np.dtype[np.intp]], np.ndarray[Any, np.dtype[np.intp]]],
+    ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """`can_see` between the base of `radius` at (px[i], py[i]) and the foe's at
+        (fx[j], fy[j]) of radius fr[j] (`foes`), for each pair (i, j) of `near`: the lines
+        the compiled batch is sure of are not remembered (a candidate place's lines are
+        seldom asked again), the rest are `can_see`'s."""
+        near_i, near_j = near
         if not self._sight.areas:
-            return [True] * len(rows)
-        found = self._sight_arrays.sees(rows, SEE_INTO + EPS).tolist()
-        for i in [i for i, v in enumerate(found) if v < 0]:
-            ax, ay, ra, bx, by, rb = rows[i].tolist()
-            found[i] = self.can_see((ax, ay), ra, (bx, by), rb)
-        return [bool(v) for v in found]
+            return np.ones(len(near_i), dtype=np.bool_)
+        found = self._sight_arrays.sees_at(px, py, radius, foes, near, SEE_INTO + EPS)
+        out: np.ndarray[Any, np.dtype[np.bool_]] = found > 0
+        fx, fy, fr = foes
+        for k in np.flatnonzero(found < 0).tolist():
+            i, j = near_i[k], near_j[k]
+            a, b = (float(px[i]), float(py[i])), (float(fx[j]), float(fy[j]))
+            out[k] = self.can_see(a, radius, b, float(fr[j]))
+        return out
 
     def sees_any(self, a: Point, ra: float, ends: Sequence[Point], rb: float) -> bool:
         """Whether `can_see(a, ra, b, rb)` for any b of `ends`: the compiled batch first, the

@@ -225,6 +225,47 @@ def _bases(
     return out
 
 
+@compiled
+def _bases_at(
+    px: Floats,
+    py: Floats,
+    radius: float,
+    fx: Floats,
+    fy: Floats,
+    fr: Floats,
+    near_i: npt.NDArray[np.intp],
+    near_j: npt.NDArray[np.intp],
+    into: float,
+    edges: Floats,
+    sizes: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    boxes: Floats,
+    touching: npt.NDArray[np.intp],
+) -> npt.NDArray[np.int8]:
+    """`_pair` for each pair k: the base of `radius` at (px, py)[near_i[k]] and the one at
+    (fx, fy)[near_j[k]] of radius fr[near_j[k]]."""
+    meets = np.zeros(len(sizes), dtype=np.bool_)
+    out = np.empty(len(near_i), dtype=np.int8)
+    for k in range(len(near_i)):
+        i, j = near_i[k], near_j[k]
+        out[k] = _pair(
+            px[i],
+            py[i],
+            radius,
+            fx[j],
+            fy[j],
+            fr[j],
+            into,
+            edges,
+            sizes,
+            starts,
+            boxes,
+            touching,
+            meets,
+        )
+    return out
+
+
 class Areas:
     """The outlines of the sight-blocking areas as arrays: every edge's start, run and length
     (the same numbers as `Stretches`), each area's box and first edge, and the pairs of areas that
@@ -267,6 +308,22 @@ class Areas:
         clear when every stretch inside the areas starts at an end and is at most `into`."""
         a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
         return np.asarray(_lines(a, b, into, *self._tables()), dtype=np.int8)
+
+    def sees_at(
+        self,
+        px: Floats,
+        py: Floats,
+        radius: float,
+        foes: tuple[Floats, Floats, Floats],
+        near: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
+        into: float,
+    ) -> npt.NDArray[np.int8]:
+        """CLEAR, BLOCKED or UNSURE for each pair k of `near` (see `_bases_at`): places
+        (px, py) with bases of `radius`, foes' centres and radii."""
+        fx, fy, fr = foes
+        near_i, near_j = near
+        found = _bases_at(px, py, radius, fx, fy, fr, near_i, near_j, into, *self._tables())
+        return np.asarray(found, dtype=np.int8)
 
     def sees(self, rows: Floats, into: float) -> npt.NDArray[np.int8]:
         """CLEAR, BLOCKED or UNSURE for each pair of bases (ax, ay, ra, bx, by, rb) (an array
