@@ -397,6 +397,11 @@ class TowsAI(Agent):
         self._memo: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
         self._refused: set[Fire] = set()
         self._fires: dict[tuple[str, str, str], Fire] = {}  # by stand, weapon and target
+        # the shots worth making by stand, weapon, its place and suppression, as last found
+        # (with `_looked`, which counts the changes of the enemies' keys, `_targets`)
+        self._worth_it: dict[tuple[object, ...], tuple[int, list[tuple[float, str]]]] = {}
+        self._targets: list[tuple[str, Point, float, bool]] = []
+        self._looked = 0
 
     def choose(self, game: Game, player: str) -> Action:
         """The action for the pending decision."""
@@ -797,6 +802,7 @@ class TowsAI(Agent):
             self._phase = phase
             self._memo.clear()
             self._refused.clear()
+            self._worth_it.clear()
 
     def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
         """`chance`, remembered for the rest of the phase (nothing that moves it changes
@@ -827,6 +833,10 @@ class TowsAI(Agent):
             for e in s.side_stands(s.enemy(player))
             if e.id not in s.resolved
         ]
+        targets = [theirs for _, _, theirs in enemies]
+        if targets != self._targets:  # the shots worth making are looked for again
+            self._targets, self._looked = targets, self._looked + 1
+        worth_it = self._worth_it
         for stand in s.side_stands(player):
             used = declared.get(stand.id, []) + stand.attacks
             if game._may_fire(stand) or (stand.profile.vehicle and used):
@@ -839,17 +849,24 @@ class TowsAI(Agent):
                     and stand.mp_spent > stand.profile.mov * missile_mp
                 ):
                     continue
-                chances = memo.setdefault((stand.id, weapon, here, suppressed), {})
-                for e, eid, theirs in enemies:
-                    p = chances.get(theirs)
-                    if p is None:
-                        p = chances[theirs] = chance(game, stand, weapon, e)
-                    if p >= WORTH_A_SHOT:
-                        action = fires.get((stand.id, weapon, eid))
-                        if action is None:
-                            action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
-                        if not refused or action not in refused:
-                            out.setdefault(eid, []).append((p, action))
+                mine = (stand.id, weapon, here, suppressed)
+                found = worth_it.get(mine)
+                if found is None or found[0] != self._looked:
+                    chances = memo.setdefault(mine, {})
+                    good: list[tuple[float, str]] = []
+                    for e, eid, theirs in enemies:
+                        p = chances.get(theirs)
+                        if p is None:
+                            p = chances[theirs] = chance(game, stand, weapon, e)
+                        if p >= WORTH_A_SHOT:
+                            good.append((p, eid))
+                    found = worth_it[mine] = (self._looked, good)
+                for p, eid in found[1]:
+                    action = fires.get((stand.id, weapon, eid))
+                    if action is None:
+                        action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
+                    if not refused or action not in refused:
+                        out.setdefault(eid, []).append((p, action))
         for shots in out.values():
             shots.sort(key=lambda x: -x[0])
         return out
