@@ -515,10 +515,11 @@ class TowsAI(Agent):
         scores = self._scores(game, stand, places, [False, *(s for s, _ in options)], setting)
         best: tuple[float, Action | None] = (scores[0], None)
         for (strategic, to), score in zip(options, scores[1:], strict=True):
-            action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
             score += self._rng.random() * 0.01
-            if score > best[0] and game.check(action) is None:
-                best = (score, action)
+            if score > best[0]:
+                action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
+                if game.check(action) is None:
+                    best = (score, action)
         return best[1]
 
     @staticmethod
