@@ -815,7 +815,7 @@ class FFT3Game(OpenGame):
         for stand in s.side_stands(s.enemy(mover.player)):
             if not stand.overwatch:
                 continue
-            here, radii = stand.at, stand.radius + mover.radius
+            here, mine, theirs = stand.at, stand.radius, mover.radius
             near = closest_along(a, b, stand.at)
             gap = nearest_approach(a, b, stand.at) - stand.radius - mover.radius
             for weapon in weapons_of(stand):
@@ -827,10 +827,10 @@ class FFT3Game(OpenGame):
                 banded = [
                     at
                     for at in (point_along(a, b, d) for d in [near, *samples])
-                    if band_of(stand.profile, weapon, max(0.0, math.dist(here, at) - radii))
+                    if band_of(stand.profile, weapon, max(0.0, math.dist(here, at) - mine - theirs))
                     is not None
                 ]
-                if banded and self.field.sees_any(here, stand.radius, banded, mover.radius):
+                if banded and self.field.sees_any(here, mine, banded, theirs):
                     out.append(stand)
                     break
         return out
