@@ -1,4 +1,4 @@
-"""Sight lines judged many at once (sightlines.py, `Battlefield.can_see_all`, `sees_rows`,
+"""Sight lines judged many at once (sightlines.py, `Battlefield.can_see_all`, `sees_pairs`,
 `can_see`'s batch of one) give exactly the verdicts of the one-line code (`Battlefield._sees`),
 corners and edges included."""
 
@@ -40,7 +40,7 @@ def _pairs(field: Battlefield, rng: random.Random) -> list[tuple[Point, float, P
 
 
 def test_many_at_once_agree_with_the_exact_code() -> None:
-    """`can_see_all`, `sees_rows` and `can_see` (which asks the batch of one first) against
+    """`can_see_all`, `sees_pairs` and `can_see` (which asks the batch of one first) against
     the exact one-line code."""
     rng = random.Random(3)
     fields = [generate(SeededDice(seed)) for seed in range(6)] + [from_data(TOUCHING, 72, 48)]
@@ -49,8 +49,22 @@ def test_many_at_once_agree_with_the_exact_code() -> None:
         exact = [field._sees(*pair) for pair in pairs]
         batch = Battlefield(field.width, field.depth, field.pieces).can_see_all(pairs)
         assert batch == exact
-        rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for a, ra, b, rb in pairs])
-        assert Battlefield(field.width, field.depth, field.pieces).sees_rows(rows) == exact
+        for radius in (0.0, 0.375, 0.625):  # one base size a batch, as the AI asks
+            px = np.array([a[0] for a, _, _, _ in pairs])
+            py = np.array([a[1] for a, _, _, _ in pairs])
+            foes = (
+                np.array([b[0] for _, _, b, _ in pairs]),
+                np.array([b[1] for _, _, b, _ in pairs]),
+                np.array([rb for _, _, _, rb in pairs]),
+            )
+            near = (np.arange(len(pairs)), np.arange(len(pairs))[::-1].copy())
+            fresh = Battlefield(field.width, field.depth, field.pieces)
+            got = fresh.sees_pairs(px, py, radius, foes, near).tolist()
+            want = [
+                field._sees(pairs[i][0], radius, pairs[j][2], pairs[j][3])
+                for i, j in zip(*near, strict=True)
+            ]
+            assert got == want
         fresh = Battlefield(field.width, field.depth, field.pieces)
         assert [fresh.can_see(*pair) for pair in pairs] == exact
 

@@ -369,6 +369,23 @@ def _reaches(firer: Stand, target: Stand) -> list[tuple[str, float]]:
     return found
 
 
+Exchange = tuple[list[tuple[str, float]], list[tuple[str, float]], float]
+_EXCHANGES: dict[tuple[str, str], Exchange] = {}
+"""`_exchange` by the two stands' profiles (read, never changed)."""
+
+
+def _exchange(e: Stand, stand: Stand) -> Exchange:
+    """`_reaches` of `e` at `stand` and of `stand` at `e`, and the longest of them (-1 when
+    neither can harm the other)."""
+    key = (e.profile.name, stand.profile.name)
+    found = _EXCHANGES.get(key)
+    if found is None:
+        theirs, mine = _reaches(e, stand), _reaches(stand, e)
+        reach = max((r for _, r in theirs + mine), default=-1.0)
+        found = _EXCHANGES[key] = (theirs, mine, reach)
+    return found
+
+
 class TowsAI(Agent):
     """The fft3 heuristic player; ties break on its own seeded generator."""
 
@@ -377,8 +394,14 @@ class TowsAI(Agent):
         self._moved: set[tuple[int, int, str]] = set()
         self._goals: dict[str, Point] = {}
         self._phase: tuple[int, int, str] = (0, 0, "")
-        self._memo: dict[tuple[object, ...], float] = {}
+        self._memo: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
         self._refused: set[Fire] = set()
+        self._fires: dict[tuple[str, str, str], Fire] = {}  # by stand, weapon and target
+        # the shots worth making by stand, weapon, its place and suppression, as last found
+        # (with `_looked`, which counts the changes of the enemies' keys, `_targets`)
+        self._worth_it: dict[tuple[object, ...], tuple[int, list[tuple[float, str]]]] = {}
+        self._targets: list[tuple[str, Point, float, bool]] = []
+        self._looked = 0
 
     def choose(self, game: Game, player: str) -> Action:
         """The action for the pending decision."""
@@ -492,10 +515,11 @@ class TowsAI(Agent):
         scores = self._scores(game, stand, places, [False, *(s for s, _ in options)], setting)
         best: tuple[float, Action | None] = (scores[0], None)
         for (strategic, to), score in zip(options, scores[1:], strict=True):
-            action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
             score += self._rng.random() * 0.01
-            if score > best[0] and game.check(action) is None:
-                best = (score, action)
+            if score > best[0]:
+                action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
+                if game.check(action) is None:
+                    best = (score, action)
         return best[1]
 
     @staticmethod
@@ -565,10 +589,8 @@ class TowsAI(Agent):
         near_i, near_j, near_d = placing.near_pairs(
             px, py, r, table[:, 0], table[:, 1], table[:, 2], table[:, 12]
         )
-        pairs = np.column_stack(
-            (px[near_i], py[near_i], np.full(len(near_i), r), table[near_j, :3])
-        )
-        sees = np.array(field.sees_rows(pairs), dtype=np.bool_)
+        foes_at = (table[:, 0], table[:, 1], table[:, 2])
+        sees = field.sees_pairs(px, py, r, foes_at, (near_i, near_j))
         start = np.zeros(len(places) + 1, dtype=np.intp)
         start[1:] = np.cumsum(np.bincount(near_i[sees], minlength=len(places)))
         armour = stand.profile.armour
@@ -602,7 +624,7 @@ class TowsAI(Agent):
             px,
             py,
             np.array(strategic, dtype=np.bool_),
-            np.array([field.in_difficult(at) for at in places], dtype=np.bool_),
+            field.in_difficult_all(px, py),
             np.array(missile_ok, dtype=np.bool_),
             np.array(numbers, dtype=np.float64),
             np.array(self._goal(game, stand), dtype=np.float64),
@@ -668,9 +690,7 @@ class TowsAI(Agent):
         menaces: dict[str, float] = {}  # by profile: the same for every enemy stand of one
         out = []
         for e in s.side_stands(s.enemy(stand.player)):
-            theirs = _reaches(e, stand)
-            mine = _reaches(stand, e)
-            reach = max((r for _, r in theirs + mine), default=-1.0)
+            theirs, mine, reach = _exchange(e, stand)
             if reach >= 0:
                 if e.profile.name not in menaces:
                     menaces[e.profile.name] = menace(game, e, friends)
@@ -783,24 +803,18 @@ class TowsAI(Agent):
             self._phase = phase
             self._memo.clear()
             self._refused.clear()
+            self._worth_it.clear()
 
     def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
         """`chance`, remembered for the rest of the phase (nothing that moves it changes
-        within a fire phase but what the key holds; `_shots` builds the same keys)."""
+        within a fire phase but what the keys hold; `_shots` builds the same keys)."""
         self._fresh(game)
-        key = (
-            firer.id,
-            weapon,
-            target.id,
-            firer.at,
-            target.at,
-            target.facing,
-            firer.suppressed,
-            target.fire_checked,
-        )
-        found = self._memo.get(key)
+        mine = (firer.id, weapon, firer.at, firer.suppressed)
+        theirs = (target.id, target.at, target.facing, target.fire_checked)
+        memo = self._memo.setdefault(mine, {})
+        found = memo.get(theirs)
         if found is None:
-            found = self._memo[key] = chance(game, firer, weapon, target)
+            found = memo[theirs] = chance(game, firer, weapon, target)
         return found
 
     def _shots(self, game: FFT3Game, player: str) -> dict[str, list[tuple[float, Fire]]]:
@@ -814,16 +828,21 @@ class TowsAI(Agent):
         missile_mp = tables().missile_ifv_mp_fraction
         out: dict[str, list[tuple[float, Fire]]] = {}
         self._fresh(game)
-        memo, refused = self._memo, self._refused
+        memo, refused, fires = self._memo, self._refused, self._fires
         enemies = [
-            (e, e.id, (e.x, e.y), e.facing, e.fire_checked)
+            (e, e.id, (e.id, (e.x, e.y), e.facing, e.fire_checked))
             for e in s.side_stands(s.enemy(player))
             if e.id not in s.resolved
         ]
+        targets = [theirs for _, _, theirs in enemies]
+        if targets != self._targets:  # the shots worth making are looked for again
+            self._targets, self._looked = targets, self._looked + 1
+        worth_it = self._worth_it
         for stand in s.side_stands(player):
             used = declared.get(stand.id, []) + stand.attacks
             if game._may_fire(stand) or (stand.profile.vehicle and used):
                 continue
+            here, suppressed = (stand.x, stand.y), stand.suppressed
             for weapon in weapons_of(stand):
                 if weapon in used or (
                     weapon == "missile"
@@ -831,17 +850,24 @@ class TowsAI(Agent):
                     and stand.mp_spent > stand.profile.mov * missile_mp
                 ):
                     continue
-                mine = (stand.id, weapon)
-                here, suppressed = (stand.x, stand.y), stand.suppressed
-                for e, eid, there, facing, checked in enemies:
-                    key = (*mine, eid, here, there, facing, suppressed, checked)
-                    p = memo.get(key)
-                    if p is None:
-                        p = memo[key] = chance(game, stand, weapon, e)
-                    if p >= WORTH_A_SHOT:
-                        action = Fire(stand.id, weapon, eid)
-                        if action not in refused:
-                            out.setdefault(eid, []).append((p, action))
+                mine = (stand.id, weapon, here, suppressed)
+                found = worth_it.get(mine)
+                if found is None or found[0] != self._looked:
+                    chances = memo.setdefault(mine, {})
+                    good: list[tuple[float, str]] = []
+                    for e, eid, theirs in enemies:
+                        p = chances.get(theirs)
+                        if p is None:
+                            p = chances[theirs] = chance(game, stand, weapon, e)
+                        if p >= WORTH_A_SHOT:
+                            good.append((p, eid))
+                    found = worth_it[mine] = (self._looked, good)
+                for p, eid in found[1]:
+                    action = fires.get((stand.id, weapon, eid))
+                    if action is None:
+                        action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
+                    if not refused or action not in refused:
+                        out.setdefault(eid, []).append((p, action))
         for shots in out.values():
             shots.sort(key=lambda x: -x[0])
         return out

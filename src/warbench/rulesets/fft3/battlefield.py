@@ -51,9 +51,11 @@ from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.fft3 import sightlines
-from warbench.rulesets.fft3.stretches import Stretches, costs, reaches
+from warbench.rulesets.fft3.moves import move_ends
+from warbench.rulesets.fft3.stretches import Stretches, costs, covered, reaches
 
 Point = tuple[float, float]
+Floats = np.ndarray[Any, np.dtype[np.float64]]
 
 DIFFICULT_KINDS = ("woods", "town", "swamp", "rough")
 """Difficult terrain: "forests, towns, rocky fields, swamps" (in the order a d4 picks them)."""
@@ -81,6 +83,9 @@ BREADTH = (0.6, 1.0)  # a piece's width as a fraction of its length, rolled in 0
 CORNERS = {"woods": 12, "swamp": 10, "rough": 8}  # corners of an oval outline; towns are oblongs
 GRID = 0.01  # generated coordinates are rounded to this
 
+COVER_DOUBT = 1e-7
+"""Places this close (inches) to a difficult piece's outline, or level with a corner, are
+judged by shapely rather than by the compiled test (`Battlefield.in_difficult_all`)."""
 _MEMO_LIMIT = 1 << 17  # answers remembered per battlefield before the memo is emptied
 
 
@@ -156,6 +161,19 @@ class Battlefield:
             self._remember(key, found)
         return bool(found)
 
+    def in_difficult_all(
+        self, xs: np.ndarray[Any, np.dtype[np.float64]], ys: np.ndarray[Any, np.dtype[np.float64]]
+    ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """`in_difficult` of each place (xs[i], ys[i]): compiled code (`stretches.covered`,
+        which reads the pieces' outlines as `Stretches` does) answers for the places clear
+        of every outline, `in_difficult` for the rest."""
+        edges, sizes, starts, boxes = self._difficult.arrays
+        found = covered(xs, ys, edges, sizes, starts, boxes, COVER_DOUBT)
+        out: np.ndarray[Any, np.dtype[np.bool_]] = found > 0
+        for i in np.flatnonzero(found < 0).tolist():
+            out[i] = self.in_difficult((float(xs[i]), float(ys[i])))
+        return out
+
     def on_road(self, at: Point) -> bool:
         """Whether a stand centred `at` is on a road (its edge counts)."""
         key = ("road", at)
@@ -226,6 +244,27 @@ class Battlefield:
         got: list[float] = found.tolist()
         return got
 
+    def move_ends(
+        self,
+        a: Point,
+        limits: tuple[float, float, float, float],
+        reach: Floats,
+        sins: Floats,
+        coss: Floats,
+        mps: Floats,
+        *,
+        vehicle: bool,
+    ) -> tuple[Floats, Floats]:
+        """`moves.move_ends` from `a` on this table: each leg `reach[i]` along bearing (sins[i],
+        coss[i]), clamped to `limits`, pulled back to what `mps[i]` MP pay for."""
+        rough = (self._difficult if vehicle else _NOWHERE).arrays
+        limit = np.array(limits, dtype=np.float64)
+        ends: tuple[Floats, Floats]
+        ends = move_ends(
+            a[0], a[1], limit, reach, sins, coss, mps, self._roads.arrays, rough, _RATES, EPS, 2.0
+        )
+        return ends
+
     def leg_costs(self, a: Point, ends: Sequence[Point], *, vehicle: bool) -> list[float]:
         """`leg_cost` from `a` to each of `ends`, worked out together by compiled code
         (`stretches.costs`)."""
@@ -246,14 +285,17 @@ class Battlefield:
         clear of difficult terrain, bar 2" into it at either end (see the module rulings)."""
         key = ("see", a, ra, b, rb)
         found = self._memo.get(key)
-        if found is None and self._sight.areas:  # the compiled batch of one, if it is sure
-            row = np.array(((a[0], a[1], ra, b[0], b[1], rb),))
-            sure = int(self._sight_arrays.sees(row, SEE_INTO + EPS)[0])
+        if found is not None:
+            return bool(found)
+        if self._sight.areas:  # the compiled check of one pair, if it is sure
+            sure = self._sight_arrays.sees_one(a[0], a[1], ra, b[0], b[1], rb, SEE_INTO + EPS)
             found = None if sure < 0 else bool(sure)
         if found is None:
             found = self._sees(a, ra, b, rb)
-            self._remember(key, found)
-            self._remember(("see", b, rb, a, ra), found)  # the three lines are the same
+        memo = self._memo
+        if len(memo) >= _MEMO_LIMIT - 1:
+            memo.clear()
+        memo[key] = memo["see", b, rb, a, ra] = found  # the three lines are the same
         return bool(found)
 
     def can_see_all(self, pairs: Sequence[tuple[Point, float, Point, float]]) -> list[bool]:
@@ -277,17 +319,42 @@ class Battlefield:
             memo["see", a, ra, b, rb] = memo["see", b, rb, a, ra] = found
         return [bool(found) for found in answers]
 
-    def sees_rows(self, rows: np.ndarray[Any, np.dtype[np.float64]]) -> list[bool]:
-        """`can_see` for each row (ax, ay, ra, bx, by, rb) of an array: the lines the
-        compiled batch is sure of are not remembered (a candidate place's lines are seldom
-        asked again), the rest are `can_see`'s."""
+    def sees_pairs(
+        self,
+        px: Floats,
+        py: Floats,
+        radius: float,
+        foes: tuple[Floats, Floats, Floats],
+        near: tuple[np.ndarray[Any, np.dtype[np.intp]], np.ndarray[Any, np.dtype[np.intp]]],
+    ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """`can_see` between the base of `radius` at (px[i], py[i]) and the foe's at
+        (fx[j], fy[j]) of radius fr[j] (`foes`), for each pair (i, j) of `near`: the lines
+        the compiled batch is sure of are not remembered (a candidate place's lines are
+        seldom asked again), the rest are `can_see`'s."""
+        near_i, near_j = near
         if not self._sight.areas:
-            return [True] * len(rows)
-        found = self._sight_arrays.sees(rows, SEE_INTO + EPS).tolist()
-        for i in [i for i, v in enumerate(found) if v < 0]:
-            ax, ay, ra, bx, by, rb = rows[i].tolist()
-            found[i] = self.can_see((ax, ay), ra, (bx, by), rb)
-        return [bool(v) for v in found]
+            return np.ones(len(near_i), dtype=np.bool_)
+        found = self._sight_arrays.sees_at(px, py, radius, foes, near, SEE_INTO + EPS)
+        out: np.ndarray[Any, np.dtype[np.bool_]] = found > 0
+        fx, fy, fr = foes
+        for k in np.flatnonzero(found < 0).tolist():
+            i, j = near_i[k], near_j[k]
+            a, b = (float(px[i]), float(py[i])), (float(fx[j]), float(fy[j]))
+            out[k] = self.can_see(a, radius, b, float(fr[j]))
+        return out
+
+    def sees_any(self, a: Point, ra: float, ends: Sequence[Point], rb: float) -> bool:
+        """Whether `can_see(a, ra, b, rb)` for any b of `ends`: the compiled batch first, the
+        exact code for the lines it is unsure of."""
+        if not self._sight.areas:
+            return True
+        rows = np.array([(a[0], a[1], ra, b[0], b[1], rb) for b in ends])
+        found = self._sight_arrays.sees(rows, SEE_INTO + EPS)
+        if (found > 0).any():
+            return True
+        return any(
+            self.can_see(a, ra, b, rb) for b, v in zip(ends, found.tolist(), strict=True) if v < 0
+        )
 
     def _batch_sees(self, pairs: list[tuple[Point, float, Point, float]]) -> list[bool | None]:
         """The centre and rim lines of all pairs at once (`sightlines`): True or False where

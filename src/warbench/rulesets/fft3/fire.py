@@ -155,6 +155,17 @@ def plan(
     return Plan("anti-infantry", rof, distance, band, mods)
 
 
+def suits(firer: Stand, weapon: str, target: Stand, *, overwatch: bool = False) -> bool:
+    """Whether `plan` gets past its tests of the weapon alone: `firer` has it, it attacks
+    `target`'s kind, and it is not a missile fired on overwatch."""
+    if weapon not in weapons_of(firer):
+        return False
+    vehicle = target.profile.vehicle
+    if (weapon in ("missile", "law") and not vehicle) or (weapon == "ai" and vehicle):
+        return False
+    return not (overwatch and weapon == "missile")
+
+
 def armour_against(
     target: Stand, firer_at: Point, firer_radius: float, target_at: Point | None = None
 ) -> tuple[int, str]:

@@ -13,6 +13,9 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import numpy as np
+import numpy.typing as npt
+
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Modifier, RollRequest
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
@@ -34,7 +37,15 @@ from warbench.rulesets.fft3.actions import (
     Resolve,
     Strategic,
 )
-from warbench.rulesets.fft3.fire import Volley, max_range, plan, resolve_volleys, weapons_of
+from warbench.rulesets.fft3.fire import (
+    Volley,
+    band_of,
+    max_range,
+    plan,
+    resolve_volleys,
+    suits,
+    weapons_of,
+)
 from warbench.rulesets.fft3.movement import (
     Mates,
     closest_along,
@@ -75,6 +86,9 @@ PROMPTS = {
     "fire": "fire phase: fire STAND WEAPON TARGET, resolve TARGET, overwatch STAND, or end",
 }
 
+_DECISIONS: dict[tuple[str, str, int], Decision] = {}
+"""`FFT3Game.pending` by player, phase and turn (asked many times a decision; immutable)."""
+
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "deploy": (Deploy,),
     "artillery": (Barrage, End),
@@ -102,6 +116,16 @@ def _directions(count: int, between: bool) -> list[tuple[float, float]]:
     east of it, `between`): where `move_points` looks."""
     angles = [math.radians(360 * k / count + (22.5 if between else 0)) for k in range(count)]
     return [(math.sin(angle), math.cos(angle)) for angle in angles]
+
+
+Floats = npt.NDArray[np.float64]
+
+
+@cache
+def _direction_arrays(count: int, between: bool) -> tuple[Floats, Floats]:
+    """`_directions` as an array of sines and one of cosines."""
+    found = _directions(count, between)
+    return np.array([sin for sin, _ in found]), np.array([cos for _, cos in found])
 
 
 class FFT3Game(OpenGame):
@@ -173,8 +197,14 @@ class FFT3Game(OpenGame):
         s = self.state
         if s.phase == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        where = f"turn {s.turn}, " if s.turn else ""
-        return Decision(s.player, s.phase, f"{s.player}: {where}{PROMPTS[s.phase]}")
+        key = (s.player, s.phase, s.turn)
+        found = _DECISIONS.get(key)
+        if found is None:
+            where = f"turn {s.turn}, " if s.turn else ""
+            found = _DECISIONS[key] = Decision(
+                s.player, s.phase, f"{s.player}: {where}{PROMPTS[s.phase]}"
+            )
+        return found
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action, and a sample of the continuous ones (each one legal)."""
@@ -303,31 +333,38 @@ class FFT3Game(OpenGame):
         return list(found)
 
     def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
-        """Each candidate pulled back along its leg to what the stand's MP pay for (the
-        legs' reaches worked out together)."""
-        legs: list[tuple[bool, Point]] = []
+        """Each candidate (full and half allowance, double when strategic) clamped to the
+        table and pulled back along its leg to what the stand's MP pay for, by compiled code
+        (`moves.move_ends`), then rounded to 0.01" by Python."""
+        x, y, r, mov = stand.x, stand.y, stand.radius, stand.profile.mov
+        flags: list[bool] = []
+        reach: list[float] = []
         mps: list[float] = []
+        sins, coss = [], []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
             if moved and strategic != stand.strategic:
                 continue
-            mp = stand.profile.mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
-            reach = stand.profile.mov * scale
-            for sin, cos in _directions(count, scale == 0.5):
-                to = (stand.x + reach * sin, stand.y + reach * cos)
-                to = (
-                    min(max(to[0], stand.radius), self.field.width - stand.radius),
-                    min(max(to[1], stand.radius), self.field.depth - stand.radius),
-                )
-                legs.append((strategic, to))
-                mps.append(max(mp, 0.0))
-        ends = [to for _, to in legs]
-        gots = self.field.reach_all(stand.at, ends, mps, vehicle=stand.profile.vehicle)
+            mp = mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
+            at_sin, at_cos = _direction_arrays(count, scale == 0.5)
+            sins.append(at_sin)
+            coss.append(at_cos)
+            flags += [strategic] * count
+            reach += [mov * scale] * count
+            mps += [max(mp, 0.0)] * count
+        ends_x, ends_y = self.field.move_ends(
+            stand.at,
+            (r, self.field.width - r, r, self.field.depth - r),
+            np.array(reach),
+            np.concatenate(sins),
+            np.concatenate(coss),
+            np.array(mps),
+            vehicle=stand.profile.vehicle,
+        )
         out: list[tuple[bool, Point]] = []
-        for (strategic, to), got in zip(legs, gots, strict=True):
-            end = point_along(stand.at, to, got * 0.999)
-            end = (round(end[0], 2), round(end[1], 2))
-            if end != stand.at:
+        for strategic, ex, ey in zip(flags, ends_x.tolist(), ends_y.tolist(), strict=True):
+            end = (round(ex, 2), round(ey, 2))
+            if end != (x, y):
                 out.append((strategic, end))
         return out
 
@@ -778,25 +815,22 @@ class FFT3Game(OpenGame):
         for stand in s.side_stands(s.enemy(mover.player)):
             if not stand.overwatch:
                 continue
+            here, mine, theirs = stand.at, stand.radius, mover.radius
             near = closest_along(a, b, stand.at)
             gap = nearest_approach(a, b, stand.at) - stand.radius - mover.radius
             for weapon in weapons_of(stand):
                 if gap > max_range(stand, weapon) + REACH_SLACK:
                     continue  # out of reach all along the leg
-                if any(
-                    not isinstance(
-                        plan(
-                            self.field,
-                            stand,
-                            weapon,
-                            mover,
-                            target_at=point_along(a, b, d),
-                            overwatch=True,
-                        ),
-                        str,
-                    )
-                    for d in [near, *samples]
-                ):
+                if not suits(stand, weapon, mover, overwatch=True):
+                    continue
+                # `plan` gives an attack where the target is in a band and in sight
+                banded = [
+                    at
+                    for at in (point_along(a, b, d) for d in [near, *samples])
+                    if band_of(stand.profile, weapon, max(0.0, math.dist(here, at) - mine - theirs))
+                    is not None
+                ]
+                if banded and self.field.sees_any(here, mine, banded, theirs):
                     out.append(stand)
                     break
         return out

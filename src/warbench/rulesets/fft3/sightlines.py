@@ -79,6 +79,11 @@ def _line(
         ) or misses_box(ax, ay, dx, dy, boxes, k, WIDE):
             continue
         doubt = length < SHORTEST
+        # the start can lie on the outline only inside the area's box (grown by a margin)
+        onto = (
+            boxes[0, k] - 2 * NEAR <= ax <= boxes[2, k] + 2 * NEAR
+            and boxes[1, k] - 2 * NEAR <= ay <= boxes[3, k] + 2 * NEAR
+        )
         crossed = 0
         rays = 0
         first, last = math.inf, -math.inf
@@ -97,9 +102,10 @@ def _line(
                 doubt = True  # grazing a corner or an end
             if parallel and abs(wx * dy - wy * dx) <= NEAR * length:
                 doubt = True  # lying along the edge
-            along = min(max(-(wx * ex + wy * ey) / (size * size), 0.0), 1.0)
-            if math.hypot(wx + along * ex, wy + along * ey) < NEAR:
-                doubt = True  # starting on the outline
+            if onto:
+                along = min(max(-(wx * ex + wy * ey) / (size * size), 0.0), 1.0)
+                if math.hypot(wx + along * ex, wy + along * ey) < NEAR:
+                    doubt = True  # starting on the outline
             if ((y1 > ay) != (y1 + ey > ay)) and ax < x1 + (ay - y1) * ex / ey:
                 rays += 1
         inside = rays % 2 == 1
@@ -145,6 +151,49 @@ def _lines(
 
 
 @compiled
+def _pair(
+    ax: float,
+    ay: float,
+    ra: float,
+    bx: float,
+    by: float,
+    rb: float,
+    into: float,
+    edges: Floats,
+    sizes: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    boxes: Floats,
+    touching: npt.NDArray[np.intp],
+    meets: npt.NDArray[np.bool_],
+) -> int:
+    """The bases of radius `ra` centred (ax, ay) and `rb` centred (bx, by): the centre line,
+    then, when it is not clear and the bases have a size, the left-hand and right-hand rim
+    lines (`Battlefield._sees`): CLEAR when one of them is, BLOCKED when all are, else
+    UNSURE."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    centre = _line(ax, ay, bx, by, into, edges, sizes, starts, boxes, touching, meets)
+    rimmed = ra > 0 or rb > 0
+    if centre == CLEAR or (length == 0 and not (centre == BLOCKED and not rimmed)):
+        return CLEAR
+    if not rimmed:
+        return int(centre)
+    lx, ly = -dy / length, dx / length  # left of a→b
+    nx, ny, fx, fy = lx * ra, ly * ra, lx * rb, ly * rb
+    left = _line(
+        ax + nx, ay + ny, bx + fx, by + fy, into, edges, sizes, starts, boxes, touching, meets
+    )
+    right = _line(
+        ax - nx, ay - ny, bx - fx, by - fy, into, edges, sizes, starts, boxes, touching, meets
+    )
+    if left == CLEAR or right == CLEAR:
+        return CLEAR
+    if centre == BLOCKED and left == BLOCKED and right == BLOCKED:
+        return BLOCKED
+    return UNSURE
+
+
+@compiled
 def _bases(
     rows: Floats,
     into: float,
@@ -154,63 +203,66 @@ def _bases(
     boxes: Floats,
     touching: npt.NDArray[np.intp],
 ) -> npt.NDArray[np.int8]:
-    """For each row (ax, ay, ra, bx, by, rb): the centre line, then, when it is not clear and
-    the bases have a size, the left-hand and right-hand rim lines (`Battlefield._sees`):
-    CLEAR when one of them is, BLOCKED when all are, else UNSURE."""
+    """`_pair` for each row (ax, ay, ra, bx, by, rb)."""
     meets = np.zeros(len(sizes), dtype=np.bool_)
     out = np.empty(len(rows), dtype=np.int8)
     for i in range(len(rows)):
-        ax, ay, ra, bx, by, rb = (
+        out[i] = _pair(
             rows[i, 0],
             rows[i, 1],
             rows[i, 2],
             rows[i, 3],
             rows[i, 4],
             rows[i, 5],
+            into,
+            edges,
+            sizes,
+            starts,
+            boxes,
+            touching,
+            meets,
         )
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        centre = _line(ax, ay, bx, by, into, edges, sizes, starts, boxes, touching, meets)
-        rimmed = ra > 0 or rb > 0
-        if centre == CLEAR or (length == 0 and not (centre == BLOCKED and not rimmed)):
-            out[i] = CLEAR
-        elif not rimmed:
-            out[i] = centre
-        else:
-            lx, ly = -dy / length, dx / length  # left of a→b
-            nx, ny, fx, fy = lx * ra, ly * ra, lx * rb, ly * rb
-            left = _line(
-                ax + nx,
-                ay + ny,
-                bx + fx,
-                by + fy,
-                into,
-                edges,
-                sizes,
-                starts,
-                boxes,
-                touching,
-                meets,
-            )
-            right = _line(
-                ax - nx,
-                ay - ny,
-                bx - fx,
-                by - fy,
-                into,
-                edges,
-                sizes,
-                starts,
-                boxes,
-                touching,
-                meets,
-            )
-            if left == CLEAR or right == CLEAR:
-                out[i] = CLEAR
-            elif centre == BLOCKED and left == BLOCKED and right == BLOCKED:
-                out[i] = BLOCKED
-            else:
-                out[i] = UNSURE
+    return out
+
+
+@compiled
+def _bases_at(
+    px: Floats,
+    py: Floats,
+    radius: float,
+    fx: Floats,
+    fy: Floats,
+    fr: Floats,
+    near_i: npt.NDArray[np.intp],
+    near_j: npt.NDArray[np.intp],
+    into: float,
+    edges: Floats,
+    sizes: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    boxes: Floats,
+    touching: npt.NDArray[np.intp],
+) -> npt.NDArray[np.int8]:
+    """`_pair` for each pair k: the base of `radius` at (px, py)[near_i[k]] and the one at
+    (fx, fy)[near_j[k]] of radius fr[near_j[k]]."""
+    meets = np.zeros(len(sizes), dtype=np.bool_)
+    out = np.empty(len(near_i), dtype=np.int8)
+    for k in range(len(near_i)):
+        i, j = near_i[k], near_j[k]
+        out[k] = _pair(
+            px[i],
+            py[i],
+            radius,
+            fx[j],
+            fy[j],
+            fr[j],
+            into,
+            edges,
+            sizes,
+            starts,
+            boxes,
+            touching,
+            meets,
+        )
     return out
 
 
@@ -236,14 +288,42 @@ class Areas:
             dtype=np.intp,
         ).reshape(-1, 2)
 
+        self._meets = np.zeros(len(self.sizes), dtype=np.bool_)
+
     def _tables(self) -> tuple[Floats, Any, Any, Floats, Any]:
         return self.edges, self.sizes, self.starts, self.boxes, self.touching
+
+    def sees_one(
+        self, ax: float, ay: float, ra: float, bx: float, by: float, rb: float, into: float
+    ) -> int:
+        """CLEAR, BLOCKED or UNSURE for one pair of bases (see `_pair`), without building an
+        array for it."""
+        e, sizes, starts, boxes, touching = self._tables()
+        return int(
+            _pair(ax, ay, ra, bx, by, rb, into, e, sizes, starts, boxes, touching, self._meets)
+        )
 
     def verdicts(self, a: Floats, b: Floats, into: float) -> npt.NDArray[np.int8]:
         """CLEAR, BLOCKED or UNSURE for each line a[i] → b[i] (arrays of shape (n, 2)):
         clear when every stretch inside the areas starts at an end and is at most `into`."""
         a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
         return np.asarray(_lines(a, b, into, *self._tables()), dtype=np.int8)
+
+    def sees_at(
+        self,
+        px: Floats,
+        py: Floats,
+        radius: float,
+        foes: tuple[Floats, Floats, Floats],
+        near: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
+        into: float,
+    ) -> npt.NDArray[np.int8]:
+        """CLEAR, BLOCKED or UNSURE for each pair k of `near` (see `_bases_at`): places
+        (px, py) with bases of `radius`, foes' centres and radii."""
+        fx, fy, fr = foes
+        near_i, near_j = near
+        found = _bases_at(px, py, radius, fx, fy, fr, near_i, near_j, into, *self._tables())
+        return np.asarray(found, dtype=np.int8)
 
     def sees(self, rows: Floats, into: float) -> npt.NDArray[np.int8]:
         """CLEAR, BLOCKED or UNSURE for each pair of bases (ax, ay, ra, bx, by, rb) (an array

@@ -307,6 +307,54 @@ def costs(
     return out
 
 
+@compiled
+def covered(
+    xs: Floats, ys: Floats, edges: Floats, sizes: Ints, starts: Ints, boxes: Floats, near: float
+) -> npt.NDArray[np.int8]:
+    """For each point (xs[i], ys[i]): 1 when it lies inside one of the areas (exteriors only,
+    even-odd rule), 0 when outside all of them, -1 (unsure) when it lies within `near` of an
+    outline of an area whose box it is in, or level with one of its corners, and inside none
+    (there the answer could hang on rounding and is left to exact code)."""
+    out = np.zeros(len(xs), dtype=np.int8)
+    for i in range(len(xs)):
+        x, y = xs[i], ys[i]
+        unsure = False
+        for k in range(len(sizes)):
+            if not (
+                boxes[0, k] - near <= x <= boxes[2, k] + near
+                and boxes[1, k] - near <= y <= boxes[3, k] + near
+            ):
+                continue
+            inside, doubt = False, False
+            for e in range(starts[k], starts[k] + sizes[k]):
+                x1, y1, ex, ey, size = (
+                    edges[0, e],
+                    edges[1, e],
+                    edges[2, e],
+                    edges[3, e],
+                    edges[4, e],
+                )
+                wx, wy = x - x1, y - y1
+                along = min(max((wx * ex + wy * ey) / (size * size), 0.0), 1.0)
+                if (
+                    abs(wy) < near
+                    or abs(y1 + ey - y) < near
+                    or math.hypot(wx - along * ex, wy - along * ey) < near
+                ):
+                    doubt = True
+                    break
+                if (y1 > y) != (y1 + ey > y) and x < x1 + wy * ex / ey:
+                    inside = not inside
+            if doubt:
+                unsure = True
+            elif inside:
+                out[i] = 1
+                break
+        if out[i] == 0 and unsure:
+            out[i] = -1
+    return out
+
+
 class Stretches:
     """The outlines of a group of areas: each area's box and edges (start, run and length) as
     plain numbers (`areas`), and the same as arrays."""
