@@ -8,7 +8,7 @@ import pytest
 from tests.rulesets.gff.position import profile, state_of, unit
 from tests.rulesets.gff.spell_setup import SQUAD, imported
 from warbench.rulesets.gff import spells_value
-from warbench.rulesets.gff.ai import wound_chance, worth
+from warbench.rulesets.gff.ai import worth, wound_chance
 from warbench.rulesets.gff.profiles import Spell
 from warbench.rulesets.gff.state import Unit
 
