@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -309,3 +310,17 @@ def test_a_template_hits_each_model_under_it() -> None:
     assert defense.request.dice == 2
     assert len(game.state.units["b1"].models) == 1
     assert script(game).remaining == 0
+
+
+def test_the_log_and_the_state_say_which_dice_are_rerolled() -> None:
+    game = position([SHOOTERS], [SQUAD], {"r1": (24, 10), "b1": (24, 20)})
+    ref = Ref()
+    target = game.state.units["b1"]
+    text = 'Target enemy unit within 12" must re-roll successful blocks next time it takes hits.'
+    spells.affect(ref, target, imported(text), target)
+    assert ref.events[-1][1].endswith(
+        "gets re-rolls of its successes on Defense until it next takes hits"
+    )
+    assert ["Spell", "reroll", 0, "any", "next", "defense:successes", "hits"] in json.loads(
+        json.dumps(game.state_data())
+    )["units"]["b1"]["effects"]

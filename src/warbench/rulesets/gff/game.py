@@ -1547,7 +1547,7 @@ def _effects(unit: Unit) -> dict[str, Any]:
 def _effect_data(e: SpellEffect) -> list[Any]:
     """A lasting spell as state data; granted rules and moves say what and until when."""
     data: list[Any] = [e.spell, e.kind, e.value, e.when, e.lasts]
-    if e.kind in ("rule", "move", "range", "mark", "attacks"):
+    if e.kind in ("rule", "move", "range", "mark", "attacks", "reroll", "in_dangerous"):
         data += [e.rule or e.far, e.trigger]
     return data
 

@@ -379,11 +379,11 @@ def describe(effect: SpellEffect) -> str:
     if effect.kind == "difficult":
         return f"moves as if in difficult terrain{lasts}"
     if effect.kind == "in_dangerous":
-        return f"counts as in dangerous terrain{lasts}"
+        return f"dangerous terrain (it counts as in it){lasts}"
     if effect.kind == "reroll":
         kind, dice = effect.rule.split(":")
-        rolled = "Defense" if kind == "defense" else "to hit"
-        return f"re-rolls {rolled} {spell_rerolls.WORDS[dice]}{when}{lasts}"
+        rolled = "on Defense" if kind == "defense" else "to hit"
+        return f"re-rolls of its {spell_rerolls.WORDS[dice]} {rolled}{when}{lasts}"
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
 
 
