@@ -218,7 +218,11 @@ class Spell(BaseModel):
     inches of each target take the effect too (`area_hits` hits each, for a `hits` spell,
     when it says a number of its own); `point` — the caster picks a point within `range`
     in its sight instead of a unit, and the units of the side (both with `area_all`)
-    within `area` inches of it are the targets (GFF-R35).
+    within `area` inches of it are the targets (GFF-R35). `reroll` — the target re-rolls
+    the `reroll` dice (ones, failed, sixes, successes) of its `roll` (to_hit, defense);
+    `in_dangerous` — it counts as in dangerous terrain; `when` hold or advance ties a
+    shooting effect to that action; `template` — a point spell's hits or wounds go to each
+    model under a template that wide (GFF-R37, `spells_checks`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
