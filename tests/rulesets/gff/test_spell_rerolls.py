@@ -10,6 +10,7 @@ import pytest
 
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
+    blade,
     gun,
     play,
     position,
@@ -324,3 +325,15 @@ def test_the_log_and_the_state_say_which_dice_are_rerolled() -> None:
     assert ["Spell", "reroll", 0, "any", "next", "defense:successes", "hits"] in json.loads(
         json.dumps(game.state_data())
     )["units"]["b1"]["effects"]
+
+
+def test_a_reroll_of_failed_hits_in_melee_once_is_used_up_by_the_melee() -> None:
+    """To hit 2 (a miss) is rolled again (5): a hit; Defense 1: a wound; the spell is gone."""
+    brute = profile("Brute", weapons=[blade()])
+    game = position([brute], [SQUAD], {"r1": (24, 10), "b1": (24, 13)}, dice=[2, 5, 1])
+    laid_on(game, "r1", 'Target friendly unit within 12" may re-roll failed hits in melee once.')
+    play(game, "charge r1 b1")
+    (again,) = rolled(game.log, "re-rolls 1 to hit dice")
+    assert again.faces == (5,)
+    assert len(game.state.units["b1"].models) == 2
+    assert game.state.units["r1"].effects == ()
