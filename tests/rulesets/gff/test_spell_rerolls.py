@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.odds_check import assert_monte_carlo_agrees, assert_readings_exact
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
     blade,
@@ -24,7 +25,8 @@ from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.armies import factions
 from warbench.rulesets.gff.army_forge_spells import default_spells
 from warbench.rulesets.gff.attacks import Context
-from warbench.rulesets.gff.odds import expected_wounds
+from warbench.rulesets.gff.odds import WOUNDS, expected_wounds, odds
+from warbench.rulesets.gff.odds import query as odds_query
 from warbench.rulesets.gff.shooting import solution
 from warbench.rulesets.gff.spell_grants import armed
 
@@ -337,3 +339,50 @@ def test_a_reroll_of_failed_hits_in_melee_once_is_used_up_by_the_melee() -> None
     assert again.faces == (5,)
     assert len(game.state.units["b1"].models) == 2
     assert game.state.units["r1"].effects == ()
+
+
+# --- exact odds -------------------------------------------------------------------------------
+
+ODDS = {"attacker": "Warden Brothers", "target": "Warden Brothers", "range": "12"}
+
+
+@pytest.mark.parametrize(
+    ("spells_on", "text"),
+    [
+        ("spells", "re-roll 1s to hit"),
+        ("spells", "re-roll failed to hit,Poison"),
+        ("target-spells", "re-roll 1s defense"),
+        ("target-spells", "re-roll successes defense"),
+    ],
+)
+def test_readings_stay_exact_with_rerolls(spells_on: str, text: str) -> None:
+    """The reduced readings give what every ordered roll gives: 1s kept apart when a spell
+    re-rolls them, and a die re-rolled once (Bane after a spell's re-roll)."""
+    opts = {**ODDS, "models": "1", "target-models": "1", spells_on: text}
+    assert_readings_exact(odds_query(opts))
+
+
+def test_rerolls_change_the_odds_as_they_say() -> None:
+    """Re-rolling 1s to hit wounds more than nothing, less than re-rolling every failure;
+    forcing the target to re-roll its blocks wounds more; the odds name them."""
+    mean = {
+        text: _mean_wounds({**ODDS, "spells": text})
+        for text in ("", "re-roll 1s to hit", "re-roll failed to hit")
+    }
+    assert mean[""] < mean["re-roll 1s to hit"] < mean["re-roll failed to hit"]
+    assert _mean_wounds({**ODDS, "target-spells": "re-roll successes defense"}) > mean[""]
+    (_, attacker), *_ = odds({**ODDS, "spells": "re-roll 1s to hit"}).situation
+    assert attacker.endswith("spells: re-roll 1s to hit")
+
+
+def test_unknown_reroll_options_are_refused_naming_what_is_allowed() -> None:
+    with pytest.raises(ValueError, match="re-roll 1s"):
+        odds({**ODDS, "spells": "re-roll 3s to hit"})
+
+
+def test_exact_odds_with_a_reroll_agree_with_monte_carlo() -> None:
+    assert_monte_carlo_agrees(odds_query({**ODDS, "spells": "re-roll 1s to hit"}), seed=7)
+
+
+def _mean_wounds(opts: dict[str, str]) -> float:
+    return float(sum(int(r.name) * r.probability for r in odds(opts).table(WOUNDS).rows))
