@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from tests.rulesets.gff.position import (
     blade,
     gun,
     play,
+    play_caster_list,
     position,
     profile,
     rolled,
@@ -386,3 +388,20 @@ def test_exact_odds_with_a_reroll_agree_with_monte_carlo() -> None:
 
 def _mean_wounds(opts: dict[str, str]) -> float:
     return float(sum(int(r.name) * r.probability for r in odds(opts).table(WOUNDS).rows))
+
+
+def test_the_ai_plays_a_full_game_casting_these_spells(tmp_path: Path) -> None:
+    """`warbench play gff` AI v AI with an imported Caster knowing the four shapes: the
+    game ends and the AI casts them."""
+    book = {
+        "Steady Aim": 'Target friendly unit within 18" may re-roll results of 1 when shooting.',
+        "Quicksand": 'Target enemy unit within 24" counts as being in dangerous terrain.',
+        "Sniper Trance": 'Target friendly unit within 18" gets +1 to hit next time they shoot '
+        "when using a Hold action.",
+        "Fire Burst": 'Place a 3" template within 24". All models under it take 1 hit.',
+    }
+    text = play_caster_list(
+        tmp_path, [{"name": n, "threshold": 1, "effect": e} for n, e in book.items()]
+    )
+    assert sum(f"casts {name}" in text for name in book) >= 2
+    assert "result: " in text
