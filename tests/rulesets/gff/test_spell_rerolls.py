@@ -135,8 +135,8 @@ def test_rerolls_dangerous_terrain_conditions_and_templates_are_read(
             "a condition on the action goes with",
         ),
         (
-            'Target friendly unit within 12" gets Relentless when using Hold actions.',
-            "not with the unit rule Relentless",
+            'Target friendly unit within 12" gets Furious when using Hold actions.',
+            "not with the unit rule Furious",
         ),
         (
             'Target friendly unit within 12" gets +1 to hit in melee when using Hold actions.',
@@ -405,3 +405,12 @@ def test_the_ai_plays_a_full_game_casting_these_spells(tmp_path: Path) -> None:
     )
     assert sum(f"casts {name}" in text for name in book) >= 2
     assert "result: " in text
+
+
+def test_relentless_after_a_hold_acts_only_when_the_unit_has_not_moved() -> None:
+    shooter = unit("r1", SHOOTERS, (24, 10))
+    text = 'Target friendly unit within 12" gets Relentless when shooting after a Hold action.'
+    spells.affect(Ref(), shooter, imported(text), shooter)
+    assert shooter.all_have("Relentless")
+    shooter.moved = True
+    assert not shooter.all_have("Relentless")

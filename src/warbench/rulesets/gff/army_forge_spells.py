@@ -173,6 +173,9 @@ _TEMPLATE = re.compile(  # GFF-R37: "Place a 3" template within 18". All models 
     r"(?:it|the\s+template)\s*,?\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
+SHOOTING_RULES = frozenset({"Relentless"})
+"""Unit rules that act only when the unit shoots, so a condition on the action may go with
+them (GFF-R37)."""
 _V35 = (  # Army Forge v3.5's wording, read as the older one (GFF-R33)
     (re.compile(r"^pick\s+", re.I), ""),
     (re.compile(rf"(within\s+\d+{_INCH})\s*,\s*which\s+", re.I), r"\1 "),
@@ -439,10 +442,11 @@ def _conditioned(read: object, action: str, where: str) -> object:
     if read.get("when", "any") not in ("any", "shooting"):
         return f"a condition on the action ({action}) goes with shooting, not {read['when']}"
     for rule in read.get("rules", []) if read["effect"] == "rule" else []:
-        if not is_weapon_rule(rule.name) and rule.name != "AP":
+        if not is_weapon_rule(rule.name) and rule.name not in SHOOTING_RULES:
             return (
-                f"a condition on the action ({action}) goes with weapon rules, to-hit "
-                f"modifiers, attacks, range and re-rolls to hit, not with the unit rule {rule.name}"
+                f"a condition on the action ({action}) goes with weapon rules, Relentless, "
+                f"to-hit modifiers, attacks, range and re-rolls to hit, not with the unit rule "
+                f"{rule.name}"
             )
     return {**read, "when": action.lower()}
 
