@@ -165,7 +165,6 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
             "activates.",
             "allows some of hold, advance, rush, charge",
         ),
-        ('Target enemy unit within 12" counts as being in dangerous terrain.', "understood:"),
         (
             'Pick a point within 18". All units within 3" of it take 1 hit, and all other enemy '
             'units within 6" of it take 1 hit.',

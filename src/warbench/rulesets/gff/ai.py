@@ -23,7 +23,7 @@ from warbench.core.game import Game
 from warbench.core.geometry import Base
 from warbench.core.ruleset import Agent
 from warbench.rulesets.gff import battlefield as bfm
-from warbench.rulesets.gff import spell_moves
+from warbench.rulesets.gff import spell_moves, spells_value
 from warbench.rulesets.gff.actions import (
     Advance,
     Cast,
@@ -267,26 +267,14 @@ class FirefightAI(Agent):
 
     def _spell_value(self, game: GFFGame, action: Cast) -> float:
         """Casting costs only tokens and comes before firing: above any shot, by the spell's
-        expected worth (wounds of its hits or wounds, or its modifier on each target; its own
-        units around a point count against it, and it is not cast when they outweigh)."""
+        expected worth per token (`spells_value`, GFF-R38); not cast when it is worth
+        nothing or its own units it reaches outweigh."""
         s = game.state
         caster = s.units[action.unit]
         spell = spell_named(caster, action.spell)
         assert spell is not None
-        value = 0.0
-        count = spell.mean_count  # the dice's mean when rolled (GFF-R35)
-        for target in game.cast_targets(caster, spell, action.target):
-            own = -1.0 if target.side == caster.side and spell.on_enemies else 1.0  # a point's
-            if spell.effect == "hits":
-                ap = next((r.rating or 0 for r in spell.rules if r.name == "AP"), 0)
-                value += own * count * wound_chance(target.profile.defense, ap) * worth(target)
-            elif spell.effect == "wounds":
-                value += own * count * worth(target)
-            elif spell.effect == "dangerous":  # a die per model (or per Tough), 1s wound
-                dice = len(target.models) * (target.profile.rating("Tough") or 1)
-                value += own * dice / 6 * worth(target)
-            else:
-                value += own * max(1, abs(spell.value))
+        targets = game.cast_targets(caster, spell, action.target)
+        value = spells_value.value(s, caster, spell, targets, action.target, worth, wound_chance)
         return 100.0 + value / spell.cost if value > 0 else value  # not when it hurts its own
 
     def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:

@@ -3,7 +3,7 @@
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
 export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33,
-R35):
+R35, R37):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -30,7 +30,12 @@ R35):
   areas of both sides and points (GFF-R35: `takes D3 wounds`, `If failed it immediately
   takes D3 wounds`, `may only use Hold actions next time it activates`, `counts as being in
   difficult terrain next time it moves`, `and all other units within 3" of it`, `Pick a
-  point within 18". All units within 3" of it take 2 hits`). Any other text,
+  point within 18". All units within 3" of it take 2 hits`). So are re-rolls, lasting
+  dangerous terrain, conditions on the action and templates (GFF-R37: `may re-roll results
+  of 1 when shooting`, `must re-roll successful blocks next time it takes hits`, `counts as
+  being in dangerous terrain next time it moves`, `get +1 to hit next time they shoot when
+  using a Hold action`, `Place a 3" template within 18". All models under it take 1 hit`).
+  Any other text,
   or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
   error with the shapes understood or the rules a spell may grant (nothing is
   half-imported); leave the `spells` out to fall back on the default.
@@ -41,6 +46,7 @@ R35):
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -59,6 +65,7 @@ from warbench.rulesets.gff.profiles import (
     special_rules,
     ungranted,
 )
+from warbench.rulesets.gff.spell_grants import is_weapon_rule
 
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -133,6 +140,42 @@ _DIFFICULT = re.compile(  # GFF-R35: "counts as being in difficult terrain next 
     r"(?:\s+when\s+moving)?\s*(.*?)\s*\.?$",
     re.IGNORECASE,
 )
+_HIT = r"(?:to[- ]hit|hit|quality|attack)"
+_BLOCK = r"(?:defen[cs]e|block|save)"
+_REROLL = re.compile(  # GFF-R37: "may re-roll results of 1 when shooting", "must re-roll blocks"
+    r"^(?P<verb>must|may|can)\s+re-?roll\s+(?:all\s+)?(?:"
+    rf"(?:unmodified\s+)?(?:(?P<pre>{_HIT}|{_BLOCK})\s+)?(?:(?:rolls?|results?|dice)\s+of\s+)?"
+    r"(?:unmodified\s+)?(?P<face>[16])(?:'?s)?"
+    rf"(?:\s+(?:(?:when\s+(?:rolling\s+)?)?(?P<tohit>to\s+hit)|(?:on\s+|when\s+rolling\s+)?"
+    rf"(?P<post>{_HIT}|{_BLOCK})\s*(?:rolls?|results?|tests?|s)?))?"
+    rf"|(?P<kind>failed|successful)\s+(?P<noun>hits?|{_HIT}\s+(?:rolls?|tests?)|rolls?\s+to\s+hit"
+    rf"|blocks?|{_BLOCK}\s*(?:rolls?|results?|s)?)"
+    r"|(?P<bare>blocks|hits))\s*(?P<rest>.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_IN_DANGEROUS = re.compile(  # GFF-R37: "counts as being in dangerous terrain next time it moves"
+    r"^(?:counts?\s+as\s+(?:being\s+)?in|(?:must\s+)?moves?\s+as\s+if\s+"
+    r"(?:(?:it|they)\s+(?:is|are|was|were)\s+)?in)\s+dangerous\s+terrain"
+    r"(?:\s+when\s+moving)?\s*(.*?)\s*\.?$",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(  # GFF-R37: "... when shooting after a Hold action", "when using Hold"
+    r",?\s*(?:(?:when|after|if)\s+(?:(?:it|they)\s+)?(?:using|uses?|tak(?:es?|ing)|after)?"
+    r"\s*(?:an?\s+)?|on\s+)(hold|advance)(?:\s+actions?)?\b",
+    re.IGNORECASE,
+)
+_TEMPLATE = re.compile(  # GFF-R37: "Place a 3" template within 18". All models under it take 1 hit"
+    r"^(?:place|put|pick)\s+an?\s+(?:(?:round|circular|blast)\s+)?"
+    rf"(?P<size>\d+(?:\.\d+)?){_INCH}\s*(?:(?:round|circular|blast)\s+)?template\s+"
+    rf"(?:anywhere\s+)?within\s+(?P<range>\d+){_INCH}\s*(?:of\s+the\s+caster\b)?\s*"
+    r"(?:in\s+line\s+of\s+sight\s*)?(?:[,.:;]|\s+and\b)?\s*(?:then\s+)?(?:all|each|every)\s+"
+    r"(?:(?P<side>friendly|enemy)\s+)?models?\s+(?:under|touched\s+by|covered\s+by|beneath)\s+"
+    r"(?:it|the\s+template)\s*,?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+SHOOTING_RULES = frozenset({"Relentless"})
+"""Unit rules that act only when the unit shoots, so a condition on the action may go with
+them (GFF-R37)."""
 _V35 = (  # Army Forge v3.5's wording, read as the older one (GFF-R33)
     (re.compile(r"^pick\s+", re.I), ""),
     (re.compile(rf"(within\s+\d+{_INCH})\s*,\s*which\s+", re.I), r"\1 "),
@@ -227,7 +270,13 @@ SHAPES = (
     '...] [actions] [next time it activates | on its next activation | until end of round]", '
     '"... may not | cannot Rush|Charge [or ...] [actions] [same durations]", "... count(s) as '
     "being in difficult terrain | move(s) as if in difficult terrain [next time it moves | "
-    'until end of round]"; '
+    'until end of round]", "... may re-roll results of 1 | failed hits | failed blocks [in '
+    'melee|when shooting] DURATION", "... must re-roll successful hits | blocks | unmodified '
+    'Defense results of 6 DURATION", "... count(s) as being in dangerous terrain [next time '
+    'it moves | next time it activates | until end of round]", a condition on the action on '
+    'shooting effects ("... when shooting after a Hold | Advance action", "... when using '
+    'Hold actions"), and a template ("Place a W" template within R". All [enemy|friendly] '
+    'models under it take X hits | wounds [with RULES]", cast at x,y); '
     'the target clause may also read "Up to two enemy units within R", "One enemy model '
     'within R", "Pick one enemy unit within R", which ...", "All enemy units within R" [of '
     'the caster]" (every one in sight), and be followed by "and all [other] [enemy|friendly] '
@@ -304,8 +353,8 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
     given = text
     for pattern, replacement in _V35:
         text = pattern.sub(replacement, text)
-    point = _POINT.match(text)
-    if point:  # read as a target clause, the point's area set below (GFF-R35)
+    point = _POINT.match(text) or _TEMPLATE.match(text)
+    if point:  # read as a target clause, the point's area set below (GFF-R35, R37)
         side = point.group("side") or ""
         text = f'Target {side} unit within {point.group("range")}" {point.group("rest")}'
     target = _TARGET.match(text)
@@ -322,7 +371,12 @@ def _effect(text: str, where: str, problems: Problems) -> dict[str, Any] | None:
         if area is not None or target.group("all"):
             problems.add(where, f"a point's area is the spell's only area: {json.dumps(given)}")
             return None
-        data.update(point=True, area=int(point.group("area")), area_all=not point.group("side"))
+        if "size" in point.groupdict():  # a template (GFF-R37): its width; the area for price
+            size = float(point.group("size"))
+            data.update(template=size, area=max(1, math.ceil(size / 2)))
+        else:
+            data["area"] = int(point.group("area"))
+        data.update(point=True, area_all=not point.group("side"))
     if target.group("all"):
         if target.group("count"):
             problems.add(where, f"'all' takes no number of targets: {json.dumps(text)}")
@@ -368,7 +422,33 @@ def _effect_of(
     """Whether the text after the target clause has a shape understood, and the fields of
     the Spell (None after a problem)."""
     read = _read(target, rest, where, problems)
+    condition = _CONDITION.search(rest) if read is _UNREAD else None
+    if condition is not None:  # "... when shooting after a Hold action" (GFF-R37)
+        plain = f"{rest[: condition.start()]} {rest[condition.end() :]}".strip()
+        read = _conditioned(_read(target, plain, where, problems), condition.group(1), where)
+        if isinstance(read, str):
+            problems.add(where, read)
+            return True, None
     return read is not _UNREAD, read if isinstance(read, dict) else None
+
+
+def _conditioned(read: object, action: str, where: str) -> object:
+    """The fields of a spell read without its condition on the action, tied to `action`
+    (hold or advance) when shooting; the problem's text when the effect cannot be."""
+    if not isinstance(read, dict):
+        return read
+    if read["effect"] == "focus":  # our focus is +1 to hit for the round: tied, a to_hit
+        read = {**read, "effect": "to_hit", "value": 1, "lasts": "round", "side": None}
+    if read.get("when", "any") not in ("any", "shooting"):
+        return f"a condition on the action ({action}) goes with shooting, not {read['when']}"
+    for rule in read.get("rules", []) if read["effect"] == "rule" else []:
+        if not is_weapon_rule(rule.name) and rule.name not in SHOOTING_RULES:
+            return (
+                f"a condition on the action ({action}) goes with weapon rules, Relentless, "
+                f"to-hit modifiers, attacks, range and re-rolls to hit, not with the unit rule "
+                f"{rule.name}"
+            )
+    return {**read, "when": action.lower()}
 
 
 _UNREAD = object()
@@ -390,6 +470,8 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
         or _only(rest)
         or _difficult(rest)
         or ({"effect": "dangerous"} if _DANGEROUS.match(rest) else None)
+        or _rerolling(rest)
+        or _in_dangerous(rest)
     )
     if not (hits or lasting or granted or moving):
         return _UNREAD
@@ -687,6 +769,63 @@ def _difficult(text: str) -> dict[str, Any] | None:
     if duration.get("trigger") not in (None, "move", "activation"):
         return None
     return {**duration, "when": "any", "effect": "difficult"}
+
+
+def _rerolling(text: str) -> dict[str, Any] | None:
+    """`may re-roll results of 1 when shooting`, `must re-roll successful blocks next time
+    it takes hits`: which roll, which dice, when and how long (GFF-R37)."""
+    match = _REROLL.match(text)
+    if match is None:
+        return None
+    g = match.groupdict()
+    if g["face"]:
+        dice = "ones" if g["face"] == "1" else "sixes"
+    else:
+        dice = "failed" if (g["kind"] or "").lower() == "failed" else "successes"
+    if g["verb"].lower() != "must" and dice in ("sixes", "successes"):
+        return None  # a unit may not choose to lose its own successes
+    rest, qualifier = g["rest"], None
+    when = _WHEN.match(rest)
+    if when:
+        qualifier = "shooting" if "shooting" in when.group(1).lower() else "melee"
+        rest = rest[when.end() :]
+    duration = _duration(rest.strip())
+    if duration is None:
+        return None
+    noun = (g["pre"] or g["post"] or g["noun"] or g["bare"] or "").lower()
+    if g["tohit"]:
+        noun = "hit"
+    roll = _roll_of(noun, qualifier, duration.get("trigger"))
+    if roll is None:
+        return None
+    duration["when"] = qualifier or duration["when"]
+    return {**duration, "effect": "reroll", "reroll": dice, "roll": roll}
+
+
+def _roll_of(noun: str, qualifier: str | None, trigger: str | None) -> str | None:
+    """The roll a re-roll is of: named (hits, blocks, Defense), else to hit when it says
+    in melee, when shooting or an attack's trigger, Defense for being hit or shot at."""
+    if noun:
+        return "defense" if re.match(_BLOCK, noun) else "to_hit"
+    if qualifier or trigger in ("shooting", "melee", "attack", "charge"):
+        return "to_hit"
+    if trigger in ("hits", "shot_at", "charged"):
+        return "defense"
+    return None
+
+
+def _in_dangerous(text: str) -> dict[str, Any] | None:
+    """`counts as being in dangerous terrain next time it moves | until end of round`: its
+    models roll as in dangerous terrain (GFF-R37)."""
+    match = _IN_DANGEROUS.match(text)
+    duration = _duration(match.group(1)) if match else None
+    if duration is None:
+        return None
+    if duration.get("trigger") == "once":
+        duration["trigger"] = "move"
+    if duration.get("trigger") not in (None, "move", "activation"):
+        return None
+    return {**duration, "when": "any", "effect": "in_dangerous"}
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from warbench.core.dice import Modifier, Read, RollRequest
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import ONE, SIX, Referee, quality_test
-from warbench.rulesets.gff.spell_grants import marked, marks, use_up
+from warbench.rulesets.gff.spell_grants import applies, marked, marks, use_up
+from warbench.rulesets.gff.spell_rerolls import note, reroll
 from warbench.rulesets.gff.state import Unit
 
 
@@ -42,7 +43,7 @@ def spell_modifiers(unit: Unit, kind: str, when: str = "any") -> list[Modifier]:
     return [
         (f"{e.spell} spell", e.value)
         for e in unit.effects
-        if e.kind == kind and e.when in ("any", when)
+        if e.kind == kind and applies(e, unit, when)
     ]
 
 
@@ -52,7 +53,7 @@ def spend_spells(unit: Unit, kind: str, when: str = "any") -> None:
         unit.effects = tuple(
             e
             for e in unit.effects
-            if not (e.lasts == "next" and e.kind == kind and e.when in ("any", when))
+            if not (e.lasts == "next" and e.kind == kind and applies(e, unit, when))
         )
 
 
@@ -86,9 +87,11 @@ def roll_hits(
     label = f"to hit: {attacker.name} {weapon.name} x{attacks} → {target.name}" + (
         " (fatigued: only unmodified 6s)" if fatigue else ""
     )
+    side = "melee" if ctx.melee else "shooting"
+    label += note(attacker, "to_hit", side)  # re-roll spells (GFF-R37)
     request = quality_test(label, 7 if fatigue else quality, () if fatigue else mods, attacks)
-    roll = ref.roll(request)
-    faces = roll.faces
+    kept, rerolled = reroll(ref, attacker, request, ref.roll(request).faces, "to_hit", side)
+    faces = kept + rerolled
     base_ap = weapon.rating("AP") or 0
     if weapon.rating("Thrust") is not None and ctx.melee and ctx.charging:
         base_ap += 1
@@ -154,8 +157,9 @@ def roll_blocks(
         if target.shield:
             mods.append(("shield spell", 1))
         mods += spell_modifiers(target, "defense")
+        side = "melee" if ctx.melee else "shooting"
         request = RollRequest(
-            label=f"Defense: {target.name} blocks {count} hit(s)",
+            label=f"Defense: {target.name} blocks {count} hit(s)" + note(target, "defense", side),
             dice=count,
             read=Read.COUNT_AT_LEAST,
             target=target.profile.defense,
@@ -163,8 +167,8 @@ def roll_blocks(
             always_succeed=SIX,
             always_fail=ONE,
         )
-        faces = list(ref.roll(request).faces)
-        if hit.bane:
+        faces, rerolled = reroll(ref, target, request, ref.roll(request).faces, "defense", side)
+        if hit.bane:  # a die a spell re-rolled is not re-rolled again (GFF-R37)
             sixes = faces.count(6)
             if sixes:
                 again = ref.roll(
@@ -179,6 +183,7 @@ def roll_blocks(
                     )
                 )
                 faces = [f for f in faces if f != 6] + list(again.faces)
+        faces += rerolled
         failed = sum(1 for f in faces if not _die_hits(request, f))
         unblocked += [hit] * failed
     return unblocked

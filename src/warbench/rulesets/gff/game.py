@@ -76,7 +76,7 @@ from warbench.rulesets.gff.shooting import (
     weapon_named,
 )
 from warbench.rulesets.gff.spell_grants import range_bonus, use_up
-from warbench.rulesets.gff.spell_limits import only_problem
+from warbench.rulesets.gff.spell_limits import in_dangerous, only_problem
 from warbench.rulesets.gff.state import Marker, Model, SpellEffect, State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -1169,6 +1169,7 @@ class GFFGame(OpenGame):
             and model.id not in self._rolled
             and math.dist(start, (model.x, model.y)) >= 1e-6
         ]
+        spell = in_dangerous(unit, "move")  # a spell's dangerous terrain (GFF-R37)
         if not moved:
             return
         # `bfm.crosses_dangerous` of each model's round base, all at once
@@ -1178,11 +1179,12 @@ class GFFGame(OpenGame):
         hits = bfm.round_enters(froms, tos, radius, self.field, Trait.DANGEROUS)
         crossing = 0
         for (model, _), hit in zip(moved, hits.tolist(), strict=True):
-            if hit:
+            if hit or spell:
                 crossing += 1
                 self._rolled.add(model.id)
         if crossing:
-            self._dangerous(unit, crossing, "moved across dangerous terrain")
+            why = f"counts as in dangerous terrain ({spell})" if spell else ""
+            self._dangerous(unit, crossing, why or "moved across dangerous terrain")
 
     def _dangerous_at_start(self, unit: Unit) -> set[str]:
         """Models that activate in dangerous terrain roll; returns which did."""
@@ -1190,8 +1192,12 @@ class GFFGame(OpenGame):
         spots = np.array([(m.x, m.y) for m in unit.models], dtype=np.float64).reshape(-1, 2)
         hits = bfm.round_enters(spots, None, unit.profile.base / 2, self.field, Trait.DANGEROUS)
         inside = [m for m, hit in zip(unit.models, hits.tolist(), strict=True) if hit]
+        spell = in_dangerous(unit, "activation")  # a spell's dangerous terrain (GFF-R37)
+        if spell:
+            inside = list(unit.models)
         if inside:
-            self._dangerous(unit, len(inside), "activates in dangerous terrain")
+            why = f"counts as in dangerous terrain ({spell})" if spell else ""
+            self._dangerous(unit, len(inside), why or "activates in dangerous terrain")
         return {m.id for m in inside}
 
     def _dangerous(self, unit: Unit, models: int, why: str) -> None:
@@ -1541,7 +1547,7 @@ def _effects(unit: Unit) -> dict[str, Any]:
 def _effect_data(e: SpellEffect) -> list[Any]:
     """A lasting spell as state data; granted rules and moves say what and until when."""
     data: list[Any] = [e.spell, e.kind, e.value, e.when, e.lasts]
-    if e.kind in ("rule", "move", "range", "mark", "attacks"):
+    if e.kind in ("rule", "move", "range", "mark", "attacks", "reroll", "in_dangerous"):
         data += [e.rule or e.far, e.trigger]
     return data
 

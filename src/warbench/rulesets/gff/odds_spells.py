@@ -1,9 +1,10 @@
-"""What spells have put on the units of an odds query (GFF-R28, R31, R33): special rules
-granted to the attacker or to the target, extra attacks, modifiers to hit and to Defense
-rolls (lasting the round), and marks on the target giving its attackers rules. They go on
-the units as the lasting effects a casting leaves (`state.SpellEffect`), so the play code
-reads them exactly as in a game: `spell_grants.armed` and `marked` on the weapons,
-`Unit.all_have` and `rating` for unit rules, `attacks.spell_modifiers` for the rolls.
+"""What spells have put on the units of an odds query (GFF-R28, R31, R33, R37): special
+rules granted to the attacker or to the target, extra attacks, modifiers to hit and to
+Defense rolls (lasting the round), re-rolls of its hit or Defense dice, and marks on the
+target giving its attackers rules. They go on the units as the lasting effects a casting
+leaves (`state.SpellEffect`), so the play code reads them exactly as in a game:
+`spell_grants.armed` and `marked` on the weapons, `Unit.all_have` and `rating` for unit
+rules, `attacks.spell_modifiers` for the rolls, `spell_rerolls.reroll` for the re-rolls.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import re
 
 from warbench.core.odds import Options
 from warbench.rulesets.gff.profiles import MARKABLE, UNGRANTED, Rule, ungranted
+from warbench.rulesets.gff.spell_rerolls import WORDS
 from warbench.rulesets.gff.state import SpellEffect, Unit
 
 OPTIONS: dict[str, str] = {
     "spells": "what spells gave the attacker: special rules like Rending,AP(+1) or Poison (read "
-    "as Bane), +N attacks, +K to hit, +K defense (default none)",
+    "as Bane), +N attacks, +K to hit, +K defense, re-roll 1s|failed|6s|successes to hit|defense "
+    "(default none)",
     "target-spells": "what spells gave the target, as spells, like Regeneration,-1 defense "
     "(default none)",
     "target-marks": "rules a mark on the target gives the units attacking it, like "
@@ -24,6 +27,10 @@ OPTIONS: dict[str, str] = {
 }
 _ATTACKS = re.compile(r"^\+\s*([1-3])\s*attacks?$", re.IGNORECASE)
 _MODIFIER = re.compile(r"^([+\-−]\s*[1-3])\s*(?:to\s+)?(hit|defen[cs]e)$", re.IGNORECASE)
+_REROLL = re.compile(  # GFF-R37
+    r"^re-?roll\s+(1s|failed|failures|6s|successes)\s+(?:to\s+)?(hit|defen[cs]e)$", re.I
+)
+_DICE = {"1s": "ones", "failed": "failed", "failures": "failed", "6s": "sixes"}
 GRANTED = "a"  # the name the effects carry: the modifiers read "a spell"
 
 
@@ -39,6 +46,12 @@ def effects(opts: Options, key: str) -> tuple[SpellEffect, ...]:
         if extra and key != "target-marks":
             found.append(SpellEffect(GRANTED, "attacks", int(extra.group(1))))
             continue
+        reroll = _REROLL.match(part)
+        if reroll and key != "target-marks":  # GFF-R37: re-rolls of its hit or Defense dice
+            dice = _DICE.get(reroll.group(1).lower(), "successes")
+            roll = "to_hit" if reroll.group(2).lower() == "hit" else "defense"
+            found.append(SpellEffect(GRANTED, "reroll", 0, rule=f"{roll}:{dice}"))
+            continue
         modifier = _MODIFIER.match(part)
         if modifier and key != "target-marks":  # GFF-R28: to its hit or Defense rolls
             value = int(modifier.group(1).replace(" ", "").replace("−", "-"))
@@ -49,6 +62,9 @@ def effects(opts: Options, key: str) -> tuple[SpellEffect, ...]:
             rule = Rule.parse(part.replace(" ", "").replace("−", "-"), "any")
         except ValueError as err:
             also = "" if key == "target-marks" else ", +N attacks, +K to hit or +K defense (1-3)"
+            also += (
+                "" if key == "target-marks" else ", re-roll 1s|failed|6s|successes to hit|defense"
+            )
             raise ValueError(f"{key}={text}: {err}; give special rules{also}") from None
         if rule.name in UNGRANTED:
             raise ValueError(f"{key}={text}: {ungranted(rule.name)}")
@@ -72,6 +88,9 @@ def described(unit: Unit) -> str:
         rated = f"{e.rule}({e.value:+d})" if e.rule == "AP" else f"{e.rule}({e.value})"
         if e.kind == "attacks":
             words.append(f"+{e.value} attack(s)")
+        elif e.kind == "reroll":
+            roll, dice = e.rule.split(":")
+            words.append(f"re-roll {WORDS[dice]} {'to hit' if roll == 'to_hit' else 'Defense'}")
         elif e.kind in ("to_hit", "defense"):
             words.append(f"{e.value:+d} {'to hit' if e.kind == 'to_hit' else 'Defense'}")
         else:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from warbench.core.dice import Read, Reading, ReadingPolicy, RollRequest
 from warbench.rulesets.gff.armies import factions
 from warbench.rulesets.gff.profiles import UnitProfile
+from warbench.rulesets.gff.spell_rerolls import ONES
 from warbench.rulesets.gff.state import Model, Unit
 
 DESTROYED, SHAKEN, STEADY = "destroyed (last model Knocked Out)", "Shaken", "not Shaken"
@@ -40,6 +41,9 @@ def reading(bane: bool) -> ReadingPolicy:
     def read(request: RollRequest) -> Reading:
         if request.read is Read.TOTAL:
             return Reading.unordered(request.sides)
+        if ONES in request.label:  # a spell re-rolls its 1s (GFF-R37): 1s read apart
+            kept = Reading.by_success(request, keep=frozenset({SIX})).classes
+            return Reading.keyed(request.sides, lambda face: "1" if face == 1 else kept[face - 1])
         if request.label.startswith(REGENERATION) or (
             request.label.startswith(DEFENSE) and not bane
         ):

@@ -22,6 +22,8 @@ from pydantic import (
     model_validator,
 )
 
+from warbench.rulesets.gff import spells_checks
+
 _RULE = re.compile(r"^\s*([A-Za-z]+)\s*(?:\(\s*([+-]?\d+)\s*\))?\s*$")
 
 ALIASES = {"Poison": "Bane"}
@@ -216,7 +218,11 @@ class Spell(BaseModel):
     inches of each target take the effect too (`area_hits` hits each, for a `hits` spell,
     when it says a number of its own); `point` — the caster picks a point within `range`
     in its sight instead of a unit, and the units of the side (both with `area_all`)
-    within `area` inches of it are the targets (GFF-R35).
+    within `area` inches of it are the targets (GFF-R35). `reroll` — the target re-rolls
+    the `reroll` dice (ones, failed, sixes, successes) of its `roll` (to_hit, defense);
+    `in_dangerous` — it counts as in dangerous terrain; `when` hold or advance ties a
+    shooting effect to that action; `template` — a point spell's hits or wounds go to each
+    model under a template that wide (GFF-R37, `spells_checks`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -242,6 +248,8 @@ class Spell(BaseModel):
         "only",
         "difficult",
         "dangerous",
+        "reroll",
+        "in_dangerous",
     ]
     hits: int = Field(default=0, ge=0)
     wounds: int = Field(default=0, ge=0, le=12)
@@ -253,7 +261,7 @@ class Spell(BaseModel):
     side: Literal["friendly", "enemy"] | None = None
     value: int = Field(default=0, ge=-12, le=12)
     far: int = Field(default=0, ge=-12, le=12)
-    when: Literal["any", "melee", "shooting"] = "any"
+    when: Literal["any", "melee", "shooting", "hold", "advance"] = "any"
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
     then: Literal["shaken", "fatigued", "shift", "wounds", "hits"] = "shaken"
@@ -263,6 +271,9 @@ class Spell(BaseModel):
     area_hits: int = Field(default=0, ge=0)
     area_all: bool = False
     point: bool = False
+    reroll: Literal["ones", "failed", "sixes", "successes"] | None = None
+    roll: Literal["to_hit", "defense"] = "to_hit"
+    template: float = Field(default=0.0, ge=0, le=12)
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -323,6 +334,7 @@ class Spell(BaseModel):
             raise ValueError(f"spell {self.name}: a point has one area, no other targets")
         if self.area_hits and not (self.area and self.effect == "hits"):
             raise ValueError(f"spell {self.name}: area_hits needs a 'hits' spell with an area")
+        spells_checks.check(self)  # re-rolls, lasting dangerous terrain, conditions, templates
         lasting = ("rule", "move", "range", "mark", "attacks", "only", "difficult")
         if self.effect in lasting and (self.lasts == "next") != bool(self.trigger):
             raise ValueError(
@@ -347,8 +359,10 @@ class Spell(BaseModel):
             return True
         if self.side is not None:
             return self.side == "enemy"
-        if self.effect in ("test", "only", "difficult"):
+        if self.effect in ("test", "only", "difficult", "in_dangerous"):
             return True
+        if self.effect == "reroll":  # "must re-roll successful blocks" hinders
+            return self.reroll in ("sixes", "successes")
         if self.effect == "rule":
             return any(r.name in HARMFUL or (r.rating or 0) < 0 for r in self.rules)
         return self.value < 0 or self.far < 0

@@ -24,6 +24,9 @@ Rush/Charge"). The effect sits on the unit (`state.SpellEffect`, kind `rule` or 
   (`far`), never below 0 (`move_bonus`, read by `movement.allowance`).
 - Either lasts until the end of the round or is used up when its trigger next happens to
   the unit (`use_up`, called where the game resolves each event).
+- An effect tied to the action (`when` hold or advance, GFF-R37: "when shooting after a
+  Hold action") acts only on the shooting of an activation with that action (`applies`:
+  the unit has not moved, or has), and only that shooting uses it up.
 """
 
 from __future__ import annotations
@@ -31,7 +34,18 @@ from __future__ import annotations
 from functools import cache
 
 from warbench.rulesets.gff.profiles import Rule, Weapon, special_rules
-from warbench.rulesets.gff.state import Unit
+from warbench.rulesets.gff.spells_checks import CONDITIONS
+from warbench.rulesets.gff.state import SpellEffect, Unit
+
+
+def applies(effect: SpellEffect, unit: Unit, side: str) -> bool:
+    """Whether the effect acts on the unit's `side` (melee or shooting) roll now: `any`, the
+    same side, or shooting after the action it names (GFF-R37: Hold when the unit has not
+    moved this activation, Advance when it has)."""
+    when = effect.when
+    if when == "any" or when == side:
+        return True
+    return side == "shooting" and when == ("advance" if unit.moved else "hold")
 
 
 def is_weapon_rule(name: str) -> bool:
@@ -47,9 +61,9 @@ def armed(unit: Unit, weapon: Weapon) -> Weapon:
     grants = tuple(
         (e.rule, e.value)
         for e in unit.effects
-        if e.kind == "rule" and is_weapon_rule(e.rule) and e.when in ("any", side)
+        if e.kind == "rule" and is_weapon_rule(e.rule) and applies(e, unit, side)
     )
-    extra = sum(e.value for e in unit.effects if e.kind == "attacks" and e.when in ("any", side))
+    extra = sum(e.value for e in unit.effects if e.kind == "attacks" and applies(e, unit, side))
     return _with(weapon, grants, extra) if grants or extra else weapon
 
 
@@ -109,7 +123,15 @@ def once(rule: str, when: str) -> str:
     melee, shooting, or either (`when`)."""
     if rule in ONCE:
         return ONCE[rule]
-    return {"melee": "melee", "shooting": "shooting"}.get(when, "attack")
+    return attacked_once(when)
+
+
+def attacked_once(when: str) -> str:
+    """The trigger of an attack's effect given `once`: the next melee, the next shooting
+    (also after the action a condition names, GFF-R37), or either."""
+    if when == "melee":
+        return "melee"
+    return "shooting" if when == "shooting" or when in CONDITIONS else "attack"
 
 
 MARKS = frozenset({"Relentless", "Furious"})
@@ -159,13 +181,21 @@ def move_bonus(unit: Unit, kind: str) -> float:
 
 def range_bonus(unit: Unit) -> int:
     """Inches that range spells add to the unit's ranged weapons."""
-    return sum(e.value for e in unit.effects if e.kind == "range") if unit.effects else 0
+    if not unit.effects:
+        return 0
+    return sum(e.value for e in unit.effects if e.kind == "range" and applies(e, unit, "shooting"))
 
 
 def use_up(unit: Unit, *events: str) -> None:
     """Granted rules and moves lasting until `next` time end when one of `events` happens to
-    the unit (profiles.TRIGGERS)."""
+    the unit (profiles.TRIGGERS); one tied to an action only after that action (GFF-R37)."""
     if unit.effects:
         unit.effects = tuple(
-            e for e in unit.effects if not (e.lasts == "next" and e.trigger in events)
+            e
+            for e in unit.effects
+            if not (
+                e.lasts == "next"
+                and e.trigger in events
+                and (e.when not in CONDITIONS or applies(e, unit, "shooting"))
+            )
         )

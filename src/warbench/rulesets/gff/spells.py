@@ -1,6 +1,6 @@
 """Caster(X): spell tokens each round (at most 6), casting on a 4+, and tokens spent by
 casters within 18" to help (+1) or hinder (−1) the roll; what a cast spell does to its
-targets, every unit in range or an area (GFF-R27, R28, R31, R33, R35)."""
+targets, every unit in range, an area or a template (GFF-R27, R28, R31, R33, R35, R37)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import math
 from warbench.core.dice import RollRequest
 from warbench.core.geometry import Base
 from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff import spell_rerolls
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate
 from warbench.rulesets.gff.battlefield import Battlefield
@@ -17,7 +18,8 @@ from warbench.rulesets.gff.morale import fail_morale, morale_test
 from warbench.rulesets.gff.profiles import Spell, Weapon
 from warbench.rulesets.gff.quality import Referee, quality_test, successes
 from warbench.rulesets.gff.shooting import resolve_hits
-from warbench.rulesets.gff.spell_grants import marked_once, once
+from warbench.rulesets.gff.spell_grants import attacked_once, marked_once, once
+from warbench.rulesets.gff.spells_checks import CONDITIONS
 from warbench.rulesets.gff.state import SpellEffect, State, Unit
 from warbench.rulesets.gff.wounds import take_wounds
 
@@ -99,14 +101,24 @@ def reaches(field: Battlefield, caster: Unit, spell: Spell, point: tuple[float, 
 
 def at_point(state: State, caster: Unit, spell: Spell, point: tuple[float, float]) -> list[Unit]:
     """The units the spell reaches around the point: of its side (both with `area_all`)
-    with a model within its area of the point (centre to point)."""
-    px, py = point
+    with a model within its area of the point (centre to point), or under its template."""
     return [
         u
         for side in _reached(caster, spell)
         for u in state.side_units(side)
-        if any(math.hypot(m.x - px, m.y - py) <= spell.area for m in u.models)
+        if under(spell, u, point)
     ]
+
+
+def under(spell: Spell, unit: Unit, point: tuple[float, float]) -> int:
+    """How many of the unit's models the spell reaches at the point: within its area
+    (centre to point), or under its template (GFF-R37: the base overlaps the circle of the
+    template's width centred there)."""
+    px, py = point
+    reach = float(spell.area)
+    if spell.template:
+        reach = (spell.template + unit.profile.base) / 2
+    return sum(1 for m in unit.models if math.hypot(m.x - px, m.y - py) <= reach)
 
 
 def _reached(caster: Unit, spell: Spell) -> tuple[str, ...]:
@@ -185,8 +197,11 @@ def cast(
     if around:
         ref.emit("spell", f"{spell.name} also reaches {', '.join(u.name for u in around)}")
     shifts: list[tuple[str, int, str]] = []
+    point = point_of(str(state.step.get("spell_target", ""))) if spell.template else None
     for target in [*targets, *around]:
         hits = spell.area_hits if target in around and spell.area_hits else 0
+        if point is not None:  # a template: its hits or wounds on each model under it
+            hits = (spell.hits or spell.wounds) * under(spell, target, point)
         if spell.effect == "shift" or (spell.effect == "test" and fails(ref, state, spell, target)):
             if spell.effect == "shift" or spell.then == "shift":
                 shifts.append((target.id, spell.value, spell.toward))
@@ -306,12 +321,11 @@ def lasting(spell: Spell) -> list[SpellEffect]:
         ]
     if spell.effect == "range":
         trigger = "shooting" if trigger == "once" else trigger
-        return [
-            SpellEffect(spell.name, "range", spell.value, "shooting", spell.lasts, trigger=trigger)
-        ]
+        when = spell.when if spell.when in CONDITIONS else "shooting"  # GFF-R37
+        return [SpellEffect(spell.name, "range", spell.value, when, spell.lasts, trigger=trigger)]
     if spell.effect == "attacks":
         if trigger == "once":
-            trigger = {"melee": "melee", "shooting": "shooting"}.get(spell.when, "attack")
+            trigger = attacked_once(spell.when)
         return [
             SpellEffect(
                 spell.name, "attacks", spell.value, spell.when, spell.lasts, trigger=trigger
@@ -327,13 +341,21 @@ def lasting(spell: Spell) -> list[SpellEffect]:
     if spell.effect in ("only", "difficult"):  # GFF-R35
         left = ",".join(spell.actions)
         return [SpellEffect(spell.name, spell.effect, 0, "any", spell.lasts, left, 0, trigger)]
+    if spell.effect == "reroll":  # GFF-R37
+        if trigger == "once":
+            trigger = "hits" if spell.roll == "defense" else attacked_once(spell.when)
+        picked = f"{spell.roll}:{spell.reroll}"
+        return [SpellEffect(spell.name, "reroll", 0, spell.when, spell.lasts, picked, 0, trigger)]
+    if spell.effect == "in_dangerous":  # GFF-R37
+        trigger = "move" if trigger == "once" else trigger
+        return [SpellEffect(spell.name, "in_dangerous", 0, "any", spell.lasts, trigger=trigger)]
     return [SpellEffect(spell.name, spell.effect, spell.value, spell.when, spell.lasts)]
 
 
 def describe(effect: SpellEffect) -> str:
     """`+1 to hit in melee until the end of the round`, as the log says it."""
     roll = {"to_hit": "to hit", "defense": "to Defense", "morale": "to its next morale test"}
-    when = {"any": "", "melee": " in melee", "shooting": " when shooting"}[effect.when]
+    when = WHEN_WORDS[effect.when]
     lasts = " until the end of the round" if effect.lasts == "round" else " the next time"
     if effect.trigger:
         lasts = f" until it next {UNTIL[effect.trigger]}"
@@ -356,8 +378,23 @@ def describe(effect: SpellEffect) -> str:
         return f"only {effect.rule.replace(',', ' or ')} actions{lasts}"
     if effect.kind == "difficult":
         return f"moves as if in difficult terrain{lasts}"
+    if effect.kind == "in_dangerous":
+        return f"dangerous terrain (it counts as in it){lasts}"
+    if effect.kind == "reroll":
+        kind, dice = effect.rule.split(":")
+        rolled = "on Defense" if kind == "defense" else "to hit"
+        return f"re-rolls of its {spell_rerolls.WORDS[dice]} {rolled}{when}{lasts}"
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
 
+
+WHEN_WORDS = {
+    "any": "",
+    "melee": " in melee",
+    "shooting": " when shooting",
+    "hold": " when shooting after a Hold action",
+    "advance": " when shooting after an Advance action",
+}
+"""How the log words `when` (a condition on the action: GFF-R37)."""
 
 UNTIL = {
     "charge": "charges",

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from warbench.core.geometry import Base
 from warbench.rulesets.gff.profiles import UnitProfile, Weapon
+from warbench.rulesets.gff.spells_checks import CONDITIONS
 
 _T = TypeVar("_T")
 
@@ -134,9 +135,15 @@ class Unit:
 
     def all_have(self, rule: str) -> bool:
         """Unit rules apply to all its models (army lists give rules per unit); a spell may
-        grant one for a while (GFF-R31)."""
+        grant one for a while (GFF-R31), maybe only after a Hold or an Advance (GFF-R37)."""
         return self.profile.has(rule) or (
-            bool(self.effects) and any(e.kind == "rule" and e.rule == rule for e in self.effects)
+            bool(self.effects)
+            and any(
+                e.kind == "rule"
+                and e.rule == rule
+                and (e.when not in CONDITIONS or (e.when == "advance") == self.moved)
+                for e in self.effects
+            )
         )
 
     def rating(self, name: str) -> int | None:
