@@ -9,6 +9,7 @@ gets tells it, whatever its size, before the screen comes down."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -174,6 +175,23 @@ def test_a_composition_replays_and_reloads(tmp_path: Any) -> None:
     assert Game.replay(g.record).state_hash() == g.state_hash()
 
 
+def _seen_until_revealed(
+    g: FFTTGame, agents: dict[str, Agent], viewer: str | None, tries: Sequence[Action] = ()
+) -> list[str]:
+    """Play `g` until the screen comes down, keeping each change in what `viewer` is sent
+    (and, for a player, what checking `tries` tells it)."""
+    seen: list[str] = []
+    while isinstance(g.pending, Decision) and not g.state.revealed:
+        text = _sent_to(g, viewer)
+        if viewer is not None:
+            text += "\n".join(g.check(a, viewer) or "" for a in tries)
+        if not seen or seen[-1] != text:
+            seen.append(text)
+        player = g.pending.player
+        g.apply(agents[player].choose(g, player), player)
+    return seen
+
+
 COMPOSED = [
     Compose("marines", "hq,grunt*7", "MARKER-west-1:grunt*3,grenadier", "-"),
     Compose("marines", "hq,engineer,medic,grunt*11", "-", "MARKER-east-2:grunt*4"),
@@ -191,16 +209,8 @@ def test_whatever_red_composes_blue_and_spectators_get_the_same(viewer: str | No
         for action in COMPOSED:
             g = _game(seed)
             agents: dict[str, Agent] = {"red": _Composes(7, action), "blue": TacticsAI(8)}
-            seen: list[str] = []
             tries = (WriteForce(3, "machina"), Deploy("r1", (5.0, 5.0)))
-            while isinstance(g.pending, Decision) and not g.state.revealed:
-                text = _sent_to(g, viewer)
-                if viewer is not None:
-                    text += "\n".join(g.check(a, viewer) or "" for a in tries)
-                if not seen or seen[-1] != text:
-                    seen.append(text)
-                player = g.pending.player
-                g.apply(agents[player].choose(g, player), player)
+            seen = _seen_until_revealed(g, agents, viewer, tries)
             assert g.state.races["red"] == action.race
             assert not [t for t in seen if "marker" in t]
             runs.append(seen)
