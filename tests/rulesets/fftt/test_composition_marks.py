@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.rulesets.fftt.test_compositions import _at_force, _Composes, _seen_until_revealed
-from tests.rulesets.fftt.test_secret_forces import RULESET, SCREEN, _game
+from tests.rulesets.fftt.test_compositions import _at_force, _Composes
+from tests.rulesets.fftt.test_secret_forces import RULESET, SCREEN, _game, _seen_until_revealed
 from warbench.core.actions import Action
 from warbench.core.game import Game, IllegalAction
 from warbench.core.ruleset import Agent

@@ -9,12 +9,17 @@ gets tells it, whatever its size, before the screen comes down."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from tests.rulesets.fftt.test_secret_forces import RULESET, SCREEN, _game, _play, _sent_to
+from tests.rulesets.fftt.test_secret_forces import (
+    RULESET,
+    SCREEN,
+    _game,
+    _play,
+    _seen_until_revealed,
+)
 from warbench.core.actions import Action
 from warbench.core.game import Decision, Game, IllegalAction
 from warbench.core.ruleset import Agent
@@ -173,23 +178,6 @@ def test_a_composition_replays_and_reloads(tmp_path: Any) -> None:
     assert again.state_hash() == g.state_hash()
     assert str(OWN) in [s.action for s in again.steps if s.player == "red"]
     assert Game.replay(g.record).state_hash() == g.state_hash()
-
-
-def _seen_until_revealed(
-    g: FFTTGame, agents: dict[str, Agent], viewer: str | None, tries: Sequence[Action] = ()
-) -> list[str]:
-    """Play `g` until the screen comes down, keeping each change in what `viewer` is sent
-    (and, for a player, what checking `tries` tells it)."""
-    seen: list[str] = []
-    while isinstance(g.pending, Decision) and not g.state.revealed:
-        text = _sent_to(g, viewer)
-        if viewer is not None:
-            text += "\n".join(g.check(a, viewer) or "" for a in tries)
-        if not seen or seen[-1] != text:
-            seen.append(text)
-        player = g.pending.player
-        g.apply(agents[player].choose(g, player), player)
-    return seen
 
 
 COMPOSED = [
