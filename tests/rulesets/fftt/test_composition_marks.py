@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from tests.rulesets.fftt.test_compositions import _at_force, _Composes
-from tests.rulesets.fftt.test_secret_forces import RULESET, SCREEN, _game, _sent_to
+from tests.rulesets.fftt.test_secret_forces import RULESET, SCREEN, _game, _seen_until_revealed
 from warbench.core.actions import Action
-from warbench.core.game import Decision, Game, IllegalAction
+from warbench.core.game import Game, IllegalAction
 from warbench.core.ruleset import Agent
 from warbench.rulesets.fftt.actions import Compose
 from warbench.rulesets.fftt.ai import TacticsAI
@@ -135,13 +135,7 @@ def test_whatever_red_marks_blue_and_spectators_get_the_same(viewer: str | None)
         for action in MARKED:
             g = _game(seed, _switched())
             agents: dict[str, Agent] = {"red": _Composes(7, action), "blue": TacticsAI(8)}
-            seen: list[str] = []
-            while isinstance(g.pending, Decision) and not g.state.revealed:
-                text = _sent_to(g, viewer)
-                if not seen or seen[-1] != text:
-                    seen.append(text)
-                player = g.pending.player
-                g.apply(agents[player].choose(g, player), player)
+            seen = _seen_until_revealed(g, agents, viewer)
             assert [s.action for s in g.steps if s.player == "red"].count(str(action)) == 1
             assert g.parse(str(action)) == action  # its text replays it
             assert Game.replay(g.record).state_hash() == g.state_hash()

@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from tests.rulesets.fftt.test_secret_forces import RULESET, SCREEN, _game, _play, _sent_to
+from tests.rulesets.fftt.test_secret_forces import (
+    RULESET,
+    SCREEN,
+    _game,
+    _play,
+    _seen_until_revealed,
+)
 from warbench.core.actions import Action
 from warbench.core.game import Decision, Game, IllegalAction
 from warbench.core.ruleset import Agent
@@ -191,16 +197,8 @@ def test_whatever_red_composes_blue_and_spectators_get_the_same(viewer: str | No
         for action in COMPOSED:
             g = _game(seed)
             agents: dict[str, Agent] = {"red": _Composes(7, action), "blue": TacticsAI(8)}
-            seen: list[str] = []
             tries = (WriteForce(3, "machina"), Deploy("r1", (5.0, 5.0)))
-            while isinstance(g.pending, Decision) and not g.state.revealed:
-                text = _sent_to(g, viewer)
-                if viewer is not None:
-                    text += "\n".join(g.check(a, viewer) or "" for a in tries)
-                if not seen or seen[-1] != text:
-                    seen.append(text)
-                player = g.pending.player
-                g.apply(agents[player].choose(g, player), player)
+            seen = _seen_until_revealed(g, agents, viewer, tries)
             assert g.state.races["red"] == action.race
             assert not [t for t in seen if "marker" in t]
             runs.append(seen)

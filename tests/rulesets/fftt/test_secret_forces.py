@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -251,21 +251,29 @@ def test_the_hidden_race_never_leaks_before_the_screen_comes_down(seed: int) -> 
         assert g.view(viewer)["races"] == g.state.races  # the screen is down: both are told
 
 
-def _enemy_gets(game: Game, viewer: str | None, number: int) -> list[str]:
+def _enemy_gets(game: FFTTGame, viewer: str | None, number: int) -> list[str]:
     """What `viewer` is sent at every step up to the screen coming down, red writing its list
     `number`; a repeat of the step before is left out (red's steps behind the screen change
     nothing the others see)."""
-    seen: list[str] = []
     agents: dict[str, Agent] = {"red": _Writes(7, number), "blue": TacticsAI(8)}
     tries = (WriteForce(3, "machina"), Deploy("r1", (5.0, 5.0)))
-    while isinstance(game.pending, Decision) and not game.view(None)["revealed"]:
-        text = _sent_to(game, viewer)
+    return _seen_until_revealed(game, agents, viewer, tries)
+
+
+def _seen_until_revealed(
+    g: FFTTGame, agents: dict[str, Agent], viewer: str | None, tries: Sequence[Action] = ()
+) -> list[str]:
+    """Play `g` until the screen comes down, keeping each change in what `viewer` is sent
+    (and, for a player, what checking `tries` tells it)."""
+    seen: list[str] = []
+    while isinstance(g.pending, Decision) and not g.state.revealed:
+        text = _sent_to(g, viewer)
         if viewer is not None:
-            text += "\n".join(game.check(a, viewer) or "" for a in tries)
+            text += "\n".join(g.check(a, viewer) or "" for a in tries)
         if not seen or seen[-1] != text:
             seen.append(text)
-        player = game.pending.player
-        game.apply(agents[player].choose(game, player), player)
+        player = g.pending.player
+        g.apply(agents[player].choose(g, player), player)
     return seen
 
 

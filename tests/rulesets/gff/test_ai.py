@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from tests.ai_vs_random import ai_wins
 from warbench.core import registry
-from warbench.core.actions import Action
 from warbench.core.game import Decision
-from warbench.rulesets.gff.actions import Idle
-from warbench.rulesets.gff.ai import FirefightAI, shuffle
+from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 
@@ -42,17 +38,3 @@ def test_the_ai_picks_the_best_scored_legal_action() -> None:
             scores = agent._scores(game, player, legal)
         assert scores[legal.index(chosen)] == max(scores)
         game.apply(chosen, player)
-
-
-def test_the_ai_shuffles_as_random_does() -> None:
-    """`ai.shuffle` gives `random.Random.shuffle`'s order and leaves the generator in the
-    same state, for lists of every length up to 300 (the seeded games depend on it)."""
-    for seed in range(5):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        for length in range(300):
-            items: list[Action] = [Idle(str(n)) for n in range(length)]
-            expected = list(items)
-            shuffle(ours, items)
-            theirs.shuffle(expected)
-            assert items == expected
-        assert ours.getstate() == theirs.getstate()

@@ -19,6 +19,7 @@ import shapely
 from shapely.geometry import LineString, Point
 
 from warbench.core import registry
+from warbench.core.actions import Action
 from warbench.core.game import Decision
 from warbench.core.geometry import Base, bases_under, bearing, turn_between
 from warbench.core.terrain import Trait
@@ -249,20 +250,25 @@ def test_the_danger_of_a_place_is_the_term_by_term_sum_to_the_last_bit() -> None
     assert compared > 1000
 
 
-def test_a_mans_orders_scored_together_score_as_each_alone_to_the_last_bit() -> None:
-    compared = 0
-    for game in _in_orders("ai", 300):
+def _first_orders(steps: int) -> Iterator[tuple[TFTGame, Man, list[Action]]]:
+    """In AI games' orders, each of the side's first four men without an order yet, with
+    his legal actions."""
+    for game in _in_orders("ai", steps):
         s = game.state
         for man in s.side_men(s.side)[:4]:
-            if man.action is not None:
-                continue
-            actions = game.legal_actions_of(man.id)
-            together, alone = SkirmishAI(0), SkirmishAI(0)
-            together._seen, together._context = {}, {}
-            alone._seen, alone._context = {}, {}
-            scores = together._order_scores(game, man, actions)
-            assert scores == [alone._score(game, man.side, a) for a in actions]
-            compared += len(actions)
+            if man.action is None:
+                yield game, man, game.legal_actions_of(man.id)
+
+
+def test_a_mans_orders_scored_together_score_as_each_alone_to_the_last_bit() -> None:
+    compared = 0
+    for game, man, actions in _first_orders(300):
+        together, alone = SkirmishAI(0), SkirmishAI(0)
+        together._seen, together._context = {}, {}
+        alone._seen, alone._context = {}, {}
+        scores = together._order_scores(game, man, actions)
+        assert scores == [alone._score(game, man.side, a) for a in actions]
+        compared += len(actions)
     assert compared > 2000
 
 
@@ -323,20 +329,15 @@ def test_the_men_under_a_template_found_at_once_are_those_bases_under_finds() ->
 
 def test_pruned_order_scores_choose_as_the_full_scores_do() -> None:
     pruned_out = compared = 0
-    for game in _in_orders("ai", 300):
-        s = game.state
-        for man in s.side_men(s.side)[:4]:
-            if man.action is not None:
-                continue
-            actions = game.legal_actions_of(man.id)
-            full = SkirmishAI(0)._order_scores(game, man, actions)
-            pruned = SkirmishAI(0)._order_scores(game, man, actions, pruned=True)
-            assert max(pruned) == max(full)
-            assert pruned.index(max(pruned)) == full.index(max(full))
-            for whole, kept in zip(full, pruned, strict=True):
-                assert kept == whole or (kept == -math.inf and whole < max(full))
-                pruned_out += kept == -math.inf
-            compared += 1
+    for game, man, actions in _first_orders(300):
+        full = SkirmishAI(0)._order_scores(game, man, actions)
+        pruned = SkirmishAI(0)._order_scores(game, man, actions, pruned=True)
+        assert max(pruned) == max(full)
+        assert pruned.index(max(pruned)) == full.index(max(full))
+        for whole, kept in zip(full, pruned, strict=True):
+            assert kept == whole or (kept == -math.inf and whole < max(full))
+            pruned_out += kept == -math.inf
+        compared += 1
     assert compared > 100 and pruned_out > 100
 
 

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
+from warbench.ai.shuffle import shuffle
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.geometry import Base
@@ -97,19 +98,6 @@ _MOVES = Advance | Rush  # (built once: `A | B` written in an isinstance builds 
 def worth(unit: Unit) -> float:
     """How much a unit is worth killing: points per remaining model share."""
     return unit.profile.cost / max(1, unit.profile.size)
-
-
-def shuffle(rng: random.Random, items: list[Action]) -> None:
-    """`rng.shuffle(items)`: the same draws and the same order (CPython's Fisher–Yates over
-    `getrandbits`, rejecting draws past the range), without two Python calls per item."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 class FirefightAI(Agent):

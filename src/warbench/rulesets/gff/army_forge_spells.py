@@ -760,15 +760,7 @@ def _only(text: str) -> dict[str, Any] | None:
 def _difficult(text: str) -> dict[str, Any] | None:
     """`counts as being in difficult terrain next time it moves`, `moves as if in difficult
     terrain until end of round`: its moves no more than 6" in total (GFF-R35)."""
-    match = _DIFFICULT.match(text)
-    duration = _duration(match.group(1)) if match else None
-    if duration is None:
-        return None
-    if duration.get("trigger") == "once":
-        duration["trigger"] = "move"
-    if duration.get("trigger") not in (None, "move", "activation"):
-        return None
-    return {**duration, "when": "any", "effect": "difficult"}
+    return _as_if_in(_DIFFICULT, text, "difficult")
 
 
 def _rerolling(text: str) -> dict[str, Any] | None:
@@ -817,7 +809,13 @@ def _roll_of(noun: str, qualifier: str | None, trigger: str | None) -> str | Non
 def _in_dangerous(text: str) -> dict[str, Any] | None:
     """`counts as being in dangerous terrain next time it moves | until end of round`: its
     models roll as in dangerous terrain (GFF-R37)."""
-    match = _IN_DANGEROUS.match(text)
+    return _as_if_in(_IN_DANGEROUS, text, "in_dangerous")
+
+
+def _as_if_in(pattern: re.Pattern[str], text: str, effect: str) -> dict[str, Any] | None:
+    """A unit moving as if in some terrain for the duration `pattern`'s first group names:
+    `next time it moves` (a once), `next time it activates` or until a round's end."""
+    match = pattern.match(text)
     duration = _duration(match.group(1)) if match else None
     if duration is None:
         return None
@@ -825,7 +823,7 @@ def _in_dangerous(text: str) -> dict[str, Any] | None:
         duration["trigger"] = "move"
     if duration.get("trigger") not in (None, "move", "activation"):
         return None
-    return {**duration, "when": "any", "effect": "in_dangerous"}
+    return {**duration, "when": "any", "effect": effect}
 
 
 def _effect_text(entry: Mapping[str, Any]) -> str | None:

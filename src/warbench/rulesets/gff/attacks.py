@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from warbench.core.dice import Modifier, Read, RollRequest
 from warbench.rulesets.gff.profiles import Weapon
-from warbench.rulesets.gff.quality import ONE, SIX, Referee, quality_test
+from warbench.rulesets.gff.quality import ONE, SIX, Referee, die_succeeds, quality_test
 from warbench.rulesets.gff.spell_grants import applies, marked, marks, use_up
 from warbench.rulesets.gff.spell_rerolls import note, reroll
 from warbench.rulesets.gff.state import Unit
@@ -102,7 +102,7 @@ def roll_hits(
     hits: list[Hit] = []
     extra = 0
     for face in faces:
-        if not _die_hits(request, face):
+        if not die_succeeds(request, face):
             continue
         six = face == 6
         ap = base_ap + (4 if rending and six else 0)
@@ -114,15 +114,6 @@ def roll_hits(
     if extra:
         ref.emit("hits", f"{extra} extra hit(s) from unmodified 6s")
     return hits
-
-
-def _die_hits(request: RollRequest, face: int) -> bool:
-    if face in request.always_succeed:
-        return True
-    if face in request.always_fail:
-        return False
-    assert request.target is not None
-    return face + request.modifier_total >= request.target
 
 
 def _extra_hit(attacker: Unit, weapon: Weapon, ctx: Context, target: Unit) -> bool:
@@ -184,7 +175,7 @@ def roll_blocks(
                 )
                 faces = [f for f in faces if f != 6] + list(again.faces)
         faces += rerolled
-        failed = sum(1 for f in faces if not _die_hits(request, f))
+        failed = sum(1 for f in faces if not die_succeeds(request, f))
         unblocked += [hit] * failed
     return unblocked
 

@@ -43,3 +43,14 @@ def successes(roll: Roll) -> int:
     if roll.successes is not None:
         return roll.successes
     return 1 if roll.success else 0
+
+
+def die_succeeds(request: RollRequest, face: int) -> bool:
+    """Whether one die of the pool `request` succeeds: 6 always and 1 never, else its face
+    with the modifiers at the target."""
+    if face in request.always_succeed:
+        return True
+    if face in request.always_fail:
+        return False
+    assert request.target is not None
+    return face + request.modifier_total >= request.target

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from warbench.core.dice import RollRequest
-from warbench.rulesets.gff.quality import Referee
+from warbench.rulesets.gff.quality import Referee, die_succeeds
 from warbench.rulesets.gff.spell_grants import applies
 from warbench.rulesets.gff.state import SpellEffect, Unit
 
@@ -81,13 +81,4 @@ def _picks(request: RollRequest, face: int, kind: str) -> bool:
         return face == 1
     if kind == "sixes":
         return face == 6
-    return _succeeds(request, face) == (kind == "successes")
-
-
-def _succeeds(request: RollRequest, face: int) -> bool:
-    if face in request.always_succeed:
-        return True
-    if face in request.always_fail:
-        return False
-    assert request.target is not None
-    return face + request.modifier_total >= request.target
+    return die_succeeds(request, face) == (kind == "successes")

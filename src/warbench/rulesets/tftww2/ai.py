@@ -22,6 +22,7 @@ from itertools import product
 
 from shapely.geometry import Point
 
+from warbench.ai.shuffle import shuffle
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.geometry import bearing, turn_between
@@ -87,19 +88,6 @@ def _at_most() -> tuple[float, ...]:
 def _hit_table() -> tuple[float, ...]:
     table = _at_most()
     return tuple(max(table[5], min(table[15], p)) for p in table)
-
-
-def shuffle(rng: random.Random, items: list[Action]) -> None:
-    """`rng.shuffle(items)`, the same draws and the same order, without a method call per
-    item (`Random._randbelow_with_getrandbits` written out)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 def p_hit(needed: int) -> float:
