@@ -7,7 +7,10 @@ rules sit with the spells they belong to.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # profiles imports this module to check its Spell
+    from warbench.rulesets.gff.profiles import Spell
 
 CONDITIONS = ("hold", "advance")
 """`when` values that tie a shooting effect to the action taken (GFF-R37)."""
@@ -16,34 +19,7 @@ CONDITIONED = ("to_hit", "rule", "attacks", "range", "reroll")
 """The effects a condition on the action may go with (they act when the unit shoots)."""
 
 
-class SpellFields(Protocol):
-    """The fields of `profiles.Spell` these checks read."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def effect(self) -> str: ...
-    @property
-    def when(self) -> str: ...
-    @property
-    def reroll(self) -> str | None: ...
-    @property
-    def roll(self) -> str: ...
-    @property
-    def template(self) -> float: ...
-    @property
-    def point(self) -> bool: ...
-    @property
-    def dice(self) -> int: ...
-    @property
-    def side(self) -> str | None: ...
-    @property
-    def lasts(self) -> str: ...
-    @property
-    def trigger(self) -> str | None: ...
-
-
-def check(spell: SpellFields) -> None:
+def check(spell: Spell) -> None:
     """Raise ValueError naming what is wrong with the spell's re-roll, condition or
     template fields, and what is allowed."""
     name = f"spell {spell.name}"
