@@ -191,6 +191,30 @@ def test_granted_impact_adds_its_hits_to_the_value_of_a_charge() -> None:
     assert expected_melee(charger, target, charging=False) == pytest.approx(plain)
 
 
+def test_the_ais_kept_charge_value_follows_what_the_exact_value_reads() -> None:
+    """GFF-R39: the AI keeps its exact value of a charge only while nothing
+    `expected_melee` reads has changed: after the target takes wound markers, is Shaken,
+    gets Shield and the charger Focus or fatigue, it is the fresh value again (the key
+    once left out markers, Shaken, Shield and Focus, so Shield and Focus were stale)."""
+    brute = profile("Brute", size=3, weapons=[blade()])
+    game = position([brute], [profile("Big", defense=5, rules=["Tough(3)"])], {})
+    charger, target = game.state.units["r1"], game.state.units["b1"]
+    charger.effects = (SpellEffect("Ram", "rule", 2, rule="Impact"),)
+    ai = FirefightAI(1)
+    seen = {round(ai._melee_value(charger, target), 9)}
+    for change in ("wounds", "shaken", "shield", "focus", "fatigued"):
+        if change == "wounds":
+            target.models[-1].wounds = 2
+        elif change in ("shaken", "shield"):
+            setattr(target, change, True)
+        else:
+            setattr(charger, change, True)
+        fresh = expected_melee(charger, target, charging=True)
+        assert ai._melee_value(charger, target) == pytest.approx(fresh), change
+        seen.add(round(fresh, 9))
+    assert len(seen) == 4  # markers and Shaken do not; Shield, Focus and fatigue each do
+
+
 def test_the_ranges_shown_in_play_add_range_spells() -> None:
     shooter = profile("Shooter", weapons=[gun(range=24)])
     game = position([shooter], [profile()], {"r1": (24, 10), "b1": (24, 40)})

@@ -194,13 +194,19 @@ class FirefightAI(Agent):
     def _melee_value(self, attacker: Unit, target: Unit, charging: bool = True) -> float:
         """`melee_value`, kept while the attacker has the same models (their ids fix their
         weapons), the same spells on it, and the target the same Defense; with spells on
-        either unit, exactly from the play code instead (`odds.expected_melee`, GFF-R34)."""
+        either unit, exactly from the play code instead (`odds.expected_melee`, GFF-R34),
+        kept while everything it reads is unchanged (GFF-R39): the attacker's fatigue,
+        Focus and having moved (a granted rule's condition), and the target's models, wound
+        markers, Shaken, Shield, spells and having moved."""
         models = tuple(m.id for m in attacker.models)
         key: tuple[object, ...] = ("melee", attacker.id, models, attacker.effects)
         key += (target.profile.defense,)
         exact = bool(attacker.effects or target.effects)
         if exact:
-            key += (charging, attacker.fatigued, target.id, len(target.models), target.effects)
+            mine = (charging, attacker.fatigued, attacker.focus, attacker.moved)
+            held = tuple(m.id for m in target.models)
+            marks = (target.models[-1].wounds if held else 0, target.shaken, target.shield)
+            key += (*mine, target.id, held, *marks, target.effects, target.moved)
         if key not in self._lasting:
             self._lasting[key] = (
                 expected_melee(attacker, target, charging=charging)
