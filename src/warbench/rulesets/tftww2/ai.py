@@ -179,16 +179,25 @@ class _Orders:
     def ground(self, game: TFTGame, x: float, y: float) -> tuple[float, float, float, float, float]:
         """A place as `order_terms` reads it: x, y, inside a building (1/0), the cover
         there (0 none, 1 soft, 2 hard) and how many enemy AFVs and guns would see him there
-        (`SkirmishAI._danger_at`'s look-ups)."""
-        inside = terrain.building_at(game.table, x, y) is not None
-        cover = "hard" if inside else self.cover_at(game, x, y)
+        (`SkirmishAI._danger_at`'s look-ups; the terrain's kept per table and place)."""
+        key = (id(game.table), x, y)
+        found = _GROUND.get(key)
+        if found is None:
+            if len(_GROUND) >= 100_000:
+                _GROUND.clear()
+            inside = terrain.building_at(game.table, x, y) is not None
+            cover = "hard" if inside else self.cover_at(game, x, y)
+            found = _GROUND[key] = (x, y, 1.0 if inside else 0.0, _COVER_CODES[cover], 0.0)
+        if not self.tanks:
+            return found
+        inside = found[2] != 0.0
         seen_by = 0
         for tx, ty, arc in self.tanks:
             if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
                 continue  # outside a gun's traverse (A11)
             if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
                 seen_by += 1
-        return x, y, 1.0 if inside else 0.0, _COVER_CODES[cover], float(seen_by)
+        return x, y, found[2], found[3], float(seen_by)
 
     def arrays(self) -> tuple[Array, Array, Array]:
         """The threats and their expected hits (kept while the enemy stays as he is: every
@@ -234,6 +243,8 @@ class _Orders:
 
 _COVER: dict[tuple[int, int, int], Cover] = {}  # per table and half-inch cell: tables are shared
 _THREATS: dict[tuple[_Threat, ...], tuple[Array, Array]] = {}  # `_Orders.arrays`
+_NEEDED: dict[tuple[object, ...], int | None] = {}  # `SkirmishAI._needed`
+_GROUND: dict[tuple[int, float, float], tuple[float, float, float, float, float]] = {}
 _COVER_CODES: dict[Cover, float] = {"none": 0.0, "soft": 1.0, "hard": 2.0}  # `order_terms`
 
 
@@ -639,7 +650,16 @@ class SkirmishAI(Agent):
     @staticmethod
     def _needed(game: TFTGame, man: Man, target: Man) -> int | None:
         """What he needs to hit a target he sees without aiming (4.1's main modifiers), or
-        None when the target's full hard cover leaves him no chance."""
+        None when the target's full hard cover leaves him no chance. It depends on the
+        table, his weapon, troop type, wound and place and the target's place, stance and
+        firing (`terrain.cover` and `full_cover`), so it is kept by those: the games of a
+        sweep go over the same ground."""
+        key = (id(game.table), man.weapon, man.rank, man.wounded, man.x, man.y, target.x)
+        key += (target.y, target.stance, target.fired_last_round)
+        if key in _NEEDED:
+            return _NEEDED[key]
+        if len(_NEEDED) >= 100_000:
+            _NEEDED.clear()
         weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         gap = man.distance(target) - 1
@@ -649,10 +669,12 @@ class SkirmishAI(Agent):
         cover = terrain.cover(game.table, target, man)
         if terrain.full_cover(game.table, target, man) and not target.fired_last_round:
             if cover == "hard" or terrain.inside_building(game.table, target):
+                _NEEDED[key] = None
                 return None
             needed -= 6
         else:
             needed -= {"hard": 4, "soft": 2, "none": 0}[cover]
+        _NEEDED[key] = needed
         return needed
 
     def _tank_value(
