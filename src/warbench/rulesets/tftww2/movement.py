@@ -60,9 +60,7 @@ def walk_cost(man: Man, to: tuple[float, float], facing: float) -> float:
     return _walk_cost(man.x, man.y, man.facing, to, facing)
 
 
-def _walk_cost(
-    x: float, y: float, start: float, to: tuple[float, float], facing: float
-) -> float:
+def _walk_cost(x: float, y: float, start: float, to: tuple[float, float], facing: float) -> float:
     """`walk_cost` from x, y facing `start` (`bearing` and `turn_between` written out: a
     walk's cost is worked out for every walk weighed)."""
     if to[0] != x or to[1] != y:
