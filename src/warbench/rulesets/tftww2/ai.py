@@ -654,8 +654,8 @@ class SkirmishAI(Agent):
         table, his weapon, troop type, wound and place and the target's place, stance and
         firing (`terrain.cover` and `full_cover`), so it is kept by those: the games of a
         sweep go over the same ground."""
-        key = (id(game.table), man.weapon, man.rank, man.wounded, man.x, man.y, target.x)
-        key += (target.y, target.stance, target.fired_last_round)
+        key: tuple[object, ...] = (id(game.table), man.weapon, man.rank, man.wounded)
+        key += (man.x, man.y, target.x, target.y, target.stance, target.fired_last_round)
         if key in _NEEDED:
             return _NEEDED[key]
         if len(_NEEDED) >= 100_000:

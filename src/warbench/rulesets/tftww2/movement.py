@@ -498,21 +498,7 @@ def flee(game: TFTGame, man: Man) -> None:
     in_cover = terrain.cover(table, man, None) != "none"
     goal: tuple[float, float] | None = None
     if not in_cover:
-        xs, ys = [e.x for e in enemies], [e.y for e in enemies]
-        free = [  # the cover no enemy holds (`contains` of each enemy's centre, at once)
-            p
-            for p in table.pieces
-            if (
-                p.kind in ("woods", "hedge", "wall", "building")
-                and not shapely.contains_xy(table.held_area(p), xs, ys).any()
-            )
-        ]
-        if free:
-            spot = terrain.point(man)
-            nearest = min(free, key=lambda p: p.area.distance(spot))
-            outline = nearest.area.exterior
-            near = outline.interpolate(outline.project(spot))
-            goal = (near.x, near.y)
+        goal = _cover_to_flee_to(table, man.x, man.y, tuple((e.x, e.y) for e in enemies))
     if goal is None:
         fx, fy = EDGE_POINT[edge]
         goal = (
@@ -535,6 +521,43 @@ def flee(game: TFTGame, man: Man) -> None:
         game.emit("fled", f"{man.id} flees off the table")
         return
     game.emit("flee", f'{man.id} flees {distance:.1f}"')
+
+
+def _cover_to_flee_to(
+    table: terrain.Table, x: float, y: float, enemies: tuple[tuple[float, float], ...]
+) -> tuple[float, float] | None:
+    """The nearest point of the nearest cover no enemy holds (TFT-R9), from x, y, the
+    enemy men in the fight standing at `enemies`; None when the enemy holds all of it. It
+    depends on those places and the table alone, so it is kept by them (fleeing men of a
+    sweep's games run the same ways)."""
+    key = (id(table), x, y, enemies)
+    if key in _FLEEING_TO:
+        return _FLEEING_TO[key]
+    if len(_FLEEING_TO) >= 20_000:
+        _FLEEING_TO.clear()
+    xs, ys = [e[0] for e in enemies], [e[1] for e in enemies]
+    free = [  # the cover no enemy holds (`contains` of each enemy's centre, at once)
+        p
+        for p in table.pieces
+        if (
+            p.kind in ("woods", "hedge", "wall", "building")
+            and not shapely.contains_xy(table.held_area(p), xs, ys).any()
+        )
+    ]
+    goal = None
+    if free:
+        spot = Point(x, y)
+        nearest = min(free, key=lambda p: p.area.distance(spot))
+        outline = nearest.area.exterior
+        near = outline.interpolate(outline.project(spot))
+        goal = (near.x, near.y)
+    _FLEEING_TO[key] = goal
+    return goal
+
+
+_FLEEING_TO: dict[
+    tuple[int, float, float, tuple[tuple[float, float], ...]], tuple[float, float] | None
+] = {}
 
 
 def _blocks_retreat(man: Man, goal: tuple[float, float], enemy: Man) -> bool:
