@@ -58,7 +58,7 @@ from warbench.rulesets.tftww2.actions import (
 from warbench.rulesets.tftww2.afv import close_assault_bonus, close_assault_factor, vehicle
 from warbench.rulesets.tftww2.attributes import attributes, rank_attributes
 from warbench.rulesets.tftww2.combat import Cover
-from warbench.rulesets.tftww2.fire import may_fire, may_throw, shot_modifiers
+from warbench.rulesets.tftww2.fire import FAST, may_fire, may_throw, shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
 from warbench.rulesets.tftww2.order_terms import Array, order_values
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
@@ -243,6 +243,7 @@ class _Orders:
 
 _COVER: dict[tuple[int, int, int], Cover] = {}  # per table and half-inch cell: tables are shared
 _THREATS: dict[tuple[_Threat, ...], tuple[Array, Array]] = {}  # `_Orders.arrays`
+_FIRE_VALUES: dict[tuple[object, ...], float] = {}  # `SkirmishAI._fire_value`
 _NEEDED: dict[tuple[object, ...], int | None] = {}  # `SkirmishAI._needed`
 _GROUND: dict[tuple[int, float, float], tuple[float, float, float, float, float]] = {}
 _COVER_CODES: dict[Cover, float] = {"none": 0.0, "soft": 1.0, "hard": 2.0}  # `order_terms`
@@ -480,11 +481,26 @@ class SkirmishAI(Agent):
         return 5.0 if any(e.floor == floor for e in there) else -1.0
 
     def _fire_value(self, game: TFTGame, man: Man, target: Man) -> float:
-        """A shot: its chance to hit, the harm it does, and who the target is."""
-        weapon = weapon_profile(man.weapon)
-        needed = attributes(man).dexterity + sum(v for _, v in shot_modifiers(game, man, target))
-        leader = 0.3 if target.rank != "Private" else 0.0
-        return 4.0 + 6.0 * p_hit(needed) * _hit_value(weapon) + leader
+        """A shot: its chance to hit, the harm it does, and who the target is. Kept by what
+        decides it (`fire.shot_modifiers`: the firer's weapon, troop type, wound, action and
+        place, the man he fired at last and where he stands, the target's place, stance,
+        speed, firing and rank): a sweep's games go over the same ground."""
+        previous = game.state.men.get(man.last_target or "")
+        key: tuple[object, ...] = (id(game.table), man.weapon, man.rank, man.wounded)
+        key += (man.action, man.x, man.y, target.x, target.y, target.stance, target.rank)
+        key += (target.moved > FAST, target.fired_last_round or target.fired_this_round)
+        if previous is not None:
+            key += (previous.id != target.id, previous.x, previous.y)
+        found = _FIRE_VALUES.get(key)
+        if found is None:
+            weapon = weapon_profile(man.weapon)
+            needed = attributes(man).dexterity
+            needed += sum(v for _, v in shot_modifiers(game, man, target))
+            leader = 0.3 if target.rank != "Private" else 0.0
+            if len(_FIRE_VALUES) >= 100_000:
+                _FIRE_VALUES.clear()
+            found = _FIRE_VALUES[key] = 4.0 + 6.0 * p_hit(needed) * _hit_value(weapon) + leader
+        return found
 
     def _area_value(
         self, game: TFTGame, player: str, at: tuple[float, float], reach: float, safe: float
