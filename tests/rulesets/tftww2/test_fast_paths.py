@@ -4,9 +4,9 @@ one pass (`movement.legal_orders`) and made in one pass (`movement.legal_man_ord
 `shot_problem` shot by shot, whether a side has anything to do in a combat step with its
 candidates checked one by one, and the AI's value of a place (`_Orders.place`), its danger
 (`_danger_at`) and a man's orders scored together (`_order_scores`) with the sums worked out
-term by term and order by order, to the last bit; the orders pruned of walks and runs that
-cannot be best choose as the full scores do; the AI's chance to hit kept per target is the
-chance as written; the quick makers of orders and shots make the values the classes make."""
+term by term and order by order, to the last bit (the danger and place terms compiled in
+`order_terms`, the rest in Python); the AI's chance to hit kept per target is the chance as
+written; the quick makers of orders and shots make the values the classes make."""
 
 from __future__ import annotations
 
@@ -325,20 +325,6 @@ def test_the_men_under_a_template_found_at_once_are_those_bases_under_finds() ->
                 found += len(exact)
     assert found > 500
     assert touched(template((0.0, 0.0), 2.0), {}) == []
-
-
-def test_pruned_order_scores_choose_as_the_full_scores_do() -> None:
-    pruned_out = compared = 0
-    for game, man, actions in _first_orders(300):
-        full = SkirmishAI(0)._order_scores(game, man, actions)
-        pruned = SkirmishAI(0)._order_scores(game, man, actions, pruned=True)
-        assert max(pruned) == max(full)
-        assert pruned.index(max(pruned)) == full.index(max(full))
-        for whole, kept in zip(full, pruned, strict=True):
-            assert kept == whole or (kept == -math.inf and whole < max(full))
-            pruned_out += kept == -math.inf
-        compared += 1
-    assert compared > 100 and pruned_out > 100
 
 
 def _chance_as_written(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 
+import numpy as np
 from shapely.geometry import Point
 
 from warbench.ai.shuffle import shuffle
@@ -57,8 +58,9 @@ from warbench.rulesets.tftww2.actions import (
 from warbench.rulesets.tftww2.afv import close_assault_bonus, close_assault_factor, vehicle
 from warbench.rulesets.tftww2.attributes import attributes, rank_attributes
 from warbench.rulesets.tftww2.combat import Cover
-from warbench.rulesets.tftww2.fire import may_fire, may_throw, shot_modifiers
+from warbench.rulesets.tftww2.fire import FAST, may_fire, may_throw, shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
+from warbench.rulesets.tftww2.order_terms import Array, order_values
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
 from warbench.rulesets.tftww2.vehicles import (
@@ -174,6 +176,52 @@ class _Orders:
         found = self.places[key] = (gain, tuple(c for c in costs if c))
         return found
 
+    def ground(self, game: TFTGame, x: float, y: float) -> tuple[float, float, float, float, float]:
+        """A place as `order_terms` reads it: x, y, inside a building (1/0), the cover
+        there (0 none, 1 soft, 2 hard) and how many enemy AFVs and guns would see him there
+        (`SkirmishAI._danger_at`'s look-ups; the terrain's kept per table and place)."""
+        key = (id(game.table), x, y)
+        found = _GROUND.get(key)
+        if found is None:
+            if len(_GROUND) >= 100_000:
+                _GROUND.clear()
+            inside = terrain.building_at(game.table, x, y) is not None
+            cover = "hard" if inside else self.cover_at(game, x, y)
+            found = _GROUND[key] = (x, y, 1.0 if inside else 0.0, _COVER_CODES[cover], 0.0)
+        if not self.tanks:
+            return found
+        inside = found[2] != 0.0
+        seen_by = 0
+        for tx, ty, arc in self.tanks:
+            if arc is not None and turn_between(arc, bearing((tx, ty), (x, y))) > STATIC_ARC:
+                continue  # outside a gun's traverse (A11)
+            if not inside and terrain.clear_between(game.table, (tx, ty), (x, y)):
+                seen_by += 1
+        return x, y, found[2], found[3], float(seen_by)
+
+    def arrays(self) -> tuple[Array, Array, Array]:
+        """The threats and their expected hits (kept while the enemy stays as he is: every
+        man of a side shares them in its orders step), and the goal, leader, spread,
+        friendly AFVs and friends, as `order_terms.order_values` reads them."""
+        rows = tuple(self.threat_rows)
+        found = _THREATS.get(rows)
+        if found is None:
+            if len(_THREATS) >= 1_000:
+                _THREATS.clear()
+            found = _THREATS[rows] = (
+                np.array([r[:7] for r in rows], dtype=np.float64).reshape(-1, 7),
+                np.array([r[7] for r in rows], dtype=np.float64).reshape(-1, 19),
+            )
+        goal, leader = self.goal or (0.0, 0.0), self.leader or (0.0, 0.0)
+        context = [1.0 if self.goal is not None else 0.0, *goal, self.before, self.weight]
+        context += [1.0 if self.leader is not None else 0.0, *leader, self.spread]
+        context.append(float(len(self.friends_afv)))
+        for spot in self.friends_afv:
+            context += spot
+        for spot in self.friends:
+            context += spot
+        return *found, np.array(context, dtype=np.float64)
+
     def cover_at(self, game: TFTGame, x: float, y: float) -> Cover:
         """Cover from anywhere at a place, to the half inch: a cover piece within 2" of the
         base (terrain.cover's test, measured to the centre rather than traced). The cell's
@@ -194,6 +242,11 @@ class _Orders:
 
 
 _COVER: dict[tuple[int, int, int], Cover] = {}  # per table and half-inch cell: tables are shared
+_THREATS: dict[tuple[_Threat, ...], tuple[Array, Array]] = {}  # `_Orders.arrays`
+_FIRE_VALUES: dict[tuple[object, ...], float] = {}  # `SkirmishAI._fire_value`
+_NEEDED: dict[tuple[object, ...], int | None] = {}  # `SkirmishAI._needed`
+_GROUND: dict[tuple[int, float, float], tuple[float, float, float, float, float]] = {}
+_COVER_CODES: dict[Cover, float] = {"none": 0.0, "soft": 1.0, "hard": 2.0}  # `order_terms`
 
 
 def _hit_value(weapon: WeaponProfile) -> float:
@@ -220,7 +273,7 @@ class SkirmishAI(Agent):
             # legal actions, which start with done): scored together (`_order_scores`),
             # picked as `_best` picks
             shuffle(self._rng, actions)
-            scores = self._order_scores(game, man, actions, pruned=True)
+            scores = self._order_scores(game, man, actions)
             return actions[scores.index(max(scores))]
         return self._best(game, player, actions)
 
@@ -428,11 +481,26 @@ class SkirmishAI(Agent):
         return 5.0 if any(e.floor == floor for e in there) else -1.0
 
     def _fire_value(self, game: TFTGame, man: Man, target: Man) -> float:
-        """A shot: its chance to hit, the harm it does, and who the target is."""
-        weapon = weapon_profile(man.weapon)
-        needed = attributes(man).dexterity + sum(v for _, v in shot_modifiers(game, man, target))
-        leader = 0.3 if target.rank != "Private" else 0.0
-        return 4.0 + 6.0 * p_hit(needed) * _hit_value(weapon) + leader
+        """A shot: its chance to hit, the harm it does, and who the target is. Kept by what
+        decides it (`fire.shot_modifiers`: the firer's weapon, troop type, wound, action and
+        place, the man he fired at last and where he stands, the target's place, stance,
+        speed, firing and rank): a sweep's games go over the same ground."""
+        previous = game.state.men.get(man.last_target or "")
+        key: tuple[object, ...] = (id(game.table), man.weapon, man.rank, man.wounded)
+        key += (man.action, man.x, man.y, target.x, target.y, target.stance, target.rank)
+        key += (target.moved > FAST, target.fired_last_round or target.fired_this_round)
+        if previous is not None:
+            key += (previous.id != target.id, previous.x, previous.y)
+        found = _FIRE_VALUES.get(key)
+        if found is None:
+            weapon = weapon_profile(man.weapon)
+            needed = attributes(man).dexterity
+            needed += sum(v for _, v in shot_modifiers(game, man, target))
+            leader = 0.3 if target.rank != "Private" else 0.0
+            if len(_FIRE_VALUES) >= 100_000:
+                _FIRE_VALUES.clear()
+            found = _FIRE_VALUES[key] = 4.0 + 6.0 * p_hit(needed) * _hit_value(weapon) + leader
+        return found
 
     def _area_value(
         self, game: TFTGame, player: str, at: tuple[float, float], reach: float, safe: float
@@ -499,82 +567,45 @@ class SkirmishAI(Agent):
             value -= cost
         return value
 
-    def _order_scores(
-        self, game: TFTGame, man: Man, actions: list[Action], pruned: bool = False
-    ) -> list[float]:
+    def _order_scores(self, game: TFTGame, man: Man, actions: list[Action]) -> list[float]:
         """`_score` of each of one man's orders, equal to the last bit: what they share (his
-        context, the enemies in each pivot's arc, the value of each place an order with no
-        fire leaves him at, the danger and place terms where he stands) worked out once, and
-        each order dispatched on its class.
-
-        `pruned`: a walk or run whose value could not reach the best of the other scores
-        is not worked out and scores -inf (it is never the best, so never chosen). Its
-        value is at most its place terms less no danger: 3.0 less 2x a danger (never
-        negative) is at most 3.0, and adding the gain and taking off the costs keep the
-        order of two numbers, rounding and all; so the danger is worked out only for the
-        walks and runs whose value without it reaches the best so far."""
+        context, the enemies in each pivot's arc, the fire each order allows) worked out
+        once, each order dispatched on its class, and the danger and place terms of every
+        walk, run, pivot, aim and change of position worked out together, compiled
+        (`order_terms.order_values`; each place's building and cover looked up here)."""
         s = game.state
         context = self._orders(game, man)
         weapon = context.weapon
         hit, volley = _hit_value(weapon), min(weapon.shots, 3)
         mx, my, facing, prone = man.x, man.y, man.facing, man.stance == "prone"
-        dangers, place = context.danger, context.place
+        down, up = (1.0, 0.0) if prone else (0.0, 1.0)  # his stance, and the other
         seen = {e.id for e in context.seen}
-        still: dict[tuple[float, float, bool], float] = {}  # value with no fire (his stance)
+        spots: dict[tuple[float, float], int] = {}  # a place's row in `places`
+        places: list[float] = []  # rows of 5 (`order_terms`)
+        queries: list[float] = []  # rows of 4
+        slots: list[int] = []  # the score each query gives
         sighted: list[tuple[float, float]] | None = None  # (bearing, unaimed chance) of each
-        here: tuple[float, float | None, tuple[float, ...]] | None = None  # danger, place
-        others: dict[type[Action], float] = {}  # position, close combat, flee
+        others: dict[type[Action], float] = {}  # close combat, flee
         ends: dict[float, tuple[float, float]] = {}  # a run's end by its length (his facing)
 
-        def value(fire: float, x: float, y: float, down: bool, moved: float) -> float:
-            key = (x, y, down, moved > 6)
-            danger = dangers.get(key)
-            if danger is None:
-                danger = dangers[key] = self._danger_at(game, man, context, x, y, down, moved)
-            total = 3.0 + 3.0 * fire - 2.0 * danger
-            gain, costs = place(x, y)
-            if gain is not None:
-                total += gain
-            for cost in costs:
-                total -= cost
-            return total
-
-        def standing(fire: float) -> float:  # `value(fire, mx, my, prone, 0.0)`
-            nonlocal here
-            if here is None:
-                key = (mx, my, prone, False)
-                danger = dangers.get(key)
-                if danger is None:
-                    danger = dangers[key] = self._danger_at(game, man, context, mx, my, prone, 0.0)
-                here = (danger, *place(mx, my))
-            danger, gain, costs = here
-            total = 3.0 + 3.0 * fire - 2.0 * danger
-            if gain is not None:
-                total += gain
-            for cost in costs:
-                total -= cost
-            return total
-
-        def moving(x: float, y: float, moved: float) -> float:
-            key = (x, y, moved > 6)
-            found = still.get(key)
+        def spot(x: float, y: float) -> float:
+            found = spots.get((x, y))
             if found is None:
-                found = still[key] = value(0.0, x, y, prone, moved)
-            return found
+                found = spots[(x, y)] = len(spots)
+                places.extend(context.ground(game, x, y))
+            return float(found)
 
+        here = spot(mx, my)
         scores: list[float] = []
         append = scores.append
-        later: list[tuple[int, float, float, float]] = []  # pruned: walks and runs, last
         for action in actions:
             kind = type(action)
             if kind is Walk:
                 to = action.to  # type: ignore[attr-defined]
                 moved = math.hypot(to[0] - mx, to[1] - my)
-                if pruned:
-                    later.append((len(scores), to[0], to[1], moved))
-                    score = -math.inf
-                else:
-                    score = moving(to[0], to[1], moved)
+                slots.append(len(scores))
+                queries.extend((spot(to[0], to[1]), down, 1.0 if moved > 6 else 0.0, 0.0))
+                score = 0.0
             elif kind is Pivot:
                 turn = action.facing  # type: ignore[attr-defined]
                 if sighted is None:  # every seen man is in some pivot's arc
@@ -591,56 +622,60 @@ class SkirmishAI(Agent):
                     fire = best * volley * hit
                 off = abs(facing - turn) % 360.0  # turn_between(facing, turn)
                 fire -= (off if off <= 360.0 - off else 360.0 - off) / 720
-                score = standing(fire)
+                slots.append(len(scores))
+                queries.extend((here, down, 0.0, fire))
+                score = 0.0
             elif kind is Run:
                 dist = action.dist  # type: ignore[attr-defined]
                 end = ends.get(dist)
                 if end is None:  # straight ahead: every run of this length ends there
                     rad = math.radians(facing)
                     end = ends[dist] = (mx + dist * math.sin(rad), my + dist * math.cos(rad))
-                x, y = end
-                if pruned:
-                    later.append((len(scores), x, y, dist))
-                    score = -math.inf
-                else:
-                    score = moving(x, y, dist)
+                slots.append(len(scores))
+                queries.extend((spot(*end), down, 1.0 if dist > 6 else 0.0, 0.0))
+                score = 0.0
             elif kind is AimAt:
                 target = s.men[action.target]  # type: ignore[attr-defined]
                 if target.id not in seen:
                     score = -1.0
                 else:
-                    score = standing(context.chance(game, man, target, aimed=True) * hit * 1.1)
+                    fire = context.chance(game, man, target, aimed=True) * hit * 1.1
+                    slots.append(len(scores))
+                    queries.extend((here, down, 0.0, fire))
+                    score = 0.0
+            elif kind is ChangePosition:
+                slots.append(len(scores))
+                queries.extend((here, up, 0.0, 0.0))
+                score = 0.0
             elif kind is ChargeAt or kind is Disengage:
                 score = self._order_value(game, man, action)
             elif kind in others:
                 score = others[kind]
-            elif kind is ChangePosition:
-                score = others[kind] = value(0.0, mx, my, not prone, 0.0)
             elif kind is CloseCombat or kind is Flee:
                 score = others[kind] = self._score(game, man.side, action)
             else:
                 score = self._score(game, man.side, action)
             append(score)
-        if later:
-            best = max(scores)
-            for index, x, y, moved in later:
-                score = still.get((x, y, moved > 6), -math.inf)
-                if score == -math.inf:
-                    gain, costs = place(x, y)
-                    bound = 3.0 if gain is None else 3.0 + gain
-                    for cost in costs:
-                        bound -= cost
-                    if bound < best:
-                        continue  # it cannot reach the best: never chosen
-                    score = moving(x, y, moved)
-                    best = max(best, score)
-                scores[index] = score
+        if queries:
+            places.extend(queries)
+            values = order_values(*context.arrays(), np.array(places), len(spots))
+            for slot, value in zip(slots, values.tolist(), strict=True):
+                scores[slot] = value
         return scores
 
     @staticmethod
     def _needed(game: TFTGame, man: Man, target: Man) -> int | None:
         """What he needs to hit a target he sees without aiming (4.1's main modifiers), or
-        None when the target's full hard cover leaves him no chance."""
+        None when the target's full hard cover leaves him no chance. It depends on the
+        table, his weapon, troop type, wound and place and the target's place, stance and
+        firing (`terrain.cover` and `full_cover`), so it is kept by those: the games of a
+        sweep go over the same ground."""
+        key: tuple[object, ...] = (id(game.table), man.weapon, man.rank, man.wounded)
+        key += (man.x, man.y, target.x, target.y, target.stance, target.fired_last_round)
+        if key in _NEEDED:
+            return _NEEDED[key]
+        if len(_NEEDED) >= 100_000:
+            _NEEDED.clear()
         weapon = weapon_profile(man.weapon)
         reach = weapon.effective_range or 0
         gap = man.distance(target) - 1
@@ -650,10 +685,12 @@ class SkirmishAI(Agent):
         cover = terrain.cover(game.table, target, man)
         if terrain.full_cover(game.table, target, man) and not target.fired_last_round:
             if cover == "hard" or terrain.inside_building(game.table, target):
+                _NEEDED[key] = None
                 return None
             needed -= 6
         else:
             needed -= {"hard": 4, "soft": 2, "none": 0}[cover]
+        _NEEDED[key] = needed
         return needed
 
     def _tank_value(

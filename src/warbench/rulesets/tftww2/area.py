@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
 
 from warbench.core.geometry import Base, bearing
 from warbench.core.terrain import TerrainPiece, Trait
@@ -216,10 +217,27 @@ def explode(
             f"{label} → {man_id}",
             dice,
             scattered=scattered,
-            hard_cover_toward_centre=hard_cover_toward_centre(men[man_id], centre, hard),
+            hard_cover_toward_centre=_hard_cover_toward(game, men[man_id], centre, hard),
             in_intact_building=_intact_building_of(game, target) is not None,
         )
         apply_damage(game, target, damage)
+
+
+def _hard_cover_toward(
+    game: TFTGame, target: Base, centre: tuple[float, float], hard: list[BaseGeometry]
+) -> bool:
+    """`hard_cover_toward_centre` (6.4) of the table's hard cover `hard`, kept per table,
+    centre and base (the terrain never changes; templates fall again where men stood)."""
+    key = (id(game.table), centre, target.centre, target.width)
+    found = _TOWARD.get(key)
+    if found is None:
+        if len(_TOWARD) >= 20_000:
+            _TOWARD.clear()
+        found = _TOWARD[key] = hard_cover_toward_centre(target, centre, hard)
+    return found
+
+
+_TOWARD: dict[tuple[int, tuple[float, float], tuple[float, float], float], bool] = {}
 
 
 def _intact_building_of(game: TFTGame, man: Man) -> str | None:

@@ -103,9 +103,31 @@ def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
     shot not possible by its own conditions (an aimed shot with an automatic weapon, a snap
     shot with a weapon that has none, an additional target after a snap shot, with a single
     shot weapon or too far from the last, a target in full cover that has no modifier) rather
-    than by working out every modifier."""
+    than by working out every modifier. The answer is kept by all it reads (his shots,
+    action, aim, weapon, place, facing and floor, the last man he fired at and where that
+    man stands, each target's place, floor, stance and firing): in a ranged step the AI
+    asks again after every shot, and a sweep's games go over the same ground."""
     if man.shots >= shots_allowed(man) or man.jam:
         return []
+    previous = _previous(game, man)
+    key: tuple[object, ...] = (id(game.table), man.id, man.shots, man.action, man.aim_target)
+    key += (man.weapon, man.x, man.y, man.facing, man.floor)
+    key += (None,) if previous is None else (previous.id, previous.x, previous.y)
+    for t in enemies:
+        key += (t.id, t.x, t.y, t.floor, t.stance, t.fired_last_round, t.fired_this_round)
+    found = _LEGAL_FIRE.get(key)
+    if found is None:
+        if len(_LEGAL_FIRE) >= 20_000:
+            _LEGAL_FIRE.clear()
+        found = _LEGAL_FIRE[key] = tuple(_legal_fire(game, man, enemies, previous))
+    return list(found)
+
+
+_LEGAL_FIRE: dict[tuple[object, ...], tuple[Fire, ...]] = {}
+
+
+def _legal_fire(game: TFTGame, man: Man, enemies: list[Man], previous: Man | None) -> list[Fire]:
+    """`legal_fire` worked out (he has shots left and his weapon works)."""
     weapon = weapon_profile(man.weapon)
     assert weapon.effective_range is not None
     aiming, snapping = man.action == "aim", man.action == "walk"
@@ -113,7 +135,6 @@ def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
         return []  # `ranged_modifiers` finds every shot of his not possible
     reach = MAX_RANGE_FACTOR * weapon.effective_range
     here, table = (man.x, man.y), game.table
-    previous = _previous(game, man)
     further = snapping or weapon.shots < 2  # no additional target (`_check_further_target`)
     tables = combat_tables().ranged_modifiers
     within = tables.additional_target_within

@@ -347,8 +347,15 @@ class TFTGame(OpenGame):
         return None
 
     def _shot_problem(self, man: Man, action: Action) -> str | None:
-        """Why one of `man`'s own shots (fire, throw, bombard) may not be made now."""
-        if isinstance(action, Fire | Throw):
+        """Why one of `man`'s own shots (fire, throw, bombard) may not be made now. A shot
+        among his legal fire (`fire.legal_fire`, which is `shot_problem` of each shot at an
+        enemy and kept: it was asked for this very state when the shot was chosen) is
+        allowed without working it out again."""
+        if isinstance(action, Fire):
+            if action in fire.legal_fire(self, man, self.state.side_men(other(man.side))):
+                return None
+            return fire.shot_problem(self, man, action)
+        if isinstance(action, Throw):
             return fire.shot_problem(self, man, action)
         if isinstance(action, Bombard):
             return area.bombard_problem(self, man, action.at)

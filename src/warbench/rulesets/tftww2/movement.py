@@ -56,9 +56,13 @@ def step(man: Man, distance: float, facing: float) -> tuple[float, float]:
 
 def walk_cost(man: Man, to: tuple[float, float], facing: float) -> float:
     """Walk: turn to face the point, 1 per inch to it, then turn to `facing`; each 90° of
-    turn costs 1 movement point, part of 90° a whole point (`bearing` and `turn_between`
-    written out: a walk's cost is worked out for every walk weighed)."""
-    x, y, start = man.x, man.y, man.facing
+    turn costs 1 movement point, part of 90° a whole point."""
+    return _walk_cost(man.x, man.y, man.facing, to, facing)
+
+
+def _walk_cost(x: float, y: float, start: float, to: tuple[float, float], facing: float) -> float:
+    """`walk_cost` from x, y facing `start` (`bearing` and `turn_between` written out: a
+    walk's cost is worked out for every walk weighed)."""
     if to[0] != x or to[1] != y:
         heading = math.degrees(math.atan2(to[0] - x, to[1] - y)) % 360.0  # `bearing`
         if heading == 360.0:
@@ -254,17 +258,13 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
         free = _free_spots(game, man)
         run = 2 * mov
         runs = run > 0 and free(*step(man, float(run), man.facing))
-        for angle, sin, cos in _COMPASS:
-            acts.append(_MAKE_PIVOT(mid, angle))
-            for reach in (mov / 2, mov):
-                if reach == mov >= 1 and turn_between(man.facing, angle) > 1.0:
-                    continue  # his whole move rate and a turn (the rounded end bears within
-                    # 0.41° of the angle, and is at most 0.0071" short): over his points
-                to = (round(man.x + reach * sin, 2), round(man.y + reach * cos, 2))
-                if walk_cost(man, to, angle) <= mov + 1e-9 and free(*to):
-                    acts.append(_MAKE_WALK(mid, to, angle))
+        for pivot, walks, dash in _compass(mid, man.x, man.y, man.facing, mov):
+            acts.append(pivot)
+            for walk in walks:
+                if free(*walk.to):
+                    acts.append(walk)
             if runs:
-                acts.append(_MAKE_RUN(mid, float(run), angle))
+                acts.append(dash)
     aims = not weapon_profile(man.weapon).automatic
     here = (man.x, man.y)
     for enemy in enemies:
@@ -285,6 +285,41 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
         if _contact_enemies(game, man, enemies):
             acts.append(_MAKE_DISENGAGE(mid))
     return acts
+
+
+def _compass(
+    mid: str, x: float, y: float, facing: float, mov: int
+) -> tuple[tuple[Action, tuple[Walk, ...], Action], ...]:
+    """A standing man's pivot, walks and run toward each of the eight facings, in
+    `legal_man_orders`' order: the walks within his movement points (the bases and edges
+    they could end on are checked there), the run of twice his move rate. These depend on
+    his place, facing and move rate alone (orders are immutable values), so they are made
+    once per place: men often give orders again from where they stood, and the games of a
+    sweep go over the same ground."""
+    key = (mid, x, y, facing, mov)
+    found = _COMPASSES.get(key)
+    if found is not None:
+        return found
+    made = []
+    for angle, sin, cos in _COMPASS:
+        walks = []
+        for reach in (mov / 2, mov):
+            if reach == mov >= 1 and turn_between(facing, angle) > 1.0:
+                continue  # his whole move rate and a turn (the rounded end bears within
+                # 0.41° of the angle, and is at most 0.0071" short): over his points
+            to = (round(x + reach * sin, 2), round(y + reach * cos, 2))
+            if _walk_cost(x, y, facing, to, angle) <= mov + 1e-9:
+                walks.append(_MAKE_WALK(mid, to, angle))
+        made.append((_MAKE_PIVOT(mid, angle), tuple(walks), _MAKE_RUN(mid, float(2 * mov), angle)))
+    if len(_COMPASSES) >= 20_000:
+        _COMPASSES.clear()
+    found = _COMPASSES[key] = tuple(made)
+    return found
+
+
+_COMPASSES: dict[
+    tuple[str, float, float, float, int], tuple[tuple[Action, tuple[Walk, ...], Action], ...]
+] = {}
 
 
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
@@ -463,21 +498,7 @@ def flee(game: TFTGame, man: Man) -> None:
     in_cover = terrain.cover(table, man, None) != "none"
     goal: tuple[float, float] | None = None
     if not in_cover:
-        xs, ys = [e.x for e in enemies], [e.y for e in enemies]
-        free = [  # the cover no enemy holds (`contains` of each enemy's centre, at once)
-            p
-            for p in table.pieces
-            if (
-                p.kind in ("woods", "hedge", "wall", "building")
-                and not shapely.contains_xy(table.held_area(p), xs, ys).any()
-            )
-        ]
-        if free:
-            spot = terrain.point(man)
-            nearest = min(free, key=lambda p: p.area.distance(spot))
-            outline = nearest.area.exterior
-            near = outline.interpolate(outline.project(spot))
-            goal = (near.x, near.y)
+        goal = _cover_to_flee_to(table, man.x, man.y, tuple((e.x, e.y) for e in enemies))
     if goal is None:
         fx, fy = EDGE_POINT[edge]
         goal = (
@@ -500,6 +521,43 @@ def flee(game: TFTGame, man: Man) -> None:
         game.emit("fled", f"{man.id} flees off the table")
         return
     game.emit("flee", f'{man.id} flees {distance:.1f}"')
+
+
+def _cover_to_flee_to(
+    table: terrain.Table, x: float, y: float, enemies: tuple[tuple[float, float], ...]
+) -> tuple[float, float] | None:
+    """The nearest point of the nearest cover no enemy holds (TFT-R9), from x, y, the
+    enemy men in the fight standing at `enemies`; None when the enemy holds all of it. It
+    depends on those places and the table alone, so it is kept by them (fleeing men of a
+    sweep's games run the same ways)."""
+    key = (id(table), x, y, enemies)
+    if key in _FLEEING_TO:
+        return _FLEEING_TO[key]
+    if len(_FLEEING_TO) >= 20_000:
+        _FLEEING_TO.clear()
+    xs, ys = [e[0] for e in enemies], [e[1] for e in enemies]
+    free = [  # the cover no enemy holds (`contains` of each enemy's centre, at once)
+        p
+        for p in table.pieces
+        if (
+            p.kind in ("woods", "hedge", "wall", "building")
+            and not shapely.contains_xy(table.held_area(p), xs, ys).any()
+        )
+    ]
+    goal = None
+    if free:
+        spot = Point(x, y)
+        nearest = min(free, key=lambda p: p.area.distance(spot))
+        outline = nearest.area.exterior
+        near = outline.interpolate(outline.project(spot))
+        goal = (near.x, near.y)
+    _FLEEING_TO[key] = goal
+    return goal
+
+
+_FLEEING_TO: dict[
+    tuple[int, float, float, tuple[tuple[float, float], ...]], tuple[float, float] | None
+] = {}
 
 
 def _blocks_retreat(man: Man, goal: tuple[float, float], enemy: Man) -> bool:

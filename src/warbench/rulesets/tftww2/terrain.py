@@ -247,11 +247,6 @@ def men_inside(game: TFTGame, building: str) -> list[Man]:
     ]
 
 
-def point(man: Man) -> Point:
-    """A man's centre as a shapely point."""
-    return Point(man.x, man.y)
-
-
 def on_table(table: Table, x: float, y: float) -> bool:
     """Whether a man's centre may stand at x, y."""
     half = MAN_BASE / 2
