@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Modifier, RollRequest
+from warbench.core.events import Event
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import bearing
 from warbench.rulesets.fft3 import artillery, battlefield, victory
@@ -59,7 +60,16 @@ from warbench.rulesets.fft3.movement import (
 from warbench.rulesets.fft3.profiles import forces, profile, tables
 from warbench.rulesets.fft3.quality import OUT_OF_COHESION, passes, quality_check
 from warbench.rulesets.fft3.scenario import PLAYERS, Scenario
-from warbench.rulesets.fft3.state import Point, Shot, Stand, State, Template, Unit, thaw
+from warbench.rulesets.fft3.state import (
+    Frozen,
+    Point,
+    Shot,
+    Stand,
+    State,
+    Template,
+    Unit,
+    thaw,
+)
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -146,6 +156,7 @@ class FFT3Game(OpenGame):
         self.spec = spec
         self._move_memo: dict[tuple[object, ...], list[tuple[bool, Point]]] = {}
         self._leg_memo: dict[tuple[object, ...], dict[tuple[Point, bool], str | None]] = {}
+        self._applying: Action | None = None  # the action `apply` is carrying out
         table = spec.table
         if table.terrain is not None:
             self.field = battlefield.from_data(list(table.terrain), table.width, table.depth)
@@ -1065,11 +1076,51 @@ class FFT3Game(OpenGame):
         self.emit("over", f"game over: {reason}")
 
     # -- state -------------------------------------------------------------------------
+    def apply(self, action: Action, player: str | None = None) -> list[Event]:
+        """`Game.apply`, telling `_snapshot` which action it is taken for."""
+        self._applying = action
+        try:
+            return super().apply(action, player)
+        finally:
+            self._applying = None
+
     def _snapshot(self) -> object:
-        return self.state.freeze()
+        """The state before an action (`State.freeze`): of the stands only those the action
+        can change, when `_touched` names them; all of them for a fork."""
+        only = None if self._applying is None else self._touched(self._applying)
+        return self.state.freeze(only), only is not None
+
+    def _touched(self, action: Action) -> list[Stand] | None:
+        """The only stands the legal `action` can change, or None when it may change any. A
+        declaration changes none; a marker or a facing its stand; a debark the IFV and its
+        passenger; a move its stand and passenger when no template can attack it on the
+        way (no overwatch fire is resolved with the move itself: `_start_leg`)."""
+        s = self.state
+        if type(action) is Fire:
+            return []
+        if type(action) is Overwatch or type(action) is Face:
+            return [s.stands[action.stand]]
+        if type(action) is Debark:
+            ifv = s.stands[action.ifv]
+            return [ifv] if ifv.carrying is None else [ifv, s.stands[ifv.carrying]]
+        if type(action) is Resolve:
+            target = s.stands[action.target]
+            out = [s.stands[shot.firer] for shot in s.groups[action.target]]
+            out.append(target)
+            return out if target.carrying is None else [*out, s.stands[target.carrying]]
+        if type(action) is Move or type(action) is Strategic:
+            mover = s.stands[action.stand]
+            reach = artillery.radius() + mover.radius
+            if all(
+                mover.id in t.attacked or first_within(mover.at, action.to, t.at, reach) is None
+                for t in s.templates
+            ):
+                return [mover] if mover.carrying is None else [mover, s.stands[mover.carrying]]
+        return None
 
     def _restore(self, snapshot: object) -> None:
-        self.state = thaw(snapshot)  # type: ignore[arg-type]
+        frozen, partial = cast(tuple[Frozen, bool], snapshot)
+        self.state = thaw(frozen, self.state.stands if partial else None)
 
     def state_data(self) -> dict[str, Any]:
         s = self.state
