@@ -454,7 +454,8 @@ class TowsAI(Agent):
         best: tuple[float, Action] = (0.5, End())
         reach = artillery.radius()
         friends = s.side_stands(player)
-        for action in game.legal_actions(player):
+        # the legal actions in order, each checked only once it would be the best so far
+        for action in game._candidates(player):
             if not isinstance(action, Barrage):
                 continue
             if any(math.dist(f.at, action.at) <= reach + f.radius + 0.5 for f in friends):
@@ -464,7 +465,7 @@ class TowsAI(Agent):
                 for e in s.side_stands(s.enemy(player))
                 if math.dist(e.at, action.at) <= reach + e.radius
             )
-            if score > best[0]:
+            if score > best[0] and game.check(action) is None:
                 best = (score, action)
         return best[1]
 
