@@ -118,7 +118,6 @@ class Surroundings(NamedTuple):
     mates: Mates
     cohesive: bool
     verdicts: dict[tuple[Point, bool], str | None]
-    longest: float  # the longest candidate leg: a longer one may come near other enemies
 
 
 @cache
@@ -242,41 +241,38 @@ class FFT3Game(OpenGame):
         ]
 
     def _surroundings(self, player: str) -> dict[str, Surroundings]:
-        """`_around` each of `player`'s stands."""
+        """For each of `player`'s stands, what all its candidate legs are checked against:
+        the enemy stands near enough for one of them to come within the keep-away distance
+        (the others are too far for any), whether it is in cohesion now, and the verdicts on
+        its legs already judged with everything they hang on the same (a stand that has not
+        moved is asked about the same legs at every decision of the phase)."""
         s = self.state
         enemies = s.side_stands(s.enemy(player))
-        return {stand.id: self._around(stand, enemies) for stand in s.side_stands(player)}
-
-    def _around(self, stand: Stand, enemies: list[Stand]) -> Surroundings:
-        """What all the candidate legs of `stand` are checked against: the enemy stands near
-        enough for one of them to come within the keep-away distance (the others are too
-        far for any), whether it is in cohesion now, and the verdicts on its legs already
-        judged with everything they hang on the same (a stand that has not moved is asked
-        about the same legs at every decision of the phase, and `apply` asks about the leg
-        its agent has just checked)."""
-        s = self.state
         far = max(tables().enemy_keep_away, tables().strategic_keep_away)
-        ax, ay = stand.x, stand.y
-        longest = max((math.dist((ax, ay), to) for _, to in self.move_points(stand)), default=0)
-        near = [
-            e
-            for e in enemies
-            if not math.hypot(e.x - ax, e.y - ay) - (stand.radius + e.radius) - longest > far
-        ]
-        mates = Mates(s, stand)
-        p = stand.profile
-        key = (
-            (stand.id, ax, ay, p.kind, p.mov, stand.mp_spent, stand.mp_lost, stand.strategic),
-            bool(stand.attacks),
-            tuple((e.id, e.x, e.y, e.profile.kind) for e in near),
-            tuple(mates.others),
-        )
-        verdicts = self._leg_memo.get(key)
-        if verdicts is None:
-            if len(self._leg_memo) >= MOVE_MEMO:
-                self._leg_memo.clear()
-            verdicts = self._leg_memo[key] = {}
-        return Surroundings(near, mates, mates.near(stand.at), verdicts, longest)
+        out = {}
+        for stand in s.side_stands(player):
+            ax, ay = stand.x, stand.y
+            longest = max((math.dist((ax, ay), to) for _, to in self.move_points(stand)), default=0)
+            near = [
+                e
+                for e in enemies
+                if not math.hypot(e.x - ax, e.y - ay) - (stand.radius + e.radius) - longest > far
+            ]
+            mates = Mates(s, stand)
+            p = stand.profile
+            key = (
+                (stand.id, ax, ay, p.kind, p.mov, stand.mp_spent, stand.mp_lost, stand.strategic),
+                bool(stand.attacks),
+                tuple((e.id, e.x, e.y, e.profile.kind) for e in near),
+                tuple(mates.others),
+            )
+            verdicts = self._leg_memo.get(key)
+            if verdicts is None:
+                if len(self._leg_memo) >= MOVE_MEMO:
+                    self._leg_memo.clear()
+                verdicts = self._leg_memo[key] = {}
+            out[stand.id] = Surroundings(near, mates, mates.near(stand.at), verdicts)
+        return out
 
     def _candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -422,12 +418,8 @@ class FFT3Game(OpenGame):
             return problem
         stand = s.stands[str(stand_id)]
         if isinstance(action, Move | Strategic):
-            around = self._around(stand, s.side_stands(s.enemy(player)))
-            fits = math.dist(stand.at, action.to) <= around.longest
             strategic = isinstance(action, Strategic)
-            return self._move_problem(
-                stand, action.to, strategic=strategic, around=around if fits else None
-            )
+            return self._move_problem(stand, action.to, strategic=strategic)
         if isinstance(action, Face):
             if not 0 <= action.facing < 360:
                 return f"a facing is a compass bearing from 0 to 360, not {action.facing:g}"
