@@ -514,14 +514,18 @@ class TowsAI(Agent):
         ]
         places = [stand.at, *(to for _, to in options)]
         scores = self._scores(game, stand, places, [False, *(s for s, _ in options)], setting)
-        best: tuple[float, Action | None] = (scores[0], None)
-        for (strategic, to), score in zip(options, scores[1:], strict=True):
-            score += self._rng.random() * 0.01
-            if score > best[0]:
-                action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-                if game.check(action) is None:
-                    best = (score, action)
-        return best[1]
+        noisy = [score + self._rng.random() * 0.01 for score in scores[1:]]
+        # the first legal option of the best score, if it beats staying: the best first, so
+        # that usually one is checked (the same pick as checking each that beats the best
+        # legal one so far, in order)
+        for n in sorted(range(len(options)), key=lambda n: -noisy[n]):
+            if not noisy[n] > scores[0]:
+                break
+            strategic, to = options[n]
+            action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
+            if game.check(action) is None:
+                return action
+        return None
 
     @staticmethod
     def _look(
