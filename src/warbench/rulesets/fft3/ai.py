@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -68,6 +69,9 @@ MENACE = 2.5
 """Weight of what an enemy stand threatens (`menace`) in what taking it out is worth."""
 WORTH_A_SHOT = 0.05
 """Below this chance of taking the target out a stand takes overwatch instead."""
+FOE_MEMO = 256
+"""`TowsAI._setting` forgets the foes it remembers once it holds this many (a search agent's
+look-aheads meet many copies of one phase)."""
 
 
 def die_at_least(target: int, shift: int) -> float:
@@ -283,13 +287,15 @@ def worth(game: FFT3Game, target: Stand) -> float:
 
 
 Foe = tuple[Stand, Point, float, list[tuple[str, float]], list[tuple[str, float]], float, float]
+Floats = npt.NDArray[np.float64]
 
 
 class Setting(NamedTuple):
     """What scoring a place needs to know about a stand wherever it goes: the enemies that can
     harm it or that it can harm (`Foe`) and whether each is in difficult terrain, whether the
     enemy has artillery, where its friends stand (only asked for under artillery), what it is
-    worth and its unit's other stands."""
+    worth and its unit's other stands; and the foes' table and arms `_scores` builds from them
+    (shared by the settings that share the foes)."""
 
     foes: list[Foe]
     covered: list[bool]
@@ -297,6 +303,7 @@ class Setting(NamedTuple):
     friends: list[Point]
     worth: float
     mates: Mates
+    built: list[tuple[Floats, Floats, list[tuple[str, bool]]]]  # `_scores`' arrays, once made
 
 
 CHANCES = placing.Chances()
@@ -402,6 +409,10 @@ class TowsAI(Agent):
         self._worth_it: dict[tuple[object, ...], tuple[int, list[tuple[float, str]]]] = {}
         self._targets: list[tuple[str, Point, float, bool]] = []
         self._looked = 0
+        # `_setting`'s foes by the stand's profile and state, the friendly profiles and the
+        # enemy stands, for the phase `_foes_phase`
+        self._foe_memo: dict[tuple[object, ...], tuple[list[Foe], list[bool], list[Any]]] = {}
+        self._foes_phase: tuple[int, int, str] = (0, 0, "")
 
     def choose(self, game: Game, player: str) -> Action:
         """The action for the pending decision."""
@@ -564,33 +575,9 @@ class TowsAI(Agent):
         field, foes, r = game.field, setting.foes, stand.radius
         px = np.array([at[0] for at in places])
         py = np.array([at[1] for at in places])
-        rows: list[tuple[float, ...]] = []
-        arms: list[tuple[float, ...]] = []
-        named: list[tuple[str, bool]] = []  # each arm's weapon and whether it is the foe's
-        for e, there, er, theirs, mine, reach, value in foes:
-            armour = e.profile.armour
-            first = len(arms)
-            more, weapons = _arms(e, stand, theirs, mine)
-            arms += more
-            named += weapons
-            rows.append(
-                (
-                    *there,
-                    er,
-                    e.facing,
-                    armour is not None,
-                    armour.front if armour else 0,
-                    armour.flank if armour else 0,
-                    value,
-                    0.0,  # covered: below
-                    first,
-                    len(theirs),
-                    len(mine),
-                    reach,
-                )
-            )
-        table = np.array(rows, dtype=np.float64).reshape(-1, 13)
-        table[:, 8] = setting.covered
+        if not setting.built:
+            setting.built.append(self._foe_table(stand, setting))
+        table, arm_rows, named = setting.built[0]
         near_i, near_j, near_d = placing.near_pairs(
             px, py, r, table[:, 0], table[:, 1], table[:, 2], table[:, 12]
         )
@@ -636,7 +623,7 @@ class TowsAI(Agent):
             np.array(setting.mates.others, dtype=np.float64).reshape(-1, 3),
             np.array(setting.friends, dtype=np.float64).reshape(-1, 2),
             table,
-            np.array(arms, dtype=np.float64).reshape(-1, 7),
+            arm_rows,
             start,
             near_j[sees],
             near_d[sees],
@@ -674,16 +661,71 @@ class TowsAI(Agent):
         scores: list[float] = args[-2].tolist()
         return scores
 
-    @classmethod
-    def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:
-        """What `_score` needs to know about `stand` wherever it goes."""
+    @staticmethod
+    def _foe_table(stand: Stand, setting: Setting) -> tuple[Floats, Floats, list[tuple[str, bool]]]:
+        """`placing.score_places`' table of the foes (13 columns: centre, radius, facing,
+        armour, worth, cover, first arm, arms each way, reach) and of their arms (`_arms`),
+        with each arm's weapon and whether it is the foe's."""
+        rows: list[tuple[float, ...]] = []
+        arms: list[tuple[float, ...]] = []
+        named: list[tuple[str, bool]] = []  # each arm's weapon and whether it is the foe's
+        for e, there, er, theirs, mine, reach, value in setting.foes:
+            armour = e.profile.armour
+            first = len(arms)
+            more, weapons = _arms(e, stand, theirs, mine)
+            arms += more
+            named += weapons
+            rows.append(
+                (
+                    *there,
+                    er,
+                    e.facing,
+                    armour is not None,
+                    armour.front if armour else 0,
+                    armour.flank if armour else 0,
+                    value,
+                    0.0,  # covered: below
+                    first,
+                    len(theirs),
+                    len(mine),
+                    reach,
+                )
+            )
+        table = np.array(rows, dtype=np.float64).reshape(-1, 13)
+        table[:, 8] = setting.covered
+        return table, np.array(arms, dtype=np.float64).reshape(-1, 7), named
+
+    def _setting(self, game: FFT3Game, stand: Stand) -> Setting:
+        """What `_score` needs to know about `stand` wherever it goes. The foes and their
+        terrain are the same for every stand of one profile, suppression and check from fire
+        while the enemy stands and the friendly profiles stay the same (as they do through a
+        movement phase): they are remembered for the phase, with the arrays `_scores` builds
+        from them (`Setting.built`)."""
         s = game.state
-        shelled = cls._shelled(game, stand.player)
+        shelled = self._shelled(game, stand.player)
         friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
         mates = Mates(s, stand)
-        foes = cls._foes(game, stand)
-        covered = [game.field.in_difficult(there) for _, there, *_ in foes]
-        return Setting(foes, covered, shelled, friends, worth(game, stand), mates)
+        phase = (s.turn, s.half, s.phase)
+        if phase != self._foes_phase or len(self._foe_memo) >= FOE_MEMO:
+            self._foes_phase = phase
+            self._foe_memo.clear()
+        key = (
+            stand.profile.name,
+            stand.suppressed,
+            stand.fire_checked,
+            tuple(f.profile.name for f in s.side_stands(stand.player)),
+            tuple(
+                (id(e), e.x, e.y, e.facing, e.suppressed, e.fire_checked)
+                for e in s.side_stands(s.enemy(stand.player))
+            ),
+        )
+        found = self._foe_memo.get(key)
+        if found is None:
+            foes = self._foes(game, stand)
+            covered = [game.field.in_difficult(there) for _, there, *_ in foes]
+            found = self._foe_memo[key] = (foes, covered, [])
+        foes, covered, built = found
+        return Setting(foes, covered, shelled, friends, worth(game, stand), mates, built)
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
