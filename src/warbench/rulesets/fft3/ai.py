@@ -409,6 +409,8 @@ class TowsAI(Agent):
         self._worth_it: dict[tuple[object, ...], tuple[int, list[tuple[float, str]]]] = {}
         self._targets: list[tuple[str, Point, float, bool]] = []
         self._looked = 0
+        # each stand's shots worth making (target, chance, action), by what they hang on
+        self._stands_shots: dict[tuple[object, ...], list[tuple[str, float, Fire]]] = {}
         # `_setting`'s foes by the stand's profile and state, the friendly profiles and the
         # enemy stands, for the phase `_foes_phase`
         self._foe_memo: dict[tuple[object, ...], tuple[list[Foe], list[bool], list[Any]]] = {}
@@ -851,6 +853,7 @@ class TowsAI(Agent):
             self._memo.clear()
             self._refused.clear()
             self._worth_it.clear()
+            self._stands_shots.clear()
 
     def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
         """`chance`, remembered for the rest of the phase (nothing that moves it changes
@@ -884,37 +887,52 @@ class TowsAI(Agent):
         targets = [theirs for _, _, theirs in enemies]
         if targets != self._targets:  # the shots worth making are looked for again
             self._targets, self._looked = targets, self._looked + 1
-        worth_it = self._worth_it
+        worth_it, stands_shots = self._worth_it, self._stands_shots
         for stand in s.side_stands(player):
-            used = declared.get(stand.id, []) + stand.attacks
-            if game._may_fire(stand) or (stand.profile.vehicle and used):
-                continue
             here, suppressed = (stand.x, stand.y), stand.suppressed
-            for weapon in weapons_of(stand):
-                if weapon in used or (
-                    weapon == "missile"
-                    and stand.profile.kind == "ifv"
-                    and stand.mp_spent > stand.profile.mov * missile_mp
-                ):
+            mine_now = (
+                stand.id,
+                tuple(declared.get(stand.id, ())),
+                tuple(stand.attacks),
+                stand.strategic,
+                here,
+                suppressed,
+                stand.mp_spent,
+                self._looked,
+            )
+            offered = stands_shots.get(mine_now)
+            if offered is None:
+                offered = stands_shots[mine_now] = []
+                used = declared.get(stand.id, []) + stand.attacks
+                if game._may_fire(stand) or (stand.profile.vehicle and used):
                     continue
-                mine = (stand.id, weapon, here, suppressed)
-                found = worth_it.get(mine)
-                if found is None or found[0] != self._looked:
-                    chances = memo.setdefault(mine, {})
-                    good: list[tuple[float, str]] = []
-                    for e, eid, theirs in enemies:
-                        p = chances.get(theirs)
-                        if p is None:
-                            p = chances[theirs] = chance(game, stand, weapon, e)
-                        if p >= WORTH_A_SHOT:
-                            good.append((p, eid))
-                    found = worth_it[mine] = (self._looked, good)
-                for p, eid in found[1]:
-                    action = fires.get((stand.id, weapon, eid))
-                    if action is None:
-                        action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
-                    if not refused or action not in refused:
-                        out.setdefault(eid, []).append((p, action))
+                for weapon in weapons_of(stand):
+                    if weapon in used or (
+                        weapon == "missile"
+                        and stand.profile.kind == "ifv"
+                        and stand.mp_spent > stand.profile.mov * missile_mp
+                    ):
+                        continue
+                    mine = (stand.id, weapon, here, suppressed)
+                    found = worth_it.get(mine)
+                    if found is None or found[0] != self._looked:
+                        chances = memo.setdefault(mine, {})
+                        good: list[tuple[float, str]] = []
+                        for e, eid, theirs in enemies:
+                            p = chances.get(theirs)
+                            if p is None:
+                                p = chances[theirs] = chance(game, stand, weapon, e)
+                            if p >= WORTH_A_SHOT:
+                                good.append((p, eid))
+                        found = worth_it[mine] = (self._looked, good)
+                    for p, eid in found[1]:
+                        action = fires.get((stand.id, weapon, eid))
+                        if action is None:
+                            action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
+                        offered.append((eid, p, action))
+            for eid, p, action in offered:
+                if not refused or action not in refused:
+                    out.setdefault(eid, []).append((p, action))
         for shots in out.values():
             shots.sort(key=lambda x: -x[0])
         return out
