@@ -2,7 +2,7 @@
 `Areas.sees_one` those of the compiled batch, `Battlefield.in_difficult_all` and
 `in_difficult` (compiled where no rounding can matter) those of shapely, and `fire.suits`,
 `fire.band_of` and `Battlefield.sees_any` together whether `fire.plan` gives an attack (as
-`_overwatchers` asks them); on generated tables, at the terrain's corners, on its edges and
+`_overwatched` asks them); on generated tables, at the terrain's corners, on its edges and
 half an inch off them."""
 
 from __future__ import annotations

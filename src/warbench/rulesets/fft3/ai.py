@@ -522,9 +522,7 @@ class TowsAI(Agent):
                         return debark
         setting = self._setting(game, stand)
         far = not any(stand.gap(e) <= 30 for e in enemies)
-        options = [
-            (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
-        ]
+        options = game.move_points(stand, strategic=far)  # strategic moves only when far
         places = [stand.at, *(to for _, to in options)]
         scores = self._scores(game, stand, places, [False, *(s for s, _ in options)], setting)
         noisy = [score + self._rng.random() * 0.01 for score in scores[1:]]
@@ -839,9 +837,10 @@ class TowsAI(Agent):
                     at = point_along(a, b, along)
                     value = chance(game, firer, weapon, mover, target_at=at, overwatch=True)
                     value *= WORTH[mover.profile.kind]
-                    action = OverwatchFire(firer.id, weapon, along)
-                    if value > best[0] and game.check(action) is None:
-                        best = (value, action)
+                    if value > best[0]:
+                        action = OverwatchFire(firer.id, weapon, along)
+                        if game.check(action) is None:
+                            best = (value, action)
         return best[1]
 
     def _fresh(self, game: FFT3Game) -> None:

@@ -321,10 +321,13 @@ class FFT3Game(OpenGame):
         width = self.field.width
         return [(float(x), y) for x in range(6, int(width) - 5, 6)]
 
-    def move_points(self, stand: Stand, count: int = 8) -> list[tuple[bool, Point]]:
+    def move_points(
+        self, stand: Stand, count: int = 8, *, strategic: bool = True
+    ) -> list[tuple[bool, Point]]:
         """(strategic, point) candidates around `stand`: normal moves at its full and half
-        allowance, strategic ones at double; each pulled back to what its MP pay for.
-        Remembered by everything they hang on (stands that have not moved ask again and again)."""
+        allowance, strategic ones at double (unless not `strategic`: then the others alone,
+        the same points); each pulled back to what its MP pay for. Remembered by everything
+        they hang on (stands that have not moved ask again and again)."""
         p = stand.profile
         key = (
             stand.x,
@@ -335,18 +338,21 @@ class FFT3Game(OpenGame):
             stand.mp_lost,
             stand.strategic,
             count,
+            strategic,
         )
         found = self._move_memo.get(key)
         if found is None:
             if len(self._move_memo) >= MOVE_MEMO:
                 self._move_memo.clear()
-            found = self._move_memo[key] = self._move_points(stand, count)
+            found = self._move_memo[key] = self._move_points(stand, count, strategic)
         return list(found)
 
-    def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
+    def _move_points(
+        self, stand: Stand, count: int, strategic_too: bool = True
+    ) -> list[tuple[bool, Point]]:
         """Each candidate (full and half allowance, double when strategic) clamped to the
         table and pulled back along its leg to what the stand's MP pay for, by compiled code
-        (`moves.move_ends`), then rounded to 0.01" by Python."""
+        (`moves.move_ends`, each leg on its own), then rounded to 0.01" by Python."""
         x, y, r, mov = stand.x, stand.y, stand.radius, stand.profile.mov
         flags: list[bool] = []
         reach: list[float] = []
@@ -354,7 +360,7 @@ class FFT3Game(OpenGame):
         sins, coss = [], []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
-            if moved and strategic != stand.strategic:
+            if (moved and strategic != stand.strategic) or (strategic and not strategic_too):
                 continue
             mp = mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
             at_sin, at_cos = _direction_arrays(count, scale == 0.5)
@@ -363,6 +369,8 @@ class FFT3Game(OpenGame):
             flags += [strategic] * count
             reach += [mov * scale] * count
             mps += [max(mp, 0.0)] * count
+        if not flags:
+            return []
         ends_x, ends_y = self.field.move_ends(
             stand.at,
             (r, self.field.width - r, r, self.field.depth - r),
@@ -668,7 +676,7 @@ class FFT3Game(OpenGame):
                 "overwatch",
                 f'{stand.name} will fire {action.weapon} at {action.along:g}" along the move',
             )
-            if not self._overwatchers():
+            if not self._overwatched():
                 self._finish_leg()
         elif isinstance(action, Pass):
             self._finish_leg()
@@ -810,19 +818,19 @@ class FFT3Game(OpenGame):
             "length": math.dist(stand.at, to),
             "shots": [],
         }
-        if self._overwatchers():
+        if self._overwatched():
             s.phase, s.player = "overwatch", s.enemy(stand.player)
         else:
             self._finish_leg()
 
-    def _overwatchers(self) -> list[Stand]:
-        """Enemy stands with an overwatch marker that could fire somewhere on the leg."""
+    def _overwatched(self) -> bool:
+        """Whether an enemy stand with an overwatch marker could fire somewhere on the leg
+        (the first one found answers)."""
         s = self.state
         leg = s.leg
         mover = s.stands[leg["stand"]]
         a, b = tuple(leg["from"]), tuple(leg["to"])
         samples = self._leg_samples()
-        out = []
         for stand in s.side_stands(s.enemy(mover.player)):
             if not stand.overwatch:
                 continue
@@ -842,9 +850,8 @@ class FFT3Game(OpenGame):
                     is not None
                 ]
                 if banded and self.field.sees_any(here, mine, banded, theirs):
-                    out.append(stand)
-                    break
-        return out
+                    return True
+        return False
 
     def _finish_leg(self) -> None:
         """The declared move resolves along its length: templates it touches attack it, and
