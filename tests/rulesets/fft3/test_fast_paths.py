@@ -1,9 +1,9 @@
 """The fft3 speed-ups' short cuts give exactly the answers of the code they stand in for:
-`Areas.sees_one` those of the compiled batch, `Battlefield.in_difficult_all` (compiled
-where no rounding can matter) those of `in_difficult`, and `fire.suits`, `fire.band_of` and
-`Battlefield.sees_any` together whether `fire.plan` gives an attack (as `_overwatchers` asks
-them); on generated tables, at the terrain's corners, on its edges and half an inch off
-them."""
+`Areas.sees_one` those of the compiled batch, `Battlefield.in_difficult_all` and
+`in_difficult` (compiled where no rounding can matter) those of shapely, and `fire.suits`,
+`fire.band_of` and `Battlefield.sees_any` together whether `fire.plan` gives an attack (as
+`_overwatched` asks them); on generated tables, at the terrain's corners, on its edges and
+half an inch off them."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import numpy as np
 
 from warbench.core import registry
 from warbench.core.dice import SeededDice
+from warbench.core.terrain import Trait
 from warbench.rulesets.fft3.battlefield import COVER_DOUBT, Battlefield, Point, generate
 from warbench.rulesets.fft3.fire import band_of, plan, suits
 from warbench.rulesets.fft3.game import FFT3Game
@@ -60,8 +61,9 @@ def test_places_in_difficult_terrain_at_once() -> None:
         field = generate(SeededDice(seed))
         places = _places(field, rng, 2000)
         xs, ys = np.array([p[0] for p in places]), np.array([p[1] for p in places])
-        exact = [field.in_difficult(p) for p in places]
+        exact = [field._covered(Trait.DIFFICULT, p) for p in places]  # shapely
         assert field.in_difficult_all(xs, ys).tolist() == exact
+        assert [field.in_difficult(p) for p in places] == exact
         assert any(exact) and not all(exact)
         sure = covered(xs, ys, *field._difficult.arrays, COVER_DOUBT)
         assert set(sure.tolist()) == {-1, 0, 1}  # corners and edges are left to shapely

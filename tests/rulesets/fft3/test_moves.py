@@ -68,5 +68,7 @@ def test_candidate_moves_are_the_pythons_to_the_bit() -> None:
             for count in (8, 5):
                 want: Any = _python_move_points(game, stand, count)
                 assert game._move_points(stand, count) == want
+                normal = [(False, to) for strategic, to in want if not strategic]
+                assert game._move_points(stand, count, strategic_too=False) == normal
                 cases += 1
     assert cases == 3000

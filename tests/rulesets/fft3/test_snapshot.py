@@ -1,7 +1,13 @@
 """The snapshot taken before every action (`State.freeze`, `thaw`) gives back the state as it
-was, sharing nothing with it, like `State.copy`."""
+was, sharing nothing with it, like `State.copy`; one of only the stands an action can change
+gives back the state as it was after that action fails."""
 
 from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
 
 from warbench.core import registry
 from warbench.core.game import Decision
@@ -50,3 +56,39 @@ def _data(game: FFT3Game, state: object) -> object:
         return game.state_data()
     finally:
         game.state = mine
+
+
+@pytest.mark.parametrize("kind", ["ai", "random"])
+def test_a_failed_action_leaves_the_state_as_it_was(kind: str) -> None:
+    """Every action of seeded games, made to fail at its very end (after all it changes),
+    gives back the state as it was, also where the snapshot held only the stands the
+    action can change (`FFT3Game._touched`)."""
+    ruleset = registry.get("fft3")
+    partial: Counter[str] = Counter()
+    for scenario in ("meeting-engagement", "deliberate-attack-even"):
+        for seed in range(2):
+            game = ruleset.new_game(ruleset.load_scenario(scenario), seed)
+            assert isinstance(game, FFT3Game)
+            agents = {
+                p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)
+            }
+            while isinstance(game.pending, Decision):
+                player = game.pending.player
+                action = agents[player].choose(game, player)
+                before, data = game.state.copy(), json.dumps(game.state_data())
+                steps, log = len(game.steps), len(game.log)
+                if game._touched(action) is not None:
+                    partial[type(action).verb] += 1
+                game._check_wipe_out = _fail  # type: ignore[method-assign]
+                with pytest.raises(RuntimeError, match="at the end"):
+                    game.apply(action, player)
+                del game._check_wipe_out
+                assert game.state == before, f"{scenario} seed {seed}: {action}"
+                assert json.dumps(game.state_data()) == data
+                assert (len(game.steps), len(game.log)) == (steps, log)
+                game.apply(action, player)
+    assert {"move", "fire", "resolve", "overwatch"} <= set(partial), partial
+
+
+def _fail() -> None:
+    raise RuntimeError("the action fails at the end")

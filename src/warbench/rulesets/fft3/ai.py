@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -68,6 +69,9 @@ MENACE = 2.5
 """Weight of what an enemy stand threatens (`menace`) in what taking it out is worth."""
 WORTH_A_SHOT = 0.05
 """Below this chance of taking the target out a stand takes overwatch instead."""
+FOE_MEMO = 256
+"""`TowsAI._setting` forgets the foes it remembers once it holds this many (a search agent's
+look-aheads meet many copies of one phase)."""
 
 
 def die_at_least(target: int, shift: int) -> float:
@@ -283,13 +287,15 @@ def worth(game: FFT3Game, target: Stand) -> float:
 
 
 Foe = tuple[Stand, Point, float, list[tuple[str, float]], list[tuple[str, float]], float, float]
+Floats = npt.NDArray[np.float64]
 
 
 class Setting(NamedTuple):
     """What scoring a place needs to know about a stand wherever it goes: the enemies that can
     harm it or that it can harm (`Foe`) and whether each is in difficult terrain, whether the
     enemy has artillery, where its friends stand (only asked for under artillery), what it is
-    worth and its unit's other stands."""
+    worth and its unit's other stands; and the foes' table and arms `_scores` builds from them
+    (shared by the settings that share the foes)."""
 
     foes: list[Foe]
     covered: list[bool]
@@ -297,6 +303,7 @@ class Setting(NamedTuple):
     friends: list[Point]
     worth: float
     mates: Mates
+    built: list[tuple[Floats, Floats, list[tuple[str, bool]]]]  # `_scores`' arrays, once made
 
 
 CHANCES = placing.Chances()
@@ -402,6 +409,12 @@ class TowsAI(Agent):
         self._worth_it: dict[tuple[object, ...], tuple[int, list[tuple[float, str]]]] = {}
         self._targets: list[tuple[str, Point, float, bool]] = []
         self._looked = 0
+        # each stand's shots worth making (target, chance, action), by what they hang on
+        self._stands_shots: dict[tuple[object, ...], list[tuple[str, float, Fire]]] = {}
+        # `_setting`'s foes by the stand's profile and state, the friendly profiles and the
+        # enemy stands, for the phase `_foes_phase`
+        self._foe_memo: dict[tuple[object, ...], tuple[list[Foe], list[bool], list[Any]]] = {}
+        self._foes_phase: tuple[int, int, str] = (0, 0, "")
 
     def choose(self, game: Game, player: str) -> Action:
         """The action for the pending decision."""
@@ -454,7 +467,8 @@ class TowsAI(Agent):
         best: tuple[float, Action] = (0.5, End())
         reach = artillery.radius()
         friends = s.side_stands(player)
-        for action in game.legal_actions(player):
+        # the legal actions in order, each checked only once it would be the best so far
+        for action in game._candidates(player):
             if not isinstance(action, Barrage):
                 continue
             if any(math.dist(f.at, action.at) <= reach + f.radius + 0.5 for f in friends):
@@ -464,7 +478,7 @@ class TowsAI(Agent):
                 for e in s.side_stands(s.enemy(player))
                 if math.dist(e.at, action.at) <= reach + e.radius
             )
-            if score > best[0]:
+            if score > best[0] and game.check(action) is None:
                 best = (score, action)
         return best[1]
 
@@ -508,19 +522,21 @@ class TowsAI(Agent):
                         return debark
         setting = self._setting(game, stand)
         far = not any(stand.gap(e) <= 30 for e in enemies)
-        options = [
-            (strategic, to) for strategic, to in game.move_points(stand) if far or not strategic
-        ]
+        options = game.move_points(stand, strategic=far)  # strategic moves only when far
         places = [stand.at, *(to for _, to in options)]
         scores = self._scores(game, stand, places, [False, *(s for s, _ in options)], setting)
-        best: tuple[float, Action | None] = (scores[0], None)
-        for (strategic, to), score in zip(options, scores[1:], strict=True):
-            score += self._rng.random() * 0.01
-            if score > best[0]:
-                action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
-                if game.check(action) is None:
-                    best = (score, action)
-        return best[1]
+        noisy = [score + self._rng.random() * 0.01 for score in scores[1:]]
+        # the first legal option of the best score, if it beats staying: the best first, so
+        # that usually one is checked (the same pick as checking each that beats the best
+        # legal one so far, in order)
+        for n in sorted(range(len(options)), key=lambda n: -noisy[n]):
+            if not noisy[n] > scores[0]:
+                break
+            strategic, to = options[n]
+            action: Action = Strategic(stand.id, to) if strategic else Move(stand.id, to)
+            if game.check(action) is None:
+                return action
+        return None
 
     @staticmethod
     def _look(
@@ -559,33 +575,9 @@ class TowsAI(Agent):
         field, foes, r = game.field, setting.foes, stand.radius
         px = np.array([at[0] for at in places])
         py = np.array([at[1] for at in places])
-        rows: list[tuple[float, ...]] = []
-        arms: list[tuple[float, ...]] = []
-        named: list[tuple[str, bool]] = []  # each arm's weapon and whether it is the foe's
-        for e, there, er, theirs, mine, reach, value in foes:
-            armour = e.profile.armour
-            first = len(arms)
-            more, weapons = _arms(e, stand, theirs, mine)
-            arms += more
-            named += weapons
-            rows.append(
-                (
-                    *there,
-                    er,
-                    e.facing,
-                    armour is not None,
-                    armour.front if armour else 0,
-                    armour.flank if armour else 0,
-                    value,
-                    0.0,  # covered: below
-                    first,
-                    len(theirs),
-                    len(mine),
-                    reach,
-                )
-            )
-        table = np.array(rows, dtype=np.float64).reshape(-1, 13)
-        table[:, 8] = setting.covered
+        if not setting.built:
+            setting.built.append(self._foe_table(stand, setting))
+        table, arm_rows, named = setting.built[0]
         near_i, near_j, near_d = placing.near_pairs(
             px, py, r, table[:, 0], table[:, 1], table[:, 2], table[:, 12]
         )
@@ -631,7 +623,7 @@ class TowsAI(Agent):
             np.array(setting.mates.others, dtype=np.float64).reshape(-1, 3),
             np.array(setting.friends, dtype=np.float64).reshape(-1, 2),
             table,
-            np.array(arms, dtype=np.float64).reshape(-1, 7),
+            arm_rows,
             start,
             near_j[sees],
             near_d[sees],
@@ -669,16 +661,71 @@ class TowsAI(Agent):
         scores: list[float] = args[-2].tolist()
         return scores
 
-    @classmethod
-    def _setting(cls, game: FFT3Game, stand: Stand) -> Setting:
-        """What `_score` needs to know about `stand` wherever it goes."""
+    @staticmethod
+    def _foe_table(stand: Stand, setting: Setting) -> tuple[Floats, Floats, list[tuple[str, bool]]]:
+        """`placing.score_places`' table of the foes (13 columns: centre, radius, facing,
+        armour, worth, cover, first arm, arms each way, reach) and of their arms (`_arms`),
+        with each arm's weapon and whether it is the foe's."""
+        rows: list[tuple[float, ...]] = []
+        arms: list[tuple[float, ...]] = []
+        named: list[tuple[str, bool]] = []  # each arm's weapon and whether it is the foe's
+        for e, there, er, theirs, mine, reach, value in setting.foes:
+            armour = e.profile.armour
+            first = len(arms)
+            more, weapons = _arms(e, stand, theirs, mine)
+            arms += more
+            named += weapons
+            rows.append(
+                (
+                    *there,
+                    er,
+                    e.facing,
+                    armour is not None,
+                    armour.front if armour else 0,
+                    armour.flank if armour else 0,
+                    value,
+                    0.0,  # covered: below
+                    first,
+                    len(theirs),
+                    len(mine),
+                    reach,
+                )
+            )
+        table = np.array(rows, dtype=np.float64).reshape(-1, 13)
+        table[:, 8] = setting.covered
+        return table, np.array(arms, dtype=np.float64).reshape(-1, 7), named
+
+    def _setting(self, game: FFT3Game, stand: Stand) -> Setting:
+        """What `_score` needs to know about `stand` wherever it goes. The foes and their
+        terrain are the same for every stand of one profile, suppression and check from fire
+        while the enemy stands and the friendly profiles stay the same (as they do through a
+        movement phase): they are remembered for the phase, with the arrays `_scores` builds
+        from them (`Setting.built`)."""
         s = game.state
-        shelled = cls._shelled(game, stand.player)
+        shelled = self._shelled(game, stand.player)
         friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
         mates = Mates(s, stand)
-        foes = cls._foes(game, stand)
-        covered = [game.field.in_difficult(there) for _, there, *_ in foes]
-        return Setting(foes, covered, shelled, friends, worth(game, stand), mates)
+        phase = (s.turn, s.half, s.phase)
+        if phase != self._foes_phase or len(self._foe_memo) >= FOE_MEMO:
+            self._foes_phase = phase
+            self._foe_memo.clear()
+        key = (
+            stand.profile.name,
+            stand.suppressed,
+            stand.fire_checked,
+            tuple(f.profile.name for f in s.side_stands(stand.player)),
+            tuple(
+                (id(e), e.x, e.y, e.facing, e.suppressed, e.fire_checked)
+                for e in s.side_stands(s.enemy(stand.player))
+            ),
+        )
+        found = self._foe_memo.get(key)
+        if found is None:
+            foes = self._foes(game, stand)
+            covered = [game.field.in_difficult(there) for _, there, *_ in foes]
+            found = self._foe_memo[key] = (foes, covered, [])
+        foes, covered, built = found
+        return Setting(foes, covered, shelled, friends, worth(game, stand), mates, built)
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
@@ -790,9 +837,10 @@ class TowsAI(Agent):
                     at = point_along(a, b, along)
                     value = chance(game, firer, weapon, mover, target_at=at, overwatch=True)
                     value *= WORTH[mover.profile.kind]
-                    action = OverwatchFire(firer.id, weapon, along)
-                    if value > best[0] and game.check(action) is None:
-                        best = (value, action)
+                    if value > best[0]:
+                        action = OverwatchFire(firer.id, weapon, along)
+                        if game.check(action) is None:
+                            best = (value, action)
         return best[1]
 
     def _fresh(self, game: FFT3Game) -> None:
@@ -804,6 +852,7 @@ class TowsAI(Agent):
             self._memo.clear()
             self._refused.clear()
             self._worth_it.clear()
+            self._stands_shots.clear()
 
     def _chance(self, game: FFT3Game, firer: Stand, weapon: str, target: Stand) -> float:
         """`chance`, remembered for the rest of the phase (nothing that moves it changes
@@ -837,37 +886,52 @@ class TowsAI(Agent):
         targets = [theirs for _, _, theirs in enemies]
         if targets != self._targets:  # the shots worth making are looked for again
             self._targets, self._looked = targets, self._looked + 1
-        worth_it = self._worth_it
+        worth_it, stands_shots = self._worth_it, self._stands_shots
         for stand in s.side_stands(player):
-            used = declared.get(stand.id, []) + stand.attacks
-            if game._may_fire(stand) or (stand.profile.vehicle and used):
-                continue
             here, suppressed = (stand.x, stand.y), stand.suppressed
-            for weapon in weapons_of(stand):
-                if weapon in used or (
-                    weapon == "missile"
-                    and stand.profile.kind == "ifv"
-                    and stand.mp_spent > stand.profile.mov * missile_mp
-                ):
+            mine_now = (
+                stand.id,
+                tuple(declared.get(stand.id, ())),
+                tuple(stand.attacks),
+                stand.strategic,
+                here,
+                suppressed,
+                stand.mp_spent,
+                self._looked,
+            )
+            offered = stands_shots.get(mine_now)
+            if offered is None:
+                offered = stands_shots[mine_now] = []
+                used = declared.get(stand.id, []) + stand.attacks
+                if game._may_fire(stand) or (stand.profile.vehicle and used):
                     continue
-                mine = (stand.id, weapon, here, suppressed)
-                found = worth_it.get(mine)
-                if found is None or found[0] != self._looked:
-                    chances = memo.setdefault(mine, {})
-                    good: list[tuple[float, str]] = []
-                    for e, eid, theirs in enemies:
-                        p = chances.get(theirs)
-                        if p is None:
-                            p = chances[theirs] = chance(game, stand, weapon, e)
-                        if p >= WORTH_A_SHOT:
-                            good.append((p, eid))
-                    found = worth_it[mine] = (self._looked, good)
-                for p, eid in found[1]:
-                    action = fires.get((stand.id, weapon, eid))
-                    if action is None:
-                        action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
-                    if not refused or action not in refused:
-                        out.setdefault(eid, []).append((p, action))
+                for weapon in weapons_of(stand):
+                    if weapon in used or (
+                        weapon == "missile"
+                        and stand.profile.kind == "ifv"
+                        and stand.mp_spent > stand.profile.mov * missile_mp
+                    ):
+                        continue
+                    mine = (stand.id, weapon, here, suppressed)
+                    found = worth_it.get(mine)
+                    if found is None or found[0] != self._looked:
+                        chances = memo.setdefault(mine, {})
+                        good: list[tuple[float, str]] = []
+                        for e, eid, theirs in enemies:
+                            p = chances.get(theirs)
+                            if p is None:
+                                p = chances[theirs] = chance(game, stand, weapon, e)
+                            if p >= WORTH_A_SHOT:
+                                good.append((p, eid))
+                        found = worth_it[mine] = (self._looked, good)
+                    for p, eid in found[1]:
+                        action = fires.get((stand.id, weapon, eid))
+                        if action is None:
+                            action = fires[stand.id, weapon, eid] = Fire(stand.id, weapon, eid)
+                        offered.append((eid, p, action))
+            for eid, p, action in offered:
+                if not refused or action not in refused:
+                    out.setdefault(eid, []).append((p, action))
         for shots in out.values():
             shots.sort(key=lambda x: -x[0])
         return out

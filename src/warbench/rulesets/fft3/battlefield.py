@@ -157,9 +157,23 @@ class Battlefield:
         key = ("in", at)
         found = self._memo.get(key)
         if found is None:
-            found = self._covered(Trait.DIFFICULT, at)
+            found = self._in_difficult(at)
             self._remember(key, found)
         return bool(found)
+
+    def _in_difficult(self, at: Point) -> bool:
+        """`in_difficult` worked out: compiled code (`stretches.covered`, as in
+        `in_difficult_all`) for a point in a piece's box, shapely where it is unsure."""
+        x, y = at
+        if not any(
+            x0 <= x <= x9 and y0 <= y <= y9 for (x0, y0, x9, y9), _ in self._boxed[Trait.DIFFICULT]
+        ):
+            return False
+        edges, sizes, starts, boxes = self._difficult.arrays
+        sure = int(
+            covered(np.array([x]), np.array([y]), edges, sizes, starts, boxes, COVER_DOUBT)[0]
+        )
+        return bool(sure) if sure >= 0 else self._covered(Trait.DIFFICULT, at)
 
     def in_difficult_all(
         self, xs: np.ndarray[Any, np.dtype[np.float64]], ys: np.ndarray[Any, np.dtype[np.float64]]

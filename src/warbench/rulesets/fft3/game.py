@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Modifier, RollRequest
+from warbench.core.events import Event
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import bearing
 from warbench.rulesets.fft3 import artillery, battlefield, victory
@@ -59,7 +60,16 @@ from warbench.rulesets.fft3.movement import (
 from warbench.rulesets.fft3.profiles import forces, profile, tables
 from warbench.rulesets.fft3.quality import OUT_OF_COHESION, passes, quality_check
 from warbench.rulesets.fft3.scenario import PLAYERS, Scenario
-from warbench.rulesets.fft3.state import Point, Shot, Stand, State, Template, Unit, thaw
+from warbench.rulesets.fft3.state import (
+    Frozen,
+    Point,
+    Shot,
+    Stand,
+    State,
+    Template,
+    Unit,
+    thaw,
+)
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -146,6 +156,7 @@ class FFT3Game(OpenGame):
         self.spec = spec
         self._move_memo: dict[tuple[object, ...], list[tuple[bool, Point]]] = {}
         self._leg_memo: dict[tuple[object, ...], dict[tuple[Point, bool], str | None]] = {}
+        self._applying: Action | None = None  # the action `apply` is carrying out
         table = spec.table
         if table.terrain is not None:
             self.field = battlefield.from_data(list(table.terrain), table.width, table.depth)
@@ -310,10 +321,13 @@ class FFT3Game(OpenGame):
         width = self.field.width
         return [(float(x), y) for x in range(6, int(width) - 5, 6)]
 
-    def move_points(self, stand: Stand, count: int = 8) -> list[tuple[bool, Point]]:
+    def move_points(
+        self, stand: Stand, count: int = 8, *, strategic: bool = True
+    ) -> list[tuple[bool, Point]]:
         """(strategic, point) candidates around `stand`: normal moves at its full and half
-        allowance, strategic ones at double; each pulled back to what its MP pay for.
-        Remembered by everything they hang on (stands that have not moved ask again and again)."""
+        allowance, strategic ones at double (unless not `strategic`: then the others alone,
+        the same points); each pulled back to what its MP pay for. Remembered by everything
+        they hang on (stands that have not moved ask again and again)."""
         p = stand.profile
         key = (
             stand.x,
@@ -324,18 +338,21 @@ class FFT3Game(OpenGame):
             stand.mp_lost,
             stand.strategic,
             count,
+            strategic,
         )
         found = self._move_memo.get(key)
         if found is None:
             if len(self._move_memo) >= MOVE_MEMO:
                 self._move_memo.clear()
-            found = self._move_memo[key] = self._move_points(stand, count)
+            found = self._move_memo[key] = self._move_points(stand, count, strategic)
         return list(found)
 
-    def _move_points(self, stand: Stand, count: int) -> list[tuple[bool, Point]]:
+    def _move_points(
+        self, stand: Stand, count: int, strategic_too: bool = True
+    ) -> list[tuple[bool, Point]]:
         """Each candidate (full and half allowance, double when strategic) clamped to the
         table and pulled back along its leg to what the stand's MP pay for, by compiled code
-        (`moves.move_ends`), then rounded to 0.01" by Python."""
+        (`moves.move_ends`, each leg on its own), then rounded to 0.01" by Python."""
         x, y, r, mov = stand.x, stand.y, stand.radius, stand.profile.mov
         flags: list[bool] = []
         reach: list[float] = []
@@ -343,7 +360,7 @@ class FFT3Game(OpenGame):
         sins, coss = [], []
         moved = stand.mp_spent > 0
         for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
-            if moved and strategic != stand.strategic:
+            if (moved and strategic != stand.strategic) or (strategic and not strategic_too):
                 continue
             mp = mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
             at_sin, at_cos = _direction_arrays(count, scale == 0.5)
@@ -352,6 +369,8 @@ class FFT3Game(OpenGame):
             flags += [strategic] * count
             reach += [mov * scale] * count
             mps += [max(mp, 0.0)] * count
+        if not flags:
+            return []
         ends_x, ends_y = self.field.move_ends(
             stand.at,
             (r, self.field.width - r, r, self.field.depth - r),
@@ -657,7 +676,7 @@ class FFT3Game(OpenGame):
                 "overwatch",
                 f'{stand.name} will fire {action.weapon} at {action.along:g}" along the move',
             )
-            if not self._overwatchers():
+            if not self._overwatched():
                 self._finish_leg()
         elif isinstance(action, Pass):
             self._finish_leg()
@@ -799,19 +818,19 @@ class FFT3Game(OpenGame):
             "length": math.dist(stand.at, to),
             "shots": [],
         }
-        if self._overwatchers():
+        if self._overwatched():
             s.phase, s.player = "overwatch", s.enemy(stand.player)
         else:
             self._finish_leg()
 
-    def _overwatchers(self) -> list[Stand]:
-        """Enemy stands with an overwatch marker that could fire somewhere on the leg."""
+    def _overwatched(self) -> bool:
+        """Whether an enemy stand with an overwatch marker could fire somewhere on the leg
+        (the first one found answers)."""
         s = self.state
         leg = s.leg
         mover = s.stands[leg["stand"]]
         a, b = tuple(leg["from"]), tuple(leg["to"])
         samples = self._leg_samples()
-        out = []
         for stand in s.side_stands(s.enemy(mover.player)):
             if not stand.overwatch:
                 continue
@@ -831,9 +850,8 @@ class FFT3Game(OpenGame):
                     is not None
                 ]
                 if banded and self.field.sees_any(here, mine, banded, theirs):
-                    out.append(stand)
-                    break
-        return out
+                    return True
+        return False
 
     def _finish_leg(self) -> None:
         """The declared move resolves along its length: templates it touches attack it, and
@@ -1065,11 +1083,51 @@ class FFT3Game(OpenGame):
         self.emit("over", f"game over: {reason}")
 
     # -- state -------------------------------------------------------------------------
+    def apply(self, action: Action, player: str | None = None) -> list[Event]:
+        """`Game.apply`, telling `_snapshot` which action it is taken for."""
+        self._applying = action
+        try:
+            return super().apply(action, player)
+        finally:
+            self._applying = None
+
     def _snapshot(self) -> object:
-        return self.state.freeze()
+        """The state before an action (`State.freeze`): of the stands only those the action
+        can change, when `_touched` names them; all of them for a fork."""
+        only = None if self._applying is None else self._touched(self._applying)
+        return self.state.freeze(only), only is not None
+
+    def _touched(self, action: Action) -> list[Stand] | None:
+        """The only stands the legal `action` can change, or None when it may change any. A
+        declaration changes none; a marker or a facing its stand; a debark the IFV and its
+        passenger; a move its stand and passenger when no template can attack it on the
+        way (no overwatch fire is resolved with the move itself: `_start_leg`)."""
+        s = self.state
+        if type(action) is Fire:
+            return []
+        if type(action) is Overwatch or type(action) is Face:
+            return [s.stands[action.stand]]
+        if type(action) is Debark:
+            ifv = s.stands[action.ifv]
+            return [ifv] if ifv.carrying is None else [ifv, s.stands[ifv.carrying]]
+        if type(action) is Resolve:
+            target = s.stands[action.target]
+            out = [s.stands[shot.firer] for shot in s.groups[action.target]]
+            out.append(target)
+            return out if target.carrying is None else [*out, s.stands[target.carrying]]
+        if type(action) is Move or type(action) is Strategic:
+            mover = s.stands[action.stand]
+            reach = artillery.radius() + mover.radius
+            if all(
+                mover.id in t.attacked or first_within(mover.at, action.to, t.at, reach) is None
+                for t in s.templates
+            ):
+                return [mover] if mover.carrying is None else [mover, s.stands[mover.carrying]]
+        return None
 
     def _restore(self, snapshot: object) -> None:
-        self.state = thaw(snapshot)  # type: ignore[arg-type]
+        frozen, partial = cast(tuple[Frozen, bool], snapshot)
+        self.state = thaw(frozen, self.state.stands if partial else None)
 
     def state_data(self) -> dict[str, Any]:
         s = self.state

@@ -183,10 +183,12 @@ def _pair(
     left = _line(
         ax + nx, ay + ny, bx + fx, by + fy, into, edges, sizes, starts, boxes, touching, meets
     )
+    if left == CLEAR:
+        return CLEAR  # whatever the right-hand line's verdict
     right = _line(
         ax - nx, ay - ny, bx - fx, by - fy, into, edges, sizes, starts, boxes, touching, meets
     )
-    if left == CLEAR or right == CLEAR:
+    if right == CLEAR:
         return CLEAR
     if centre == BLOCKED and left == BLOCKED and right == BLOCKED:
         return BLOCKED

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Any
@@ -161,7 +162,7 @@ class State:
             templates=[replace(t, attacked=list(t.attacked)) for t in self.templates],
             groups={k: [replace(s) for s in v] for k, v in self.groups.items()},
             resolved=list(self.resolved),
-            leg=dict(self.leg),
+            leg=leg_copy(self.leg),
             held=dict(self.held),
             score=dict(self.score),
         )
@@ -171,16 +172,21 @@ class State:
         """The player whose half of the turn it is."""
         return self.order[self.half]
 
-    def freeze(self) -> Frozen:
+    def freeze(self, only: Iterable[Stand] | None = None) -> Frozen:
         """What `copy` copies, as plain values: quicker to take than a copy (the game takes
-        one before every action, and rarely needs it back); `thaw` makes the copy."""
+        one before every action, and rarely needs it back); `thaw` makes the copy. With
+        `only`, of the stands just those (an action that can change no other stand: `thaw`
+        then takes the others as they are)."""
         return (
             _state_fields(self),
-            [(_stand_fields(x), list(x.attacks)) for x in self.stands.values()],
+            [
+                (_stand_fields(x), list(x.attacks))
+                for x in (self.stands.values() if only is None else only)
+            ],
             [(_unit_fields(u), list(u.stands)) for u in self.units.values()],
             [(t.owner, t.x, t.y, list(t.attacked)) for t in self.templates],
             [(k, [(x.firer, x.weapon, x.along) for x in v]) for k, v in self.groups.items()],
-            (list(self.resolved), dict(self.leg), dict(self.held), dict(self.score)),
+            (list(self.resolved), leg_copy(self.leg), dict(self.held), dict(self.score)),
         )
 
     def enemy(self, player: str) -> str:
@@ -200,6 +206,12 @@ class State:
         return [self.stands[i] for i in self.units[unit].stands if self.stands[i].alive]
 
 
+def leg_copy(leg: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a move waiting on overwatch with its own list of the overwatch fire declared
+    at it (the only part changed in place)."""
+    return {**leg, "shots": list(leg["shots"])} if "shots" in leg else dict(leg)
+
+
 _state_fields = attrgetter(*(f.name for f in fields(State)))
 
 Frozen = tuple[
@@ -214,9 +226,10 @@ Frozen = tuple[
 each template, each group of declared fire, and copies of the other lists and mappings."""
 
 
-def thaw(frozen: Frozen) -> State:
+def thaw(frozen: Frozen, rest: dict[str, Stand] | None = None) -> State:
     """A state equal to the one `frozen` was taken from when it was taken (a fresh copy each
-    time: nothing is shared with it or with other thawed copies but the profiles)."""
+    time: nothing is shared with it or with other thawed copies but the profiles). A freeze
+    of only some stands takes the others from `rest` (the same objects, in its order)."""
     top, stands, units, templates, groups, (resolved, leg, held, score) = frozen
     state = State(*top)
     state.stands = {}
@@ -224,6 +237,8 @@ def thaw(frozen: Frozen) -> State:
         stand = Stand(*values)
         stand.attacks = list(attacks)
         state.stands[stand.id] = stand
+    if rest is not None:
+        state.stands = {k: state.stands.get(k, x) for k, x in rest.items()}
     state.units = {}
     for values, members in units:
         unit = Unit(*values)
@@ -232,5 +247,5 @@ def thaw(frozen: Frozen) -> State:
     state.templates = [Template(o, x, y, list(hit)) for o, x, y, hit in templates]
     state.groups = {k: [Shot(*shot) for shot in v] for k, v in groups}
     state.resolved = list(resolved)
-    state.leg, state.held, state.score = dict(leg), dict(held), dict(score)
+    state.leg, state.held, state.score = leg_copy(leg), dict(held), dict(score)
     return state
