@@ -1331,7 +1331,7 @@ class FFTTGame(Game):
         """FPs of the side's figures that count as alive (HQs, scanners and figures out of
         ammo count as dead), flanking forces still to come included."""
         return sum(
-            f.prof.fp
+            f.fp
             for f in self.state.figs.values()
             if f.side == side
             and f.where in ("table", "flank", "reserve")
@@ -1349,7 +1349,7 @@ class FFTTGame(Game):
         reason = "without figures"
         if not losers and v.third_lost:
             start = {
-                side: sum(f.prof.fp for f in s.figs.values() if f.side == side and not f.hatched)
+                side: sum(f.fp for f in s.figs.values() if f.side == side and not f.hatched)
                 for side in ("red", "blue")
             }
             losers = [side for side in strength if strength[side] <= start[side] * 2 / 3]

@@ -52,6 +52,11 @@ class Fig:
         """Where it stands."""
         return (self.x, self.y)
 
+    @property
+    def fp(self) -> int:
+        """Its force points: its profile's, 1 more if it is an elite troop (R57)."""
+        return self.prof.worth(self.elite)
+
     @cached_property
     def radius(self) -> float:
         """Half its base."""
