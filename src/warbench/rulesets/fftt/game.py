@@ -652,9 +652,10 @@ class FFTTGame(Game):
 
     @staticmethod
     def heals(fig: Fig) -> str | None:
-        """How `fig` heals: medics (and a 'Doc' general) heal, tanks repair."""
+        """How `fig` heals: medics heal, tanks repair; a 'Doc' general has "healing abilities
+        like any medic or AI": it repairs if it is mechanical, else heals (R35)."""
         if fig.prof.heals is None and fig.ability == DOC:
-            return "medic"
+            return "repair" if fig.prof.mechanical else "medic"
         return fig.prof.heals
 
     def _heal_problem(self, healer: Fig, target_id: str) -> str | None:
@@ -673,7 +674,9 @@ class FFTTGame(Game):
         ):
             return f"'{target_id}' is not another friendly figure on the table"
         if (kind == "repair") != target.prof.mechanical:
-            return "medics heal bio-forms; tanks repair mechanical units"
+            can = "repairs mechanical units" if kind == "repair" else "heals bio-forms"
+            what = "mechanical" if target.prof.mechanical else "a bio-form"
+            return f"{healer.id} {can} only (medics heal, tanks repair); {target.id} is {what}"
         if not movement.in_contact(s, healer, target):
             return f"{healer.id} must be in base contact with {target.id}"
         owed = sum(1 for h in s.heals if h[1] == target.id)
