@@ -1341,6 +1341,15 @@ class FFTTGame(Game):
             and not (f.prof.hq or f.prof.scanner or f.out_of_ammo)
         )
 
+    def _third_lost(self, side: str) -> bool:
+        """END OF THE GAME, "looses one third of his forces" (R58): the FPs of the side's
+        figures killed are a third or more of the FPs it fielded (flanking forces included,
+        hatched figures in neither); HQs and scanners count as forces, out-of-ammo figures
+        are not lost."""
+        mine = [f for f in self.state.figs.values() if f.side == side and not f.hatched]
+        killed = sum(f.fp for f in mine if f.where == "dead")
+        return 3 * killed >= sum(f.fp for f in mine)
+
     def _game_over(self) -> bool:
         """END OF THE GAME at the end of a turn: a side without figures; the optional
         conditions of the scenario; the turn limit (most FPs standing wins)."""
@@ -1351,11 +1360,7 @@ class FFTTGame(Game):
         losers = [side for side, n in strength.items() if n == 0]
         reason = "without figures"
         if not losers and v.third_lost:
-            start = {
-                side: sum(f.fp for f in s.figs.values() if f.side == side and not f.hatched)
-                for side in ("red", "blue")
-            }
-            losers = [side for side in strength if strength[side] <= start[side] * 2 / 3]
+            losers = [side for side in ("red", "blue") if self._third_lost(side)]
             reason = "lost a third of its forces"
         if not losers and v.hqs_lost:
             losers = [
