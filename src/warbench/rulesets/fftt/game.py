@@ -897,13 +897,15 @@ class FFTTGame(Game):
     # setup ------------------------------------------------------------------------------
     def _to_write(self) -> None:
         """GAME STEPS: after the side, each player with lists to choose from writes one down
-        (the attacker first), then deployment behind the screen (R52)."""
+        (the attacker first, R52); then "Dice for initiative" (R59) and deployment behind the
+        screen."""
         s = self.state
-        s.stage, s.player = "deploy", s.attacker
         for side in (s.attacker, other(s.attacker)):
             if not s.races[side]:
                 s.stage, s.player = "force", side
                 return
+        s.initiative = self._initiative(1)
+        s.stage, s.player = "deploy", s.attacker
 
     def _write(self, action: composition.Written, player: str) -> None:
         """The player's force is written: its figures wait behind the screen; everyone is told
@@ -946,15 +948,22 @@ class FFTTGame(Game):
         self._begin_turn()
 
     # the turn ---------------------------------------------------------------------------
+    def _initiative(self, turn: int) -> str:
+        """DEVELOPMENT OF A TURN: 'both players throw 2D6 to see who have the initiative'
+        (ties again); the winner."""
+        while True:
+            red = self.roll(RollRequest(f"initiative turn {turn}: red", dice=2)).total
+            blue = self.roll(RollRequest(f"initiative turn {turn}: blue", dice=2)).total
+            if red != blue:
+                return "red" if red > blue else "blue"
+
     def _begin_turn(self) -> None:
+        """A turn begins: its initiative (turn 1's was diced before deployment, R59) and the
+        winner's decision of who moves first."""
         s = self.state
         s.turn += 1
-        while True:
-            red = self.roll(RollRequest(f"initiative turn {s.turn}: red", dice=2)).total
-            blue = self.roll(RollRequest(f"initiative turn {s.turn}: blue", dice=2)).total
-            if red != blue:
-                break
-        s.player = "red" if red > blue else "blue"
+        s.player = s.initiative if s.turn == 1 and s.initiative else self._initiative(s.turn)
+        s.initiative = ""
         s.stage = "first"
 
     def _begin_phase(self) -> None:

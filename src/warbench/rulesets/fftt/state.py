@@ -172,6 +172,7 @@ class State:
     turn: int = 0
     phase: int = 0
     first: str = "red"
+    initiative: str = ""  # GAME STEPS: turn 1's initiative winner, diced before deployment (R59)
     part: int = 0  # 0: the first player's part of a step, 1: the second's
     south: str = "red"
     revealed: bool = False
@@ -280,6 +281,7 @@ class State:
             "turn": self.turn,
             "phase": self.phase,
             "first": self.first,
+            "initiative": self.initiative,
             "part": self.part,
             "south": self.south,
             "revealed": self.revealed,
