@@ -55,6 +55,17 @@ def test_opportunity_fire_is_the_other_players_decision_mid_move() -> None:
     assert _pending(g).player == "red"
 
 
+def test_opportunity_fire_costs_two_actions_and_a_third_is_kept() -> None:
+    """R1: "it costs 2 actions ... will not be able to move and fire": a sentinel (3
+    actions) keeps one after it, to move or to fire, not both."""
+    runner = fig("r1", "grunt", 20, 50, facing=90)
+    s = state(runner, fig("b1", "sentinel", 26, 65), stage="move")
+    g = game(s, [6, 6])  # a miss
+    g.apply(Move("r1", (30.0, 50.0)), "red")
+    g.apply(OpportunityFire("b1", 2), "blue")
+    assert g.state.figs["b1"].ap == 1 and g.state.figs["r1"].wounds == 0
+
+
 def test_opportunity_fire_kills_the_mover_where_it_is() -> None:
     runner = fig("r1", "grunt", 20, 50, facing=90, wounds=1)
     s = state(runner, fig("b1", "terminator", 26, 65), stage="move")
