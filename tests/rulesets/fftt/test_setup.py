@@ -112,6 +112,25 @@ def test_deployment_behind_the_screen_then_revealed() -> None:
     assert sides == {"red", "blue"}
 
 
+def test_the_first_initiative_is_diced_before_deployment() -> None:
+    """R59: GAME STEPS, "Write secretly ... • Dice for initiative • Deploy the forces": turn
+    1's 2D6 are thrown once the forces are written, in the open, and its winner decides who
+    moves first when the screen has come down; later turns dice at their beginning."""
+    g = _game()
+    _to_deployment(g)
+    kinds = [(e.kind, e.text.split(":")[0]) for e in g.log]
+    assert kinds[-2:] == [("roll", "initiative turn 1")] * 2
+    assert all(e.seen_by("red") and e.seen_by("blue") and e.seen_by(None) for e in g.log[-2:])
+    red, blue = (int(e.text.split("= ")[-1]) for e in g.log[-2:])
+    _deploy_all(g, g.state.attacker)
+    _deploy_all(g, "blue" if g.state.attacker == "red" else "red")
+    assert not any(e.kind == "roll" for e in g.log[len(kinds) :])  # no dice thrown since
+    pending = g.pending
+    assert isinstance(pending, Decision) and pending.kind == "first"
+    assert pending.player == ("red" if red > blue else "blue")
+    assert g.state.initiative == ""  # spent: turn 2 dices anew
+
+
 def test_the_table_is_drawn_for_each_viewer_behind_the_screen() -> None:
     """A player sees his own figures as he deploys them; the enemy and spectators do not."""
     g = _game()

@@ -20,7 +20,7 @@ from warbench.rulesets.fftt.actions import (
     Shoot,
 )
 from warbench.rulesets.fftt.movement import actions_for, move_problem
-from warbench.rulesets.fftt.state import Corpse, Egg, Flank, Goo, Melee
+from warbench.rulesets.fftt.state import DOC, Corpse, Egg, Flank, Goo, Melee
 from warbench.rulesets.fftt.table import Piece
 
 
@@ -53,6 +53,17 @@ def test_opportunity_fire_is_the_other_players_decision_mid_move() -> None:
     assert g.state.figs["b1"].ap == 0
     assert g.state.figs["r1"].pos == (30.0, 50.0)
     assert _pending(g).player == "red"
+
+
+def test_opportunity_fire_costs_two_actions_and_a_third_is_kept() -> None:
+    """R1: "it costs 2 actions ... will not be able to move and fire": a sentinel (3
+    actions) keeps one after it, to move or to fire, not both."""
+    runner = fig("r1", "grunt", 20, 50, facing=90)
+    s = state(runner, fig("b1", "sentinel", 26, 65), stage="move")
+    g = game(s, [6, 6])  # a miss
+    g.apply(Move("r1", (30.0, 50.0)), "red")
+    g.apply(OpportunityFire("b1", 2), "blue")
+    assert g.state.figs["b1"].ap == 1 and g.state.figs["r1"].wounds == 0
 
 
 def test_opportunity_fire_kills_the_mover_where_it_is() -> None:
@@ -181,6 +192,27 @@ def test_healing_takes_effect_after_hand_to_hand() -> None:
     assert "no wound left" in (g.check(Heal("r3", "r1")) or "")
     _to_next_phase(g)
     assert g.state.figs["r1"].wounds == 0
+
+
+def test_a_doc_general_heals_like_a_medic_or_repairs_like_an_ai() -> None:
+    """The chart's 7, "Doc: healing abilities like any medic or AI" (R35): a marine Doc heals
+    bio-forms like a medic, a machina Doc repairs mechanical units like a tank."""
+    marine_doc = fig("r1", "grunt", 50, 40, ability=DOC)
+    s = state(marine_doc, fig("r2", "grunt", 52, 40, wounds=1), fig("b1", "scanner", 90, 90))
+    s.stage = "move"
+    assert game(s).check(Heal("r1", "r2")) is None
+    doc = fig("r1", "terminator", 50, 40, race="machina", ability=DOC)
+    hurt = fig("r2", "sentinel", 52, 40, race="machina", wounds=1)
+    s = state(doc, hurt, fig("b1", "grunt", 90, 90, race="marines"), stage="move")
+    g = game(s)
+    assert g.check(Heal("r1", "r2")) is None
+    g.apply(Heal("r1", "r2"), "red")
+    assert doc.ap == 0 and hurt.wounds == 1  # repaired after hand to hand
+    _to_next_phase(g)
+    assert g.state.figs["r2"].wounds == 0
+    plain = fig("r3", "terminator", 48, 40, race="machina")
+    s = state(plain, fig("r2", "sentinel", 50, 40, race="machina", wounds=1), stage="move")
+    assert "only medics and tanks heal" in (game(s).check(Heal("r3", "r2")) or "")
 
 
 def test_action_points_refresh_every_phase() -> None:

@@ -123,6 +123,27 @@ def test_all_hqs_lost_is_a_defeat_when_set() -> None:
     assert over.reason == "red lost all its headquarters at the end of turn 1"
 
 
+def test_a_third_lost_counts_the_fps_killed_of_all_fielded() -> None:
+    """R58: an HQ and five grunts (6 FP) lose a third when 2 FP are killed, not when the
+    first grunt dies (the HQ, counted dead for "without figures", is not lost here); an
+    out-of-ammo figure is not lost."""
+    hq, grunts = fig("r1", "hq", 50, 10), [fig(f"r{n}", "grunt", 10 * n, 15) for n in range(2, 7)]
+    grunts[0].where = "dead"
+    grunts[1].out_of_ammo = True
+    g = _end_of_turn(hq, *grunts, fig("b1", "tank", 50, 90))
+    _with_victory(g, third_lost=True)
+    g.apply(Done(), "blue")
+    assert isinstance(g.pending, Decision)  # 1 of 6 FP killed: the battle goes on
+    hq, grunts = fig("r1", "hq", 50, 10), [fig(f"r{n}", "grunt", 10 * n, 15) for n in range(2, 7)]
+    hq.where = grunts[0].where = "dead"
+    g = _end_of_turn(hq, *grunts, fig("b1", "tank", 50, 90))
+    _with_victory(g, third_lost=True)
+    g.apply(Done(), "blue")
+    over = g.pending
+    assert isinstance(over, GameOver) and over.winner == "blue"
+    assert over.reason.startswith("red lost a third of its forces")
+
+
 def test_insectoids_never_lose_by_their_headquarters() -> None:
     bug = fig("r1", "stinger", 50, 10, race="insectoids")
     g = _end_of_turn(bug, fig("b1", "hq", 50, 90), fig("b2", "terminator", 60, 90))

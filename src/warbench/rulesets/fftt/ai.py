@@ -121,7 +121,7 @@ class TacticsAI(Agent):
         if not s.revealed or s.turn < 2:
             return False
         theirs = sum(
-            f.prof.fp
+            f.fp
             for f in s.side_figs(other(player))
             if not (f.prof.hq or f.prof.scanner or f.out_of_ammo)
         )
@@ -170,7 +170,7 @@ class TacticsAI(Agent):
         left = target.max_wounds - target.wounds - s.pending_wounds.get(target.id, 0)
         if left <= 0:
             return 0.0
-        worth = target.prof.fp / left
+        worth = target.fp / left
         if target.prof.hq:
             worth += 1.0
         return float(hit) * worth
@@ -345,7 +345,7 @@ class TacticsAI(Agent):
 
     def _charge_odds(self, s: State, a: Charge) -> int:
         fig, target = s.figs[a.figure], s.figs[a.target]
-        return fig.prof.hth - target.prof.hth + 2 * fig.prof.fp - target.wounds
+        return fig.prof.hth - target.prof.hth + 2 * fig.fp - target.wounds
 
     def _has_target(self, s: State, fig: Fig, enemies: list[Fig]) -> bool:
         """A shooter with an enemy in sight at short range stays to fire."""
@@ -418,7 +418,7 @@ class TacticsAI(Agent):
                 mover.x, mover.y = point[0], point[1]
                 plan = shooting.shot(s, firer, mover, indirect=False)
                 mover.x, mover.y = saved
-                score = float(chance(plan.needed)) * (1 + 0.1 * mover.prof.fp)
+                score = float(chance(plan.needed)) * (1 + 0.1 * mover.fp)
                 if score > best_score:
                     best, best_score = a, score
         return best
@@ -429,7 +429,7 @@ class TacticsAI(Agent):
         answers = [a for a in legal if isinstance(a, Answer)]
         if not answers or defender.prof.hth >= 2:
             return Fight()
-        return max(answers, key=lambda a: (s.figs[a.attacker].prof.fp, a.attacker))
+        return max(answers, key=lambda a: (s.figs[a.attacker].fp, a.attacker))
 
     def _allocate(self, s: State, legal: list[Action]) -> Action:
         options = [a for a in legal if isinstance(a, WoundAttacker)]
@@ -437,7 +437,7 @@ class TacticsAI(Agent):
             options,
             key=lambda a: (
                 s.figs[a.attacker].max_wounds - s.figs[a.attacker].wounds,
-                -s.figs[a.attacker].prof.fp,
+                -s.figs[a.attacker].fp,
                 a.attacker,
             ),
         )

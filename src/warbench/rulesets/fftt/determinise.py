@@ -24,7 +24,7 @@ from warbench.core.odds import DiceReferee
 from warbench.rulesets.fftt import movement, setup
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.profiles import forces, tables
-from warbench.rulesets.fftt.scenario import ELITE_FP, FigureSpec, FlankSpec, ForceSpec
+from warbench.rulesets.fftt.scenario import FigureSpec, FlankSpec, ForceSpec
 from warbench.rulesets.fftt.state import Fig, Flank, State, other
 
 NUMBERED = re.compile(r"[a-z](\d+)$")  # a main force's figures (not `re1`, `rfw1`: R56)
@@ -111,7 +111,7 @@ def determinise(game: FFTTGame, player: str, dice: DiceSource) -> FFTTGame:
     for fig in figs.values():
         if fig.flank is not None:
             fig.flank = index.get(id(s.flanks[fig.flank]))
-    spent = sum(f.prof.fp + ELITE_FP * f.elite for f in seen if not f.hatched)  # R57
+    spent = sum(f.fp for f in seen if not f.hatched)
     if not s.revealed:
         main = _fill(ref, race, points - 2 * quarter, hq=race != "insectoids")
         placed = s.stage == "deploy" and enemy == s.attacker and s.player != enemy

@@ -14,9 +14,9 @@ from warbench.rulesets.fftt.state import State, other
 def fighting_share(s: State, side: str) -> float:
     """The share of the side's force points still fighting, wounds weighed in."""
     figs = [f for f in s.figs.values() if f.side == side and not f.hatched]
-    start = sum(f.prof.fp for f in figs)
+    start = sum(f.fp for f in figs)
     left = sum(
-        f.prof.fp
+        f.fp
         * (1 - 0.5 * min(f.wounds + s.pending_wounds.get(f.id, 0), f.max_wounds) / f.max_wounds)
         for f in s.figs.values()
         if f.side == side

@@ -26,7 +26,7 @@ def credit(ref: Referee, s: State, victim: Fig) -> None:
         return
     xp = tables().experience
     before = killer.xp
-    killer.xp += victim.prof.fp
+    killer.xp += victim.fp
     ref.emit("experience", f"{killer.id} has killed {killer.xp} enemy FPs")
     steps = (
         (xp.shooting, "+1 when shooting"),

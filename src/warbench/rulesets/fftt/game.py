@@ -652,9 +652,10 @@ class FFTTGame(Game):
 
     @staticmethod
     def heals(fig: Fig) -> str | None:
-        """How `fig` heals: medics (and a 'Doc' general) heal, tanks repair."""
+        """How `fig` heals: medics heal, tanks repair; a 'Doc' general has "healing abilities
+        like any medic or AI": it repairs if it is mechanical, else heals (R35)."""
         if fig.prof.heals is None and fig.ability == DOC:
-            return "medic"
+            return "repair" if fig.prof.mechanical else "medic"
         return fig.prof.heals
 
     def _heal_problem(self, healer: Fig, target_id: str) -> str | None:
@@ -673,7 +674,9 @@ class FFTTGame(Game):
         ):
             return f"'{target_id}' is not another friendly figure on the table"
         if (kind == "repair") != target.prof.mechanical:
-            return "medics heal bio-forms; tanks repair mechanical units"
+            can = "repairs mechanical units" if kind == "repair" else "heals bio-forms"
+            what = "mechanical" if target.prof.mechanical else "a bio-form"
+            return f"{healer.id} {can} only (medics heal, tanks repair); {target.id} is {what}"
         if not movement.in_contact(s, healer, target):
             return f"{healer.id} must be in base contact with {target.id}"
         owed = sum(1 for h in s.heals if h[1] == target.id)
@@ -894,13 +897,15 @@ class FFTTGame(Game):
     # setup ------------------------------------------------------------------------------
     def _to_write(self) -> None:
         """GAME STEPS: after the side, each player with lists to choose from writes one down
-        (the attacker first), then deployment behind the screen (R52)."""
+        (the attacker first, R52); then "Dice for initiative" (R59) and deployment behind the
+        screen."""
         s = self.state
-        s.stage, s.player = "deploy", s.attacker
         for side in (s.attacker, other(s.attacker)):
             if not s.races[side]:
                 s.stage, s.player = "force", side
                 return
+        s.initiative = self._initiative(1)
+        s.stage, s.player = "deploy", s.attacker
 
     def _write(self, action: composition.Written, player: str) -> None:
         """The player's force is written: its figures wait behind the screen; everyone is told
@@ -943,15 +948,22 @@ class FFTTGame(Game):
         self._begin_turn()
 
     # the turn ---------------------------------------------------------------------------
+    def _initiative(self, turn: int) -> str:
+        """DEVELOPMENT OF A TURN: 'both players throw 2D6 to see who have the initiative'
+        (ties again); the winner."""
+        while True:
+            red = self.roll(RollRequest(f"initiative turn {turn}: red", dice=2)).total
+            blue = self.roll(RollRequest(f"initiative turn {turn}: blue", dice=2)).total
+            if red != blue:
+                return "red" if red > blue else "blue"
+
     def _begin_turn(self) -> None:
+        """A turn begins: its initiative (turn 1's was diced before deployment, R59) and the
+        winner's decision of who moves first."""
         s = self.state
         s.turn += 1
-        while True:
-            red = self.roll(RollRequest(f"initiative turn {s.turn}: red", dice=2)).total
-            blue = self.roll(RollRequest(f"initiative turn {s.turn}: blue", dice=2)).total
-            if red != blue:
-                break
-        s.player = "red" if red > blue else "blue"
+        s.player = s.initiative if s.turn == 1 and s.initiative else self._initiative(s.turn)
+        s.initiative = ""
         s.stage = "first"
 
     def _begin_phase(self) -> None:
@@ -1331,12 +1343,21 @@ class FFTTGame(Game):
         """FPs of the side's figures that count as alive (HQs, scanners and figures out of
         ammo count as dead), flanking forces still to come included."""
         return sum(
-            f.prof.fp
+            f.fp
             for f in self.state.figs.values()
             if f.side == side
             and f.where in ("table", "flank", "reserve")
             and not (f.prof.hq or f.prof.scanner or f.out_of_ammo)
         )
+
+    def _third_lost(self, side: str) -> bool:
+        """END OF THE GAME, "looses one third of his forces" (R58): the FPs of the side's
+        figures killed are a third or more of the FPs it fielded (flanking forces included,
+        hatched figures in neither); HQs and scanners count as forces, out-of-ammo figures
+        are not lost."""
+        mine = [f for f in self.state.figs.values() if f.side == side and not f.hatched]
+        killed = sum(f.fp for f in mine if f.where == "dead")
+        return 3 * killed >= sum(f.fp for f in mine)
 
     def _game_over(self) -> bool:
         """END OF THE GAME at the end of a turn: a side without figures; the optional
@@ -1348,11 +1369,7 @@ class FFTTGame(Game):
         losers = [side for side, n in strength.items() if n == 0]
         reason = "without figures"
         if not losers and v.third_lost:
-            start = {
-                side: sum(f.prof.fp for f in s.figs.values() if f.side == side and not f.hatched)
-                for side in ("red", "blue")
-            }
-            losers = [side for side in strength if strength[side] <= start[side] * 2 / 3]
+            losers = [side for side in ("red", "blue") if self._third_lost(side)]
             reason = "lost a third of its forces"
         if not losers and v.hqs_lost:
             losers = [

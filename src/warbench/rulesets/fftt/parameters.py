@@ -25,10 +25,9 @@ def parameters(scenario: dict[str, Any]) -> dict[str, str]:
 
 
 def _points(force: dict[str, Any]) -> int:
-    """The force points of a force as scenario data (flanking forces included)."""
-    table = forces()[force["race"]]
-    every = [*force["figures"], *(f for flank in force.get("flanks", ()) for f in flank["figures"])]
-    return sum(table[f["profile"]].fp for f in every)
+    """The force points of a force as scenario data (flanking forces and elite troops'
+    extra FP included, R57)."""
+    return scenarios.ForceSpec.model_validate(force).points()
 
 
 def vary(scenario: dict[str, Any], parameter: str, value: float) -> dict[str, Any]:

@@ -10,6 +10,8 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+ELITE_FP = 1  # R57 (OURS): an elite troop costs 1 FP more than its profile
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -54,6 +56,12 @@ class Profile(_Strict):
     def armed(self) -> bool:
         """Whether it has a ranged weapon."""
         return self.skill is not None
+
+    def worth(self, elite: bool) -> int:
+        """The force points of a figure of this profile: the profile's, 1 more for an elite
+        troop (R57; a general and experience cost nothing). The one source of a figure's FPs:
+        forces are priced, victory and surrender tallied and kills credited by it."""
+        return self.fp + ELITE_FP * elite
 
 
 class Modifier(_Strict):

@@ -131,7 +131,7 @@ def _opfire_score(s: State, a: OpportunityFire) -> float:
         plan = shooting.shot(s, s.figs[a.figure], mover, indirect=False)
     finally:
         mover.x, mover.y = saved
-    return float(chance(plan.needed)) * (1 + 0.1 * mover.prof.fp)
+    return float(chance(plan.needed)) * (1 + 0.1 * mover.fp)
 
 
 def _entries(game: FFTTGame, player: str) -> list[Action]:

@@ -16,7 +16,6 @@ SIDES = ("red", "blue")
 TURN_SECONDS = 10  # "Each turn is about ten seconds approximately"
 FIRST_SECONDS = 71  # a time limit ends no sooner than the end of turn 8's first phase (R49)
 MOST_DEEP = 0.8  # a key position lies outside the enemy zone on every table (R49)
-ELITE_FP = 1  # R57 (OURS): an elite troop costs 1 FP more than its profile
 
 
 class _Strict(BaseModel):
@@ -67,7 +66,7 @@ class ForceSpec(_Strict):
         """The force points of `figures` of this force: their profiles', 1 more for each
         elite troop (R57)."""
         table = forces()[self.race]
-        return sum(table[f.profile].fp + ELITE_FP * f.elite for f in figures)
+        return sum(table[f.profile].worth(f.elite) for f in figures)
 
 
 class KeyPosition(_Strict):

@@ -52,6 +52,11 @@ class Fig:
         """Where it stands."""
         return (self.x, self.y)
 
+    @property
+    def fp(self) -> int:
+        """Its force points: its profile's, 1 more if it is an elite troop (R57)."""
+        return self.prof.worth(self.elite)
+
     @cached_property
     def radius(self) -> float:
         """Half its base."""
@@ -167,6 +172,7 @@ class State:
     turn: int = 0
     phase: int = 0
     first: str = "red"
+    initiative: str = ""  # GAME STEPS: turn 1's initiative winner, diced before deployment (R59)
     part: int = 0  # 0: the first player's part of a step, 1: the second's
     south: str = "red"
     revealed: bool = False
@@ -275,6 +281,7 @@ class State:
             "turn": self.turn,
             "phase": self.phase,
             "first": self.first,
+            "initiative": self.initiative,
             "part": self.part,
             "south": self.south,
             "revealed": self.revealed,
