@@ -416,10 +416,9 @@ class FFTTGame(Game):
         s = self.state
         if movement.mover_problem(s, fig) is not None:
             return []
-        reach = self._reach(fig)
         clear = movement.route_tester(s, fig)
         found: list[Action] = []
-        for a, half in reach.paired(fig):
+        for a, half in self._reach(fig).paired(fig):
             if clear(a.to):
                 found.append(a)
             elif clear(half.to):
