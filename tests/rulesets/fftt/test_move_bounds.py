@@ -32,7 +32,7 @@ def test_kept_bounds_are_numpys_bounds_at_every_decision(scenario: str) -> None:
             owner = np.zeros(len(points), dtype=np.int64)
             bounds = score_bounds(g, [fig], owner, points, nearest, spots, [])
             want = np.maximum(bounds[: len(forms)], bounds[len(forms) :])
-            got = kept.of(g, fig, forms, nearest, enemy)
+            got = kept.of(g, fig, points, nearest, enemy)
             assert got.tolist() == want.tolist(), fig.id  # the same floats
             compared += len(forms)
             spent += int(np.isinf(got).sum())

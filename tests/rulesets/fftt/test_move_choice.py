@@ -129,6 +129,28 @@ def test_the_untested_forms_give_the_listed_moves(scenario: str) -> None:
             assert listed == g.figure_options((fig.id,), (Move,))
 
 
+@pytest.mark.parametrize("scenario", SCENARIOS[:3])
+def test_the_move_points_are_the_points_of_the_forms(scenario: str) -> None:
+    """`move_points` (what the AI weighs) gives the destinations of `move_forms`, in its
+    order, full and half, and the same rows as arrays, for every figure, healers too."""
+    compared = 0
+    for g, _ in _decisions(scenario, 3, 25):
+        s = g.state
+        for fig in s.side_figs(s.player):
+            forms = g.move_forms(fig)
+            spots = g.move_points(fig)
+            if not forms:
+                assert spots is None or not spots[0]
+                continue
+            assert spots is not None
+            fulls, halves, rows = spots
+            assert fulls == [a.to for a, _ in forms]
+            assert halves == [h.to for _, h in forms]
+            assert rows.tolist() == [list(p) for p in fulls + halves]
+            compared += len(forms)
+    assert compared >= 500
+
+
 def test_the_tables_many_point_tests_are_its_one_point_tests() -> None:
     pieces = (
         Piece("forest", 40, 40, 60, 60),

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
 from warbench.core.events import Event
@@ -72,7 +74,7 @@ from warbench.rulesets.fftt.state import (
     State,
     other,
 )
-from warbench.rulesets.fftt.table import KEPT, Point, Table, dist, segment_distance
+from warbench.rulesets.fftt.table import KEPT, Point, Points, Table, dist, segment_distance
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -119,20 +121,43 @@ Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destina
 
 @dataclass
 class Reach:
-    """A figure's moves from one place (`FFTTGame._reach`) and, once asked for, each with
-    the move half way (`FFTTGame._half`), in the same order."""
+    """A figure's moves from one place (`FFTTGame._reach`): their destinations and, once
+    asked for, the points half way (`FFTTGame._half`) in the same order, both as rows, and
+    the moves themselves (an agent that weighs moves best first needs only the points)."""
 
-    moves: tuple[Move, ...]
-    forms: list[tuple[Move, Move]] | None = None  # each move with its half, once asked for
+    figure: str
+    tos: list[Point]
+    halves: list[Point] | None = None
+    points: Points | None = None
+    actions: tuple[Move, ...] | None = None
+    forms: list[tuple[Move, Move]] | None = None
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves."""
+        if self.actions is None:
+            self.actions = tuple(Move(self.figure, to) for to in self.tos)
+        return self.actions
+
+    def halfway(self, fig: Fig) -> list[Point]:
+        """The point half way to each destination, `fig` standing at this reach's place."""
+        if self.halves is None:
+            x, y = fig.x, fig.y
+            self.halves = [(round((x + a) / 2, 1), round((y + b) / 2, 1)) for a, b in self.tos]
+        return self.halves
+
+    def spots(self, fig: Fig) -> Points:
+        """The destinations, then the points half way, as rows x, y."""
+        if self.points is None:
+            self.points = np.array(self.tos + self.halfway(fig), dtype=float).reshape(-1, 2)
+        return self.points
 
     def paired(self, fig: Fig) -> list[tuple[Move, Move]]:
         """Each move with its half, `fig` standing at the place of this reach."""
         if self.forms is None:
-            x, y, fid = fig.x, fig.y, fig.id
-            self.forms = [
-                (a, Move(fid, (round((x + a.to[0]) / 2, 1), round((y + a.to[1]) / 2, 1))))
-                for a in self.moves
-            ]
+            fid = self.figure
+            halves = self.halfway(fig)
+            self.forms = [(a, Move(fid, h)) for a, h in zip(self.moves, halves, strict=True)]
         return self.forms
 
 
@@ -418,6 +443,29 @@ class FFTTGame(Game):
         ]
         return [(a, Move(fig.id, self._half(fig, a.to))) for a in to_heal] + forms
 
+    def move_points(self, fig: Fig) -> tuple[list[Point], list[Point], Points] | None:
+        """The destinations of `move_forms(fig)`, in its order: each move's, each half's,
+        and both as rows x, y (the moves', then the halves'); None if the figure may not
+        move. Kept per place as `_reach` keeps them (for a figure that heals no one)."""
+        s = self.state
+        if movement.mover_problem(s, fig) is not None:
+            return None
+        reach = self._reach(fig)
+        to_heal = (
+            [
+                movement.charge_point(fig, f)
+                for f in s.side_figs(fig.side)
+                if f.wounds and f is not fig
+            ]
+            if self.heals(fig)
+            else []
+        )
+        if not to_heal:
+            return reach.tos, reach.halfway(fig), reach.spots(fig)
+        tos = to_heal + reach.tos
+        halves = [self._half(fig, p) for p in to_heal] + reach.halfway(fig)
+        return tos, halves, np.array(tos + halves, dtype=float).reshape(-1, 2)
+
     def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
         """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
         `move_forms` offers moves."""
@@ -437,19 +485,17 @@ class FFTTGame(Game):
         if found is not None:
             return found
         reach_all = fig.pace * fig.ap
-        acts = [
-            Move(fig.id, (round(p[0], 1), round(p[1], 1)))
-            for p in s.table.portals
-            if dist(p, fig.pos) <= reach_all
+        at = fig.pos
+        tos = [
+            (round(p[0], 1), round(p[1], 1)) for p in s.table.portals if dist(p, at) <= reach_all
         ]
         reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
         for sin, cos in WAYS:
             for reach in reaches:
-                to = (round(fig.x + reach * sin, 1), round(fig.y + reach * cos, 1))
-                acts.append(Move(fig.id, to))
+                tos.append((round(fig.x + reach * sin, 1), round(fig.y + reach * cos, 1)))
         if len(kept) >= KEPT:
             kept.clear()
-        found = kept[key] = Reach(tuple(acts))
+        found = kept[key] = Reach(fig.id, tos)
         return found
 
     @staticmethod
@@ -1008,10 +1054,10 @@ class FFTTGame(Game):
             return any(not isinstance(a, Done) for a in self._options(player))
         mine = s.side_figs(player)
         for fig in mine:
-            forms = self.move_forms(fig)
-            if forms:
+            spots = self.move_points(fig)
+            if spots is not None and spots[0]:
                 clear = self.move_tester(fig)
-                if any(clear(a.to) or clear(half.to) for a, half in forms):
+                if any(clear(a) or clear(h) for a, h in zip(spots[0], spots[1], strict=True)):
                     return True
         enemies = s.side_figs(other(player))
         near: Movers = {}

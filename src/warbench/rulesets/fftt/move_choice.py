@@ -37,44 +37,34 @@ Ints = npt.NDArray[np.int64]
 class Bounds:
     """The bounds of each figure's moves kept from one decision to the next (a figure's
     moves and their bounds change only when it, or the enemy, moves), worked out by the
-    compiled `move_bounds.pair_bounds`: per figure, its forms (`FFTTGame.move_forms`, the
-    same list while it stands still) with their points, what the bounds depend on, and the
-    better bound of each form's two points. Not used with key positions, whose scores
-    depend on where the rest of the side stands."""
+    compiled `move_bounds.pair_bounds`: per figure, the points of its forms
+    (`FFTTGame.move_points`, the same array while it stands still), what the bounds depend
+    on, and the better bound of each form's two points. Not used with key positions, whose
+    scores depend on where the rest of the side stands."""
 
     def __init__(self) -> None:
         self._table: object = None
-        self._points: dict[str, tuple[object, Points]] = {}
-        self._kept: dict[str, tuple[tuple[object, ...], Floats]] = {}
+        self._kept: dict[str, tuple[Points, tuple[object, ...], Floats]] = {}
 
     def of(
-        self,
-        game: FFTTGame,
-        fig: Fig,
-        forms: list[tuple[Move, Move]],
-        now: dict[str, float],
-        enemy: Points,
+        self, game: FFTTGame, fig: Fig, points: Points, now: dict[str, float], enemy: Points
     ) -> Floats:
-        """`score_bounds` of the forms' full and half points of `fig` (the enemies standing
-        at the rows of `enemy`), the better of each pair."""
+        """`score_bounds` of the forms' full and half points of `fig` (`points`: the full
+        ones, then the half ones; the enemies standing at the rows of `enemy`), the better
+        of each pair."""
         s = game.state
         if s.table is not self._table:
-            self._table, self._points, self._kept = s.table, {}, {}
-        places = self._points.get(fig.id)
-        if places is None or places[0] is not forms:
-            points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
-            places = self._points[fig.id] = (forms, points)
-            self._kept.pop(fig.id, None)
+            self._table, self._kept = s.table, {}
         prof = fig.prof
         row = (prof.move, now[fig.id], prof.armed, prof.short, prof.long, fig.x, fig.y)
         given = (*row, fig.pace, fig.ap, enemy.tobytes())
         kept = self._kept.get(fig.id)
-        if kept is not None and kept[0] == given:
-            return kept[1]
+        if kept is not None and kept[0] is points and kept[1] == given:
+            return kept[2]
         found = move_bounds.pair_bounds(
-            places[1], s.table, enemy, np.array([*row, fig.pace, fig.ap], dtype=float), WEIGHTS
+            points, s.table, enemy, np.array([*row, fig.pace, fig.ap], dtype=float), WEIGHTS
         )
-        self._kept[fig.id] = (given, found)
+        self._kept[fig.id] = (points, given, found)
         return found
 
 
@@ -91,71 +81,76 @@ def best_move(
     """The best legal move of `movers` (`now`: each one's distance to the nearest enemy,
     standing at `spots`), or None if none scores above FLOOR. A tie-break up to NOISE is
     drawn from `rng` for every candidate, in the order `figure_options` lists them. `kept`:
-    bounds kept from earlier decisions."""
+    bounds kept from earlier decisions. Only the chosen move is made a `Move`: the others
+    are weighed by their points (`FFTTGame.move_points`)."""
     figs: list[Fig] = []
-    counts: list[int] = []
-    forms: list[tuple[Move, Move]] = []
     owner: list[int] = []  # of each form, its figure's place in `figs`
+    fulls: list[Point] = []
+    halves: list[Point] = []
+    points: list[Points] = []  # each figure's, its full points then its half points
     parts: list[Floats] = []
     enemy: Points | None = None
     for fig in movers:
-        mine = game.move_forms(fig)
-        if mine:
-            owner += [len(figs)] * len(mine)
-            figs.append(fig)
-            counts.append(len(mine))
-            forms += mine
-            if kept is not None and not keys:
-                if enemy is None:
-                    enemy = np.array(spots, dtype=float).reshape(-1, 2)
-                parts.append(kept.of(game, fig, mine, now, enemy))
-    if not forms:
+        mine = game.move_points(fig)
+        if mine is None or not mine[0]:
+            continue
+        owner += [len(figs)] * len(mine[0])
+        figs.append(fig)
+        fulls += mine[0]
+        halves += mine[1]
+        points.append(mine[2])
+        if kept is not None and not keys:
+            if enemy is None:
+                enemy = np.array(spots, dtype=float).reshape(-1, 2)
+            parts.append(kept.of(game, fig, mine[2], now, enemy))
+    if not fulls:
         return None
-    noise = [rng.random() * NOISE for _ in forms]
-    if parts:
-        paired = np.concatenate(parts)
-    else:
-        paired = _pair_bounds(game, figs, counts, forms, now, spots, keys)
+    noise = [rng.random() * NOISE for _ in fulls]
+    paired = np.concatenate(parts) if parts else _pair_bounds(game, figs, points, now, spots, keys)
     upper = paired + noise + SLACK
     order = np.argsort(-upper, kind="stable").tolist()  # best first, then in listing order
     upper_at = upper.tolist()
     testers: dict[str, Callable[[Point], bool]] = {}
-    best: Move | None = None
+    best: tuple[str, Point] | None = None
     best_score, best_at = FLOOR, -1
     for i in order:
         if upper_at[i] < best_score or (upper_at[i] == best_score and i >= best_at):
             break  # no candidate left can beat the best one
-        fig, (full, half) = figs[owner[i]], forms[i]
+        fig = figs[owner[i]]
         clear = testers.get(fig.id)
         if clear is None:
             clear = testers[fig.id] = game.move_tester(fig)
-        form = full if clear(full.to) else half if clear(half.to) else None
-        if form is None:
+        full, half = fulls[i], halves[i]
+        to = full if clear(full) else half if clear(half) else None
+        if to is None:
             continue
-        score = exact(fig, form.to)
+        score = exact(fig, to)
         if score is None:
             continue
         total = score + noise[i]
         if total > best_score or (total == best_score and i < best_at):
-            best, best_score, best_at = form, total, i
-    return best
+            best, best_score, best_at = (fig.id, to), total, i
+    return None if best is None else Move(*best)
 
 
 def _pair_bounds(
     game: FFTTGame,
     figs: list[Fig],
-    counts: list[int],
-    forms: list[tuple[Move, Move]],
+    points: list[Points],
     now: dict[str, float],
     spots: Sequence[Point],
     keys: list[dict[str, Any]],
 ) -> Floats:
-    """For each form (`counts[n]` of them `figs[n]`'s), the better `score_bounds` of its
-    full and half points."""
-    points = np.array([a.to for a, _ in forms] + [h.to for _, h in forms], dtype=float)
+    """For each form (`points[n]`: `figs[n]`'s full points, then its half points), the
+    better `score_bounds` of its full and half points."""
+    counts = [len(p) // 2 for p in points]
+    together = np.concatenate(
+        [p[: len(p) // 2] for p in points] + [p[len(p) // 2 :] for p in points]
+    )
     owner = np.repeat(np.arange(len(figs)), counts)
-    bounds = score_bounds(game, figs, np.concatenate([owner, owner]), points, now, spots, keys)
-    paired: Floats = np.maximum(bounds[: len(forms)], bounds[len(forms) :])
+    bounds = score_bounds(game, figs, np.concatenate([owner, owner]), together, now, spots, keys)
+    n = len(owner)
+    paired: Floats = np.maximum(bounds[:n], bounds[n:])
     return paired
 
 
