@@ -134,3 +134,10 @@ def test_prompt_help_gives_an_example_the_ruleset_takes() -> None:
     result = runner.invoke(app, args, input="help\nquit\n")
     assert result.exit_code == 0, result.output
     assert "(e.g. `deploy " in result.output and "move r1 C4" not in result.output
+
+
+def test_an_unknown_ruleset_is_named_as_the_ruleset_argument() -> None:
+    for command in ("play", "odds"):
+        result = runner.invoke(app, [command, "foo"])
+        assert result.exit_code == 2
+        assert "Invalid value for RULESET: no ruleset 'foo'" in _words(result.output)

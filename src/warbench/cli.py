@@ -35,7 +35,7 @@ def _ruleset(ruleset_id: str) -> Ruleset:
     try:
         return registry.get(ruleset_id)
     except KeyError as err:
-        raise typer.BadParameter(str(err.args[0])) from None
+        raise typer.BadParameter(str(err.args[0]), param_hint="RULESET") from None
 
 
 @app.command()
