@@ -19,6 +19,7 @@ from warbench.core.odds import OddsReport, parse_pairs
 from warbench.core.record import Record, RecordError
 from warbench.core.render import render as draw
 from warbench.core.ruleset import Agent, Ruleset
+from warbench.output_paths import check_writable, problem
 from warbench.sim.cli import balance, sim
 
 app = typer.Typer(
@@ -34,7 +35,7 @@ def _ruleset(ruleset_id: str) -> Ruleset:
     try:
         return registry.get(ruleset_id)
     except KeyError as err:
-        raise typer.BadParameter(str(err.args[0])) from None
+        raise typer.BadParameter(str(err.args[0]), param_hint="RULESET") from None
 
 
 @app.command()
@@ -50,13 +51,14 @@ def rulesets() -> None:
 def play(
     ruleset: Annotated[str, typer.Argument(help="ruleset id, see `warbench rulesets`")],
     scenario: Annotated[str | None, typer.Option(help="scenario id or YAML file")] = None,
-    red: Annotated[str, typer.Option(help="human, random or ai")] = "human",
-    blue: Annotated[str, typer.Option(help="human, random or ai")] = "ai",
+    red: Annotated[str, typer.Option(help="human, random, ai or search")] = "human",
+    blue: Annotated[str, typer.Option(help="human, random, ai or search")] = "ai",
     seed: Annotated[int | None, typer.Option(help="dice seed (default: unguessable)")] = None,
     save: Annotated[Path | None, typer.Option(help="write the record here at the end")] = None,
 ) -> None:
     """Play a game; with two AI sides it runs to the end unattended."""
     rs = _ruleset(ruleset)
+    check_writable(save, "--save")
     name = scenario or rs.scenarios()[0].id
     try:
         data = rs.load_scenario(name)
@@ -91,7 +93,8 @@ def play(
     if isinstance(pending, GameOver):
         console.print(pending.line())
     if save is not None:
-        game.save(save)
+        if not _saved(game, save):
+            raise typer.Exit(2)
         console.print(f"record saved to {save}")
 
 
@@ -104,8 +107,21 @@ def _show(events: list[Event], viewer: str | None = None) -> None:
         console.print(f"  {event.text}", style=style)
 
 
-HELP = """Type an action in its text form (e.g. `move r1 C4`) or its number from the list.
+HELP = """Type an action in its text form (e.g. `{example}`) or its number from the list.
 Other commands: help, board, log, actions, save [FILE], quit."""
+
+
+def _saved(game: Game, path: Path) -> bool:
+    """Write the record to `path`; a path that cannot be written is said, not a crash."""
+    reason = problem(path)
+    if reason is None:
+        try:
+            game.save(path)
+            return True
+        except OSError as err:
+            reason = f"cannot write '{path}': {err.strerror}"
+    console.print(f"[yellow]{reason}; the game is not saved[/yellow]")
+    return False
 
 
 def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) -> bool:
@@ -124,7 +140,7 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
             continue
         command = words[0].lower()
         if command == "help":
-            console.print(HELP)
+            console.print(HELP.format(example=actions[0] if actions else "pass"))
             console.print("Action forms: " + "; ".join(game.codec.forms()))
         elif command == "board":
             console.print(rs.board_text(game))
@@ -135,8 +151,8 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
             _list_actions(actions)
         elif command == "save":
             path = Path(words[1]) if len(words) > 1 else (save or Path("warbench-save.json"))
-            game.save(path)
-            console.print(f"saved to {path}; `warbench replay {path}` reads it")
+            if _saved(game, path):
+                console.print(f"saved to {path}; `warbench replay {path}` reads it")
         elif command == "quit":
             return False
         else:
@@ -181,23 +197,48 @@ def _columns(cells: list[str], width: int = 100) -> list[str]:
 
 def _load(path: Path, upto: int | None = None) -> Game:
     try:
-        return Game.replay(Record.read(path), upto=upto)
+        record = Record.read(path)
+        if upto is not None and not 0 <= upto <= len(record.steps):
+            raise typer.BadParameter(
+                f"step {upto} is not in the record; it has steps 0 to {len(record.steps)}",
+                param_hint="--step",
+            )
+        game = Game.replay(record, upto=upto)
     except (RecordError, KeyError, ValueError) as err:
         console.print(f"[red]{path}: {err}[/red]")
         raise typer.Exit(2) from None
+    return game
+
+
+def _check_result(path: Path, game: Game) -> None:
+    """The record's closing `result` must be the one its steps lead to (exit 2 if not)."""
+    claimed = Record.read(path).result
+    reached = json.loads(json.dumps(game.record.result))
+    if claimed != reached:
+        console.print(
+            f"[red]{path}: the recorded result {claimed} is not the game's {reached}[/red]"
+        )
+        raise typer.Exit(2)
 
 
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="a record (JSON)")],
-    verify: Annotated[bool, typer.Option(help="only check every roll and state hash")] = False,
+    verify: Annotated[
+        bool, typer.Option(help="only check every roll, state hash and the result")
+    ] = False,
 ) -> None:
-    """Step through a record; --verify exits non-zero if any roll or state hash differs."""
+    """Step through a record; --verify exits 2 if any roll, state hash or the result differs."""
     game = _load(file)
     if verify:
+        _check_result(file, game)
         console.print(f"verified: {len(game.steps)} steps, every roll and state hash matches")
         return
-    shown = 0
+    shown = len(game.log) - sum(game.event_counts)  # the set-up's events come first
+    if shown:
+        console.print("[bold]   0. set-up[/bold]")
+        for event in game.log[:shown]:
+            console.print(f"      {event.text}")
     for number, step in enumerate(game.steps, start=1):
         console.print(f"[bold]{number:>4}. {step.player}: {step.action}[/bold]")
         seen = game.event_counts[number - 1]
@@ -215,11 +256,14 @@ def render(
     step: Annotated[int | None, typer.Option(help="draw the table after this step")] = None,
 ) -> None:
     """Draw the table of a record (at its end, or after --step N)."""
+    check_writable(out, "-o")
     game = _load(file, upto=step)
     try:
         draw(game.ruleset.scene(game), out)
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="-o") from None
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write '{out}': {err.strerror}", param_hint="-o") from None
     console.print(f"wrote {out}")
 
 

@@ -249,3 +249,27 @@ def test_bad_numbers_are_malformed(text: str, field: str, message: str) -> None:
         _CODEC.parse(text)
     assert str(info.value).startswith(f"{field} in '{text}'")
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "message"),
+    [
+        ("shoot nan 1,2", "X", "'nan' is not a number; write one like 12.5"),
+        ("shoot inf 1,2", "X", "'inf' is not a number"),
+        ("shoot abc 1,2", "X", "'abc' is not a number; write one like 12.5"),
+        ("shoot 1 nan,nan", "AT", "'nan,nan' is not a point; write x,y like 12.5,30"),
+        ("shoot 1 1,-inf", "AT", "'1,-inf' is not a point"),
+        ("shoot 1 1,abc", "AT", "'1,abc' is not a point; write x,y like 12.5,30"),
+        ("count x B7", "N", "'x' is not a whole number; write one like 3"),
+    ],
+)
+def test_numbers_must_be_finite_and_are_named_in_plain_words(
+    text: str, field: str, message: str
+) -> None:
+    """`nan` once reached tftww2's walk cost and crashed the CLI (`walk r2 nan,nan 90`);
+    Python's own "could not convert string to float" reached players."""
+    with pytest.raises(MalformedAction) as info:
+        _CODEC.parse(text)
+    assert str(info.value).startswith(f"{field} in '{text}': ")
+    assert message in str(info.value)
+    assert "could not convert" not in str(info.value)

@@ -314,3 +314,20 @@ def test_unseeded_game_can_be_saved_loaded_and_played_on(tmp_path: Path) -> None
     assert loaded.state_hash() == game.state_hash()
     _play(loaded, _agents(ruleset, 99))
     assert isinstance(loaded.pending, GameOver)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (_damaged(lambda d: d.update(scenario="skirmish")), "scenario is not a mapping of fields"),
+        (_damaged(lambda d: d.pop("scenario")), "scenario is not a mapping of fields"),
+        (_damaged(lambda d: d.update(steps=[{"player": "red"}])), "the field 'action' is missing"),
+        (_damaged(lambda d: d.pop("ruleset")), "the field 'ruleset' is missing"),
+    ],
+)
+def test_damage_is_named_in_words(data: dict[str, Any], message: str) -> None:
+    """Python's reprs (`KeyError('rolls')`, "dictionary update sequence element #0") were
+    what a user who hand-edited a record was told."""
+    with pytest.raises(RecordError) as info:
+        Record.from_json(data)
+    assert str(info.value) == f"record is damaged: {message}"

@@ -8,6 +8,7 @@ text back, so the log, the CLI, the tests and the web client share one spelling.
 from __future__ import annotations
 
 import dataclasses
+import math
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -44,17 +45,40 @@ def _format(value: object) -> str:
     return str(value)
 
 
+def _finite(text: str) -> float | None:
+    """`text` as a finite number, or None (`nan` and `inf` would slip past range checks)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _parse_float(text: str) -> float:
+    value = _finite(text)
+    if value is None:
+        raise ValueError(f"'{text}' is not a number; write one like 12.5")
+    return value
+
+
+def _parse_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a whole number; write one like 3") from None
+
+
 def _parse_point(text: str) -> tuple[float, float]:
-    parts = text.split(",")
-    if len(parts) != 2:
+    parts = [_finite(part) for part in text.split(",")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
         raise ValueError(f"'{text}' is not a point; write x,y like 12.5,30")
-    return float(parts[0]), float(parts[1])
+    return parts[0], parts[1]
 
 
 _PARSERS: dict[object, Callable[[str], Any]] = {
     str: str,
-    int: int,
-    float: float,
+    int: _parse_int,
+    float: _parse_float,
     Square: Square.parse,
     tuple[float, float]: _parse_point,
 }

@@ -80,6 +80,8 @@ class Record:
                 f"record format version {version!r} cannot be read by this warbench, "
                 f"which reads version(s) {readable}"
             )
+        if not isinstance(data.get("scenario"), dict):
+            raise RecordError("record is damaged: scenario is not a mapping of fields")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RecordError(f"record is damaged: seed {seed!r} is not a whole number")
@@ -103,7 +105,9 @@ class Record:
                 steps=steps,
                 result=data.get("result"),
             )
-        except (KeyError, TypeError, ValueError) as err:
+        except KeyError as err:
+            raise RecordError(f"record is damaged: the field {err.args[0]!r} is missing") from None
+        except (TypeError, ValueError) as err:
             raise RecordError(f"record is damaged: {err!r}") from None
 
     def write(self, path: Path) -> None:

@@ -16,6 +16,12 @@ M = TypeVar("M", bound=BaseModel)
 
 def validate_model(model: type[M], data: Any, source: str) -> M:
     """`data` as `model`; ValueError lists each broken field with its path."""
+    if not isinstance(data, dict):
+        held = "nothing" if data is None else f"a {type(data).__name__}"
+        raise ValueError(
+            f"{source}: a scenario is a mapping of fields ({', '.join(model.model_fields)}), "
+            f"not {held}"
+        )
     try:
         return model.model_validate(data)
     except ValidationError as err:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
@@ -126,6 +127,10 @@ def create_app(db: Path, seeds: Callable[[], int] | None = None) -> FastAPI:
     @app.exception_handler(Refused)
     async def refused(_: Request, err: Refused) -> JSONResponse:
         return JSONResponse({"detail": err.detail}, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _shape_problems(err)}, status_code=422)
 
     @app.get("/", include_in_schema=False)
     async def index() -> RedirectResponse:
@@ -334,3 +339,16 @@ async def _client_message(
         sub.queue.put_nowait({"type": "error", "status": err.status, "detail": err.detail})
     except (ValidationError, ValueError, AttributeError, KeyError, TypeError) as err:
         sub.queue.put_nowait({"type": "error", "status": 400, "detail": f"bad message: {err}"})
+
+
+def _shape_problems(err: RequestValidationError) -> str:
+    """A body of the wrong shape in one line, each broken field by name (docs/server.md:
+    every error's `detail` is text), instead of pydantic's list of objects."""
+    problems = []
+    for e in err.errors():
+        if e["type"] == "json_invalid":
+            problems.append(f"the body is not JSON ({e.get('ctx', {}).get('error', e['msg'])})")
+            continue
+        where = ".".join(str(p) for p in e["loc"][1:]) or "the body"
+        problems.append(f"{where}: {e['msg']}")
+    return "; ".join(problems)

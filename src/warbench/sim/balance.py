@@ -24,6 +24,8 @@ def parse_range(text: str) -> list[float]:
         raise ValueError(
             f"range '{text}' is not A:B:STEP with three numbers, e.g. 1:2.5:0.25"
         ) from None
+    if not all(math.isfinite(v) for v in (start, stop, step)):
+        raise ValueError(f"range '{text}': START, STOP and STEP must be finite numbers")
     if step <= 0 or stop < start:
         raise ValueError(f"range '{text}': need STEP > 0 and B >= A")
     count = math.floor((stop - start) / step + 1e-9) + 1

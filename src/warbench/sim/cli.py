@@ -14,6 +14,7 @@ from rich.table import Table
 
 from warbench.core import registry
 from warbench.core.ruleset import Ruleset
+from warbench.output_paths import check_writable
 from warbench.sim.balance import Sweep, parse_range, sweep
 from warbench.sim.play import Matchup
 from warbench.sim.plot import plot_sweep
@@ -138,6 +139,8 @@ def sim(
     """Play many games unattended: outcomes with 95% intervals, length, casualties, and each
     agent's score and CPU time per decision."""
     rs, data, agents, chosen = _setup(ruleset, scenario, red, blue, backend)
+    check_writable(json_out, "--json")
+    check_writable(csv_out, "--csv")
     matchup = Matchup(rs.id, data, agents, swap)
     with _progress() as bar:
         task = bar.add_task(f"{rs.id} {data['id']}", total=games)
@@ -197,7 +200,9 @@ def _print_sweep(result: Sweep) -> None:
 def balance(
     ruleset: RulesetArg,
     vary: Annotated[str, typer.Option(help="the parameter to sweep (see --list)")] = "",
-    range_: Annotated[str, typer.Option("--range", help="A:B:STEP, e.g. 1:2.5:0.25")] = "",
+    range_: Annotated[
+        str, typer.Option("--range", help="START:STOP:STEP, STOP included, e.g. 1:2.5:0.25")
+    ] = "",
     scenario: ScenarioOpt = None,
     red: RedOpt = "ai",
     blue: BlueOpt = "ai",
@@ -230,6 +235,12 @@ def balance(
         rs.vary(data, vary, values[0])
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--range") from None
+    if side not in rs.players:
+        raise typer.BadParameter(
+            f"no player '{side}'; allowed: {', '.join(rs.players)}", param_hint="--side"
+        )
+    check_writable(plot, "--plot")
+    check_writable(json_out, "--json")
     with _progress() as bar:
         task = bar.add_task(f"{rs.id} {vary}", total=games * len(values))
         try:

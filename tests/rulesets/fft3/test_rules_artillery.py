@@ -136,3 +136,29 @@ def test_suppressed_stands_fire_at_minus_one_vehicle_minus_two_infantry() -> Non
 
 def _template(owner: str, x: float, y: float) -> Template:
     return Template(owner, x, y)
+
+
+@pytest.mark.parametrize(
+    ("stands", "faces", "text"),
+    [
+        (
+            [At("s1t1", 10, 10), At("n1t1", 36, 36)],
+            [2],
+            "n1t1 NATO Tank: 2, no effect (vehicle: 6 check then suppressed, 4-5 suppressed, "
+            "1-3 no effect)",
+        ),
+        (
+            [At("s1t1", 10, 10), At("n1i1", 36, 36)],
+            [6],
+            "n1i1 NATO Infantry: 6, destroyed (infantry in the open: 6 destroyed, "
+            "4-5 check then suppressed, 1-3 no effect)",
+        ),
+    ],
+)
+def test_the_log_gives_the_face_and_the_effects_table(
+    stands: list[At], faces: list[int], text: str
+) -> None:
+    """A referee saw "d6 rolled 2" and "no effect" without the table that made it so."""
+    game = _barrage_phase(stands, faces)
+    events = play(game, "barrage 36,36")
+    assert text in texts(events)

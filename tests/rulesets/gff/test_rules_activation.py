@@ -344,6 +344,27 @@ def test_moving_across_dangerous_terrain_one_die_per_model_each_one_a_wound() ->
     (danger,) = rolled(events, "dangerous terrain")
     assert danger.request.dice == 3
     assert len(game.state.units["r1"].models) == 1
+    assert any(
+        e.text.endswith("takes 2 wound(s) from dangerous terrain (one for each 1 rolled)")
+        for e in events
+    )
+
+
+def test_dangerous_terrain_without_a_1_says_no_wound_and_why() -> None:
+    """A bare "2d6 rolled 4+3" with nothing after it left a referee guessing the rule."""
+    game = position(
+        [profile(size=3)],
+        [profile()],
+        {"r1": (22.5, 10), "b1": (24, 44)},
+        dice=[4, 3, 2],
+        terrain=[MINEFIELD],
+    )
+    events = play(game, "advance r1 24,16")
+    assert any(
+        e.text.endswith("takes 0 wound(s) from dangerous terrain (one for each 1 rolled)")
+        for e in events
+    )
+    assert len(game.state.units["r1"].models) == 3
     assert script(game).remaining == 0
 
 

@@ -443,6 +443,39 @@ def test_a_wounded_man_has_half_str_and_a_second_wound_incapacitates(
     assert game.state.men["b1"].status == status
 
 
+@pytest.mark.parametrize(
+    ("faces", "wounded", "text"),
+    [
+        (
+            (1, 1, 1, 3),
+            False,
+            "b1 is wounded: his attributes are halved (damage 6 against STR 12: up to half STR)",
+        ),
+        (
+            (1, 1, 1, 4),
+            False,
+            "b1 is incapacitated (damage 7 against STR 12: over half STR, up to STR)",
+        ),
+        ((4, 3, 3, 3), False, "b1 is dead (damage 13 against STR 12: more than STR)"),
+        (
+            (1, 1),
+            True,
+            "b1 is incapacitated (damage 2 against STR 6: up to half STR, and he "
+            "was already wounded)",
+        ),
+    ],
+)
+def test_the_log_reads_the_damage_against_str(
+    faces: tuple[int, ...], wounded: bool, text: str
+) -> None:
+    """The log said only "r8 is dead" after the damage roll: now the line of 4.5 applied."""
+    game = duel(man(10, 22, facing=180), weapon="Pistol" if wounded else "Rifle")
+    game.state.men["b1"].wounded = wounded
+    done(game)
+    script(game, *three(10), *faces)
+    assert text in texts(game.apply(Fire("r1", "b1")))
+
+
 def test_a_wounded_man_shoots_with_half_dex() -> None:
     game = duel(man(10, 22, facing=180))
     game.state.men["r1"].wounded = True

@@ -43,6 +43,24 @@ def artillery_effect(ref: Referee, stand: Stand, *, in_difficult: bool) -> str:
         else ("infantry in difficult terrain" if stand.profile.kind == "infantry" else "vehicle")
     )
     face = ref.roll(RollRequest(f"artillery: {stand.name} ({where})")).total
-    effect = tables().artillery.effect(face, exposed=exposed)
-    ref.emit("artillery", f"{stand.name}: {effect.replace('-', ' ')}")
+    table = tables().artillery
+    effect = table.effect(face, exposed=exposed)
+    bands = effect_bands(table.exposed if exposed else table.protected)
+    ref.emit("artillery", f"{stand.name}: {face}, {_words(effect)} ({where}: {bands})")
     return effect
+
+
+def _words(effect: str) -> str:
+    return effect.replace("-", " ")
+
+
+def effect_bands(rows: dict[int, str]) -> str:
+    """The effects table's rows for the log, highest first, so a referee sees what each
+    face does: `6 destroyed, 4-5 check then suppressed, 1-3 no effect`."""
+    parts, top = [], 6
+    for least in sorted(rows, reverse=True):
+        parts.append(f"{least if least == top else f'{least}-{top}'} {_words(rows[least])}")
+        top = least - 1
+    if top >= 1:
+        parts.append(f"{1 if top == 1 else f'1-{top}'} no effect")
+    return ", ".join(parts)

@@ -59,6 +59,16 @@ def deals_damage(fig: Fig) -> bool:
     return not fig.prof.no_damage_in_hth and fig.ap >= 1
 
 
+def no_damage_reason(fig: Fig, answered: bool = False) -> str:
+    """Why `fig` deals no wounds in hand to hand, for the log (a referee sees a winning
+    score and no wounds otherwise)."""
+    if answered:
+        return "it shot its attacker instead of fighting"
+    if fig.prof.no_damage_in_hth:
+        return f"a {fig.prof.name} deals no damage in hand to hand"
+    return "it has no action left"
+
+
 def _beats(a: int, b: int, a_fig: Fig, b_fig: Fig) -> bool:
     """Whether score a beats score b; 'Elite: +1 only when there is a draw'."""
     return a > b or (a == b and a_fig.elite and not b_fig.elite)
@@ -94,13 +104,20 @@ def assault(
     )
     against: list[str] = []
     beaten: list[Beaten] = []
+    wins = 0
     for face in roll.faces:
         score = face + roll.request.modifier_total
         if _beats(score, best, attacker, defender):
+            wins += 1
             if a_damage:
                 against += [attacker.id] * ratio_wounds(score, best)
         elif _beats(best, score, defender, attacker):
             beaten.append(Beaten(attacker.id, ratio_wounds(best, score)))
+    if wins and not a_damage:
+        ref.emit(
+            "hand_to_hand",
+            f"{attacker.id} beats {defender.id} but deals no wounds: {no_damage_reason(attacker)}",
+        )
     return against, beaten
 
 
@@ -118,6 +135,13 @@ def fight(
         dealt, lost = assault(ref, s, melee, attacker, best)
         against += dealt
         beaten += lost
+    if beaten and not hits:
+        defender = s.figs[melee.defender]
+        ref.emit(
+            "hand_to_hand",
+            f"{defender.id} beats {len(beaten)} attacking dice but deals no wounds: "
+            f"{no_damage_reason(defender, answered)}",
+        )
     for fig in [s.figs[melee.defender], *attackers]:
         fig.ap = 0 if fig.race == "insectoids" else max(0, fig.ap - 1)
     return against, beaten, hits

@@ -1207,8 +1207,12 @@ class GFFGame(OpenGame):
             RollRequest(f"dangerous terrain: {unit.name} {why}", dice=models * per_model)
         )
         wounds = roll.faces.count(1)
+        # said even when none: a referee sees the rule (a wound for each 1), not a bare roll
+        self.emit(
+            "wounds",
+            f"{unit.name} takes {wounds} wound(s) from dangerous terrain (one for each 1 rolled)",
+        )
         if wounds:
-            self.emit("wounds", f"{unit.name} takes {wounds} wound(s) from dangerous terrain")
             kept = regenerate(self, unit, [Hit(0, False, 0, False)] * wounds)
             take_wounds(self, unit, kept)
 

@@ -41,14 +41,30 @@ def hit_man(
 
 def apply_damage(game: TFTGame, target: Man, damage: int) -> None:
     """Compare damage with the target's current STR (4.5)."""
-    effect = damage_effect(damage, attributes(target).strength, target.wounded)
+    strength = attributes(target).strength
+    effect = damage_effect(damage, strength, target.wounded)
+    why = f" ({_reading(damage, strength, target.wounded)})"
     if effect == "none":
-        game.emit("damage", f"{target.id} takes no harm")
+        game.emit("damage", f"{target.id} takes no harm{why}")
     elif effect == "wounded":
         target.wounded = True
-        game.emit("wounded", f"{target.id} is wounded: his attributes are halved")
+        game.emit("wounded", f"{target.id} is wounded: his attributes are halved{why}")
     else:
-        fall(game, target, effect, f"{target.id} is {effect}")
+        fall(game, target, effect, f"{target.id} is {effect}{why}")
+
+
+def _reading(damage: int, strength: int, wounded: bool) -> str:
+    """The line of 4.5 that `damage_effect` applied, for the log: the referee sees the
+    damage against the man's current STR, not only its outcome."""
+    if damage == 0:
+        band = "no damage"
+    elif 2 * damage <= strength:
+        band = "up to half STR, and he was already wounded" if wounded else "up to half STR"
+    elif damage <= strength:
+        band = "over half STR, up to STR"
+    else:
+        band = "more than STR"
+    return f"damage {damage} against STR {strength}: {band}"
 
 
 def fall(game: TFTGame, man: Man, status: str, text: str) -> None:

@@ -36,4 +36,6 @@ def vary(scenario: dict[str, Any], parameter: str, value: float) -> dict[str, An
     else:
         others = [kind for kind in force.get("pieces", []) if kind != what]
         force["pieces"] = others + [what] * int(value)
-    return scenarios.validate(data, f"{parameter}={value:g}").model_dump(mode="json")
+    spec = scenarios.validate(data, f"{parameter}={value:g}")
+    Table.build(spec)  # the pieces must still fit their placement limits
+    return spec.model_dump(mode="json")

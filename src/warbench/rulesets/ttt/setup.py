@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from warbench.core.grid import Square
 from warbench.rulesets.ttt.state import State
-from warbench.rulesets.ttt.table import Table
+
+if TYPE_CHECKING:  # the table checks at build time that every side's pieces fit (`room`)
+    from warbench.rulesets.ttt.table import Table
 
 
 def placeable_kinds(table: Table, state: State, side: str) -> list[str]:
@@ -68,3 +71,24 @@ def area(table: Table, side: str, captain_first: bool) -> tuple[Square, ...]:
     else:
         squares = [sq for sq in field.grid.squares() if sq in field.boards[rule.board]]
     return tuple(sq for sq in squares if field.passable(sq))
+
+
+def room(table: Table) -> None:
+    """Refuse an operation whose pieces cannot all be placed (ValueError naming the side):
+    more than its placement limits hold, or more free choices than `max_each` of each kind
+    allows (ruling TTT-R9); either would leave a player with no legal placement."""
+    scenario = table.scenario
+    for side, force in scenario.forces.items():
+        squares = len(area(table, side, False))
+        if len(force.pieces) + force.choose > squares:
+            raise ValueError(
+                f"{scenario.id}: {side} has {len(force.pieces) + force.choose} pieces to "
+                f"place but its placement limits hold {squares} square(s)"
+            )
+        kinds = [k for k, profile in table.sheet.items() if not profile.has("command")]
+        free = sum(max(0, force.max_each - force.pieces.count(k)) for k in kinds)
+        if force.choose > free:
+            raise ValueError(
+                f"{scenario.id}: {side} chooses {force.choose} pieces freely, but at most "
+                f"{force.max_each} of each of {', '.join(kinds)} allows {free}"
+            )

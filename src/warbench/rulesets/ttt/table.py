@@ -9,6 +9,7 @@ from warbench.core.grid import Square
 from warbench.rulesets.ttt.boards import Battlefield, board
 from warbench.rulesets.ttt.pieces import PieceProfile, squad_sheet
 from warbench.rulesets.ttt.scenario import SIDES, Scenario
+from warbench.rulesets.ttt.setup import room
 from warbench.rulesets.ttt.terrain import terrain_table
 
 
@@ -76,7 +77,9 @@ class Table:
                 )
             if rule.rule == "corner" and not battlefield.passable(Square.parse(rule.corner)):
                 raise ValueError(f"{scenario.id}: corner {rule.corner} is not on open ground")
-        return cls(scenario, battlefield, sheet, homes, bridge)
+        table = cls(scenario, battlefield, sheet, homes, bridge)
+        room(table)
+        return table
 
     def allowances(self, kind: str) -> tuple[dict[Square, int], tuple[int, ...]]:
         """The squares a `kind` may move when each square's terrain applies (TERRAIN), and
