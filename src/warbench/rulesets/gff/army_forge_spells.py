@@ -116,11 +116,11 @@ _FATIGUED = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+fatigued$", re.IGN
 _SHAKEN = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+shaken$", re.IGNORECASE)
 _DAMAGE = re.compile(  # GFF-R35: "it immediately takes D3 wounds", "takes 2 hits with AP(1)"
     r"^(?:(?:it|they)\s+)?(?:each\s+)?(?:immediately\s+)?takes?\s+"
-    r"(\d+|[1-3]?D[36](?:\s*\+\s*\d+)?)\s+"
+    r"(\d+|[1-6]?D[36](?:\s*[+\-−]\s*\d+)?(?:\s*[x×*]\s*[23])?)\s+"
     r"(wounds?|(?:automatic\s+)?hits?)(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
     re.IGNORECASE,
 )
-_ROLLED = re.compile(r"^([1-3])?D([36])(?:\+(\d+))?$")
+_ROLLED = re.compile(r"^([1-6])?D([36])(?:([+\-])(\d+))?(?:[X×*]([23]))?$")
 _DANGEROUS = re.compile(  # GFF-R35: "must take a dangerous terrain test"
     r"^(?:must\s+)?takes?\s+(?:a\s+)?dangerous\s+terrain\s+tests?\s*\.?$", re.IGNORECASE
 )
@@ -262,8 +262,9 @@ SHAPES = (
     'shooting] DURATION" (K 1 to 3), "... may immediately move by up to X"" (X up to 12"), '
     '"... must take a morale test[. If failed, it becomes fatigued | If failed you may move '
     'it by up to X" in a straight line in any direction | If failed it [immediately] takes '
-    'COUNT wounds | On a fail it takes COUNT hits [with RULES]]", "... take(s) COUNT wounds", '
-    '"... take(s) COUNT [automatic] hits" (COUNT: X, [N]D3 or [N]D6 [+X], N up to 3), "... '
+    'COUNT wounds | On a fail it takes COUNT hits [with RULES]]", "... take(s) COUNT wounds '
+    '[with Bane|Poison|Deadly(X)|Unstoppable]", "... take(s) COUNT [automatic] hits" (COUNT: '
+    'X, or [N]D3 | [N]D6 [+X | -X] [x2 | x3], N up to 6, -X at most -N), "... '
     '[must] take(s) a dangerous terrain test", "... is moved | may make a move of | may move by up '
     'to X" [toward the nearest enemy | toward the caster | away from the caster]", '
     '"... may only [use] Hold|Advance|Rush|Charge [or '
@@ -276,7 +277,8 @@ SHAPES = (
     'it moves | next time it activates | until end of round]", a condition on the action on '
     'shooting effects ("... when shooting after a Hold | Advance action", "... when using '
     'Hold actions"), and a template ("Place a W" template within R". All [enemy|friendly] '
-    'models under it take X hits | wounds [with RULES]", cast at x,y); '
+    'models under it take COUNT hits | wounds [with RULES]", cast at x,y; dice rolled for each '
+    "model); "
     'the target clause may also read "Up to two enemy units within R", "One enemy model '
     'within R", "Pick one enemy unit within R", which ...", "All enemy units within R" [of '
     'the caster]" (every one in sight), and be followed by "and all [other] [enemy|friendly] '
@@ -498,9 +500,6 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
             problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(rest)}")
             return None
         damage = _damage(hits)
-        if damage is None:
-            problems.add(where, f"wounds are taken without weapon rules: {json.dumps(rest)}")
-            return None
         rules = _weapon_rules(damage.pop("with"), where, problems)
         if rules is None:
             return None
@@ -718,25 +717,29 @@ def _testing(text: str) -> dict[str, Any] | None:
     if shift:
         return {"effect": "test", "then": "shift", **_shift_fields(shift)}
     taken = _DAMAGE.match(then)
-    damage = _damage(taken) if taken else None
-    if damage is None:
+    if taken is None:
         return None
+    damage = _damage(taken)
     return {**damage, "effect": "test", "then": damage["effect"]}
 
 
-def _damage(match: re.Match[str]) -> dict[str, Any] | None:
-    """`takes D3 wounds`, `takes 2 hits with AP(1)`: the effect, the count or the die it is
-    rolled on, and the hits' rules text (`with`); None for wounds with rules (GFF-R35)."""
-    count = match.group(1).upper().replace(" ", "")
+def _damage(match: re.Match[str]) -> dict[str, Any]:
+    """`takes D3 wounds`, `takes 2 hits with AP(1)`: the effect, the count or the dice it is
+    rolled on, and the rules text (`with`; GFF-R35, R39)."""
+    count = match.group(1).upper().replace(" ", "").replace("−", "-")
     dice = _ROLLED.match(count)
-    fields: dict[str, Any] = {"number": int(count) if dice is None else int(dice.group(3) or 0)}
-    if dice:
+    fields: dict[str, Any] = {}
+    number = int(count) if dice is None else 0
+    if dice:  # "2D6", "D3+1", "D3-1", "D6x2" (GFF-R35, R39)
         fields.update(dice=int(dice.group(2)), rolled=int(dice.group(1) or 1))
-    number = fields.pop("number")
+        if dice.group(3) == "+":
+            number = int(dice.group(4))
+        elif dice.group(3) == "-":
+            fields["less"] = int(dice.group(4))
+        if dice.group(5):
+            fields["times"] = int(dice.group(5))
     if match.group(2).lower().startswith("wound"):
-        if match.group(3):
-            return None
-        return {"effect": "wounds", "wounds": number, **fields, "with": None}
+        return {"effect": "wounds", "wounds": number, **fields, "with": match.group(3)}
     return {"effect": "hits", "hits": number, **fields, "with": match.group(3)}
 
 

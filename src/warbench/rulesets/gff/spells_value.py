@@ -57,7 +57,7 @@ def value(
         if target in around and spell.area_hits:
             count = spell.area_hits
         if point is not None:
-            count = (spell.hits or spell.wounds) * spells.under(spell, target, point)
+            count = spell.mean_count * spells.under(spell, target, point)
         total += sign * _one(state, spell, target, count, worth, unblocked)
     return total
 

@@ -1,0 +1,196 @@
+"""Spell texts of GFF-R39: other dice counts, wounds with the rules that act on them,
+templates with dice counts (each read, played through the game's dice, and refused with a
+clear error when malformed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.rulesets.gff.position import play, profile, rolled, script
+from tests.rulesets.gff.spell_setup import SQUAD, imported, refused_import, seer_game
+from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
+
+
+def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
+    """The seer (r1) holds and casts the imported spell at b1 (`target`, at 24,20)."""
+    game = seer_game(text, [target], {"b1": (24, 20)}, dice)
+    play(game, "hold r1", "cast r1 spell b1")
+    return game
+
+
+# --- reading the texts ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        (
+            'Target enemy unit within 12" takes 4D6 hits.',
+            {"effect": "hits", "dice": 6, "rolled": 4, "less": 0, "times": 1, "mean_count": 14},
+        ),
+        (
+            'Target enemy unit within 12" takes D3-1 wounds.',
+            {"effect": "wounds", "dice": 3, "rolled": 1, "less": 1, "wounds": 0, "mean_count": 1},
+        ),
+        (
+            'Target enemy unit within 18" takes D6x2 hits with AP(1).',
+            {"effect": "hits", "dice": 6, "times": 2, "mean_count": 7},
+        ),
+        (
+            'Target enemy unit within 18" takes D3 × 2 hits.',
+            {"effect": "hits", "dice": 3, "times": 2, "mean_count": 4},
+        ),
+        (
+            'Target enemy unit within 12" takes D3 wounds with Poison.',
+            {"effect": "wounds", "dice": 3, "rules": (("Bane", None),)},
+        ),
+        (
+            'Target enemy unit within 12" takes 1 wound with Deadly(3) and Unstoppable.',
+            {"effect": "wounds", "wounds": 1, "rules": (("Deadly", 3), ("Unstoppable", None))},
+        ),
+        (
+            'Target enemy unit within 12" must take a morale test. If failed it takes 2D3-1 '
+            "wounds with Bane.",
+            {"effect": "test", "then": "wounds", "rolled": 2, "less": 1, "mean_count": 3},
+        ),
+        (
+            'Place a 3" template within 18". All models under it take D3 hits.',
+            {"effect": "hits", "template": 3.0, "dice": 3, "mean_count": 2},
+        ),
+    ],
+)
+def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, Any]) -> None:
+    spell = imported(text)
+    got = {k: getattr(spell, k) for k in fields}
+    if "rules" in got:
+        got["rules"] = tuple((r.name, r.rating) for r in spell.rules)
+    assert got == fields
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ('Target enemy unit within 12" takes D3 wounds with AP(1).', "not AP"),
+        ('Target enemy unit within 12" takes 2 wounds with Blast(3).', "not Blast"),
+        ('Target enemy unit within 12" takes 2D3-3 hits.', "may not fall below 0"),
+        ('Target enemy unit within 12" takes 7D6 hits.', "understood:"),
+        ('Target enemy unit within 12" takes D6x4 hits.', "understood:"),
+        ('Target enemy unit within 12" takes D4 wounds.', "understood:"),
+    ],
+)
+def test_malformed_counts_and_wound_rules_are_refused(text: str, wanted: str) -> None:
+    assert wanted in refused_import(text)
+
+
+def test_points_follow_the_mean_count_and_the_wound_rules() -> None:
+    """D6x2 averages 7 hits; D3-1 wounds 1 wound (twice a hit); Deadly(3) wounds cost
+    more than plain ones."""
+    assert spell_points(imported('Target enemy unit within 12" takes D6x2 hits.')) == (
+        SPELL_POINTS * 7
+    )
+    assert spell_points(imported('Target enemy unit within 12" takes D3-1 wounds.')) == (
+        SPELL_POINTS * 2
+    )
+    plain = spell_points(imported('Target enemy unit within 12" takes 1 wound.'))
+    deadly = spell_points(imported('Target enemy unit within 12" takes 1 wound with Deadly(3).'))
+    assert deadly > plain
+
+
+# --- counts in play ---------------------------------------------------------------------------
+
+
+def test_4d6_hits_roll_four_dice() -> None:
+    """4D6 show 1, 1, 1, 1: four hits, four Defense dice (1, 1, 6, 6): two wounds."""
+    game = cast_at('Target enemy unit within 12" takes 4D6 hits.', [4, 1, 1, 1, 1, 1, 1, 6, 6])
+    (four,) = rolled(game.log, "4D6 hits on b1")
+    assert four.request.dice == 4 and four.request.sides == 6
+    (defense,) = rolled(game.log, "Defense")
+    assert defense.request.dice == 4
+    assert len(game.state.units["b1"].models) == 1
+    assert script(game).remaining == 0
+
+
+@pytest.mark.parametrize(("face", "left"), [(1, 3), (2, 2), (3, 1)])
+def test_d3_minus_one_wounds_take_one_from_the_die(face: int, left: int) -> None:
+    """The D3 shows 1: no wound; 2: one; 3: two."""
+    game = cast_at('Target enemy unit within 12" takes D3-1 wounds.', [4, face])
+    assert len(game.state.units["b1"].models) == left
+    if face == 1:
+        assert any("takes no wounds" in e.text for e in game.log)
+
+
+def test_d6_times_two_hits_double_the_die() -> None:
+    """The D6 shows 2: four hits, four Defense dice (1, 1, 1, 6): three wounds, the last
+    model's wound effects (6) Knocked Out."""
+    game = cast_at('Target enemy unit within 12" takes D6x2 hits.', [4, 2, 1, 1, 1, 6, 6])
+    (defense,) = rolled(game.log, "Defense")
+    assert defense.request.dice == 4
+    assert not game.state.units["b1"].alive
+
+
+# --- wounds with rules ------------------------------------------------------------------------
+
+TROLLS = profile("Trolls", size=3, rules=["Regeneration"])
+
+
+def test_wounds_with_poison_ignore_regeneration() -> None:
+    """Two Bane wounds on a Regeneration unit: no Regeneration roll, two models go."""
+    game = cast_at('Target enemy unit within 12" takes 2 wounds with Poison.', [4], TROLLS)
+    assert rolled(game.log, "Regeneration") == []
+    assert len(game.state.units["b1"].models) == 1
+    assert script(game).remaining == 0
+
+
+def test_wounds_without_bane_are_saved_by_regeneration() -> None:
+    """The same two wounds without Bane: Regeneration rolls 5 and 1, one model goes."""
+    game = cast_at('Target enemy unit within 12" takes 2 wounds.', [4, 5, 1], TROLLS)
+    assert rolled(game.log, "Regeneration")
+    assert len(game.state.units["b1"].models) == 2
+
+
+def test_unstoppable_wounds_ignore_regeneration() -> None:
+    game = cast_at('Target enemy unit within 12" takes 1 wound with Unstoppable.', [4], TROLLS)
+    assert rolled(game.log, "Regeneration") == []
+    assert len(game.state.units["b1"].models) == 2
+
+
+def test_deadly_wounds_multiply_on_one_model() -> None:
+    """One Deadly(3) wound on two Tough(3) models: the first takes 3 wounds and goes."""
+    ogres = profile("Ogres", size=2, rules=["Tough(3)"])
+    game = cast_at('Target enemy unit within 12" takes 1 wound with Deadly(3).', [4], ogres)
+    assert len(game.state.units["b1"].models) == 1
+    assert game.state.units["b1"].models[0].wounds == 0
+
+
+def test_a_failed_test_deals_wounds_with_the_spells_rules() -> None:
+    """Morale 2 fails; 2D3-1 show 1, 1: one Bane wound, Regeneration not rolled."""
+    game = cast_at(
+        'Target enemy unit within 12" must take a morale test. If failed it takes 2D3-1 wounds '
+        "with Bane.",
+        [4, 2, 1, 1],
+        TROLLS,
+    )
+    assert rolled(game.log, "Regeneration") == []
+    assert len(game.state.units["b1"].models) == 2
+    assert script(game).remaining == 0
+
+
+# --- templates with dice ----------------------------------------------------------------------
+
+
+def test_a_template_rolls_its_dice_for_each_model_under_it() -> None:
+    """Two models under the template: a D3 each (1 and 3), four hits; Defense 1, 1, 6, 6."""
+    game = seer_game(
+        'Place a 3" template within 18". All models under it take D3 hits.',
+        [SQUAD],
+        {"b1": (24, 20)},
+        [4, 1, 3, 1, 1, 6, 6],
+    )
+    play(game, "hold r1", "cast r1 spell 24.75,20")
+    assert [r.total for r in rolled(game.log, "D3 hits on b1")] == [1, 3]
+    (defense,) = rolled(game.log, "Defense")
+    assert defense.request.dice == 4
+    assert len(game.state.units["b1"].models) == 1
+    assert script(game).remaining == 0
