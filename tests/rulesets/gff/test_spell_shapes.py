@@ -1,6 +1,6 @@
 """Spell texts of GFF-R39: other dice counts, wounds with the rules that act on them,
-templates with dice counts (each read, played through the game's dice, and refused with a
-clear error when malformed)."""
+templates with dice counts, re-rolls of morale tests (each read, played through the game's
+dice, and refused with a clear error when malformed)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 
-from tests.rulesets.gff.position import play, profile, rolled, script
+from tests.referee import Ref
+from tests.rulesets.gff.position import play, profile, rolled, script, state_of, unit
 from tests.rulesets.gff.spell_setup import SQUAD, imported, refused_import, seer_game
+from warbench.rulesets.gff import spells
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
+from warbench.rulesets.gff.morale import morale_test
 
 
 def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
@@ -59,6 +62,19 @@ def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
             'Place a 3" template within 18". All models under it take D3 hits.',
             {"effect": "hits", "template": 3.0, "dice": 3, "mean_count": 2},
         ),
+        (
+            'Target friendly unit within 12" may re-roll failed morale tests until end of round.',
+            {"effect": "reroll", "roll": "morale", "reroll": "failed", "lasts": "round"},
+        ),
+        (
+            'Target enemy unit within 12" must re-roll passed morale tests next time it takes a '
+            "morale test.",
+            {"effect": "reroll", "roll": "morale", "reroll": "successes", "trigger": "morale"},
+        ),
+        (
+            'Target friendly unit within 12" may re-roll morale tests once.',
+            {"effect": "reroll", "roll": "morale", "lasts": "next", "on_enemies": False},
+        ),
     ],
 )
 def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, Any]) -> None:
@@ -78,6 +94,12 @@ def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, 
         ('Target enemy unit within 12" takes 7D6 hits.', "understood:"),
         ('Target enemy unit within 12" takes D6x4 hits.', "understood:"),
         ('Target enemy unit within 12" takes D4 wounds.', "understood:"),
+        ('Target enemy unit within 12" may re-roll passed morale tests.', "understood:"),
+        ('Target enemy unit within 12" must re-roll failed morale tests.', "understood:"),
+        (
+            'Target friendly unit within 12" may re-roll failed morale tests next time it shoots.',
+            "understood:",
+        ),
     ],
 )
 def test_malformed_counts_and_wound_rules_are_refused(text: str, wanted: str) -> None:
@@ -194,3 +216,49 @@ def test_a_template_rolls_its_dice_for_each_model_under_it() -> None:
     assert defense.request.dice == 4
     assert len(game.state.units["b1"].models) == 1
     assert script(game).remaining == 0
+
+
+# --- re-rolls of morale tests -----------------------------------------------------------------
+
+
+def _tested(text: str, faces: list[int], rules: tuple[str, ...] = ()) -> tuple[bool, Ref, Any]:
+    """A Quality 4 squad given the spell takes a morale test on `faces`."""
+    squad = unit("b1", profile("Squad", size=3, rules=rules), (24, 20))
+    spells.affect(Ref(), squad, imported(text), squad)
+    ref = Ref(faces)
+    return morale_test(ref, state_of(squad), squad), ref, squad
+
+
+@pytest.mark.parametrize(("faces", "passed"), [([2, 5], True), ([2, 3], False), ([4], True)])
+def test_a_failed_morale_test_is_rerolled_and_the_second_result_stands(
+    faces: list[int], passed: bool
+) -> None:
+    """A 2 fails and is re-rolled (5 passes, 3 fails); a 4 passes and is not re-rolled."""
+    ok, ref, squad = _tested(
+        'Target friendly unit within 12" may re-roll failed morale tests until end of round.',
+        faces,
+    )
+    assert ok is passed
+    assert len(ref.rolls) == len(faces)
+    assert "re-roll failures" in ref.rolls[0].request.label
+    assert squad.effects  # it lasts the round
+
+
+def test_a_forced_reroll_of_a_passed_test_is_used_up_by_the_test() -> None:
+    """A 5 passes, must be re-rolled: the 1 fails; the spell is gone after the test."""
+    ok, ref, squad = _tested(
+        'Target enemy unit within 12" must re-roll passed morale tests next time it takes a '
+        "morale test.",
+        [5, 1],
+    )
+    assert ok is False and len(ref.rolls) == 2
+    assert squad.effects == ()
+
+
+def test_fearless_rolls_after_the_reroll() -> None:
+    """2 fails, re-rolled 1 fails, Fearless 4 saves it."""
+    ok, ref, _ = _tested(
+        'Target friendly unit within 12" may re-roll failed morale tests.', [2, 1, 4], ("Fearless",)
+    )
+    assert ok is True
+    assert [r.request.label.split(":")[0] for r in ref.rolls][-1] == "Fearless"

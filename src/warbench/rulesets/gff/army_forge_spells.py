@@ -153,6 +153,11 @@ _REROLL = re.compile(  # GFF-R37: "may re-roll results of 1 when shooting", "mus
     r"|(?P<bare>blocks|hits))\s*(?P<rest>.*?)\s*\.?$",
     re.IGNORECASE,
 )
+_REROLL_MORALE = re.compile(  # GFF-R39: "may re-roll failed morale tests until end of round"
+    r"^(?P<verb>must|may|can)\s+re-?roll\s+(?:(?P<kind>failed|passed|successful)\s+)?"
+    r"morale\s+(?:tests?|rolls?)(?:\s+rolls?)?\s*(?P<rest>.*?)\s*\.?$",
+    re.IGNORECASE,
+)
 _IN_DANGEROUS = re.compile(  # GFF-R37: "counts as being in dangerous terrain next time it moves"
     r"^(?:counts?\s+as\s+(?:being\s+)?in|(?:must\s+)?moves?\s+as\s+if\s+"
     r"(?:(?:it|they)\s+(?:is|are|was|were)\s+)?in)\s+dangerous\s+terrain"
@@ -273,7 +278,9 @@ SHAPES = (
     "being in difficult terrain | move(s) as if in difficult terrain [next time it moves | "
     'until end of round]", "... may re-roll results of 1 | failed hits | failed blocks [in '
     'melee|when shooting] DURATION", "... must re-roll successful hits | blocks | unmodified '
-    'Defense results of 6 DURATION", "... count(s) as being in dangerous terrain [next time '
+    'Defense results of 6 DURATION", "... may re-roll failed morale tests | must re-roll '
+    'passed morale tests [until end of round | next time it takes a morale test | once]", '
+    '"... count(s) as being in dangerous terrain [next time '
     'it moves | next time it activates | until end of round]", a condition on the action on '
     'shooting effects ("... when shooting after a Hold | Advance action", "... when using '
     'Hold actions"), and a template ("Place a W" template within R". All [enemy|friendly] '
@@ -473,6 +480,7 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
         or _difficult(rest)
         or ({"effect": "dangerous"} if _DANGEROUS.match(rest) else None)
         or _rerolling(rest)
+        or _rerolling_morale(rest)
         or _in_dangerous(rest)
     )
     if not (hits or lasting or granted or moving):
@@ -795,6 +803,27 @@ def _rerolling(text: str) -> dict[str, Any] | None:
         return None
     duration["when"] = qualifier or duration["when"]
     return {**duration, "effect": "reroll", "reroll": dice, "roll": roll}
+
+
+def _rerolling_morale(text: str) -> dict[str, Any] | None:
+    """`may re-roll failed morale tests`, `must re-roll passed morale tests next time it
+    takes a morale test`: the morale test's die re-rolled (GFF-R39). "May" re-rolls a
+    failure (also when unsaid), "must" a pass (it must be said: a unit does not choose to
+    lose its own pass)."""
+    match = _REROLL_MORALE.match(text)
+    if match is None:
+        return None
+    kind = (match.group("kind") or "").lower()
+    must = match.group("verb").lower() == "must"
+    if must != (kind in ("passed", "successful")):
+        return None
+    duration = _duration(match.group("rest").strip())
+    if duration is None or duration.get("trigger") not in (None, "once", "morale"):
+        return None
+    if duration.get("trigger") == "once":
+        duration["trigger"] = "morale"
+    dice = "successes" if must else "failed"
+    return {**duration, "when": "any", "effect": "reroll", "reroll": dice, "roll": "morale"}
 
 
 def _roll_of(noun: str, qualifier: str | None, trigger: str | None) -> str | None:

@@ -278,7 +278,7 @@ class Spell(BaseModel):
     area_all: bool = False
     point: bool = False
     reroll: Literal["ones", "failed", "sixes", "successes"] | None = None
-    roll: Literal["to_hit", "defense"] = "to_hit"
+    roll: Literal["to_hit", "defense", "morale"] = "to_hit"
     template: float = Field(default=0.0, ge=0, le=12)
 
     @field_validator("rules", mode="before")

@@ -365,7 +365,8 @@ def lasting(spell: Spell) -> list[SpellEffect]:
         return [SpellEffect(spell.name, spell.effect, 0, "any", spell.lasts, left, 0, trigger)]
     if spell.effect == "reroll":  # GFF-R37
         if trigger == "once":
-            trigger = "hits" if spell.roll == "defense" else attacked_once(spell.when)
+            trigger = {"defense": "hits", "morale": "morale"}.get(spell.roll, "")
+            trigger = trigger or attacked_once(spell.when)
         picked = f"{spell.roll}:{spell.reroll}"
         return [SpellEffect(spell.name, "reroll", 0, spell.when, spell.lasts, picked, 0, trigger)]
     if spell.effect == "in_dangerous":  # GFF-R37
@@ -404,7 +405,7 @@ def describe(effect: SpellEffect) -> str:
         return f"dangerous terrain (it counts as in it){lasts}"
     if effect.kind == "reroll":
         kind, dice = effect.rule.split(":")
-        rolled = "on Defense" if kind == "defense" else "to hit"
+        rolled = {"defense": "on Defense", "morale": "on morale tests"}.get(kind, "to hit")
         return f"re-rolls of its {spell_rerolls.WORDS[dice]} {rolled}{when}{lasts}"
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
 
