@@ -172,7 +172,7 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
         ),
         ('Pick a point within 18".', "understood:"),
         (
-            'Target enemy unit within 12" may move by up to 6" toward the nearest objective.',
+            'Target enemy unit within 12" may move by up to 6" toward the nearest tree.',
             "understood:",
         ),
     ],

@@ -1,19 +1,34 @@
 """Spell texts of GFF-R39: other dice counts, wounds with the rules that act on them,
-templates with dice counts, re-rolls of morale tests (each read, played through the game's
-dice, and refused with a clear error when malformed)."""
+templates with dice counts, re-rolls of morale tests, moves toward the nearest objective
+and moves a unit must make (a retreat after a failed test): each read, played through the
+game's dice, and refused with a clear error when malformed."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 
 from tests.referee import Ref
-from tests.rulesets.gff.position import play, profile, rolled, script, state_of, unit
+from tests.rulesets.gff.position import (
+    gun,
+    play,
+    position,
+    profile,
+    refusal,
+    rolled,
+    script,
+    state_of,
+    unit,
+)
 from tests.rulesets.gff.spell_setup import SQUAD, imported, refused_import, seer_game
-from warbench.rulesets.gff import spells
+from warbench.core.game import Decision
+from warbench.rulesets.gff import spell_moves, spells
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
 from warbench.rulesets.gff.morale import morale_test
+from warbench.rulesets.gff.movement import block_move_problem
+from warbench.rulesets.gff.state import Marker
 
 
 def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
@@ -75,6 +90,27 @@ def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
             'Target friendly unit within 12" may re-roll morale tests once.',
             {"effect": "reroll", "roll": "morale", "lasts": "next", "on_enemies": False},
         ),
+        (
+            'Target friendly unit within 12" may move up to 6" toward the nearest objective.',
+            {"effect": "shift", "value": 6, "toward": "objective", "must": False},
+        ),
+        (
+            'Target enemy unit within 12" must move 6".',
+            {"effect": "shift", "value": 6, "toward": "any", "must": True, "on_enemies": True},
+        ),
+        (
+            'Target enemy unit within 12" must move 3" toward the nearest enemy unit.',
+            {"effect": "shift", "value": 3, "toward": "enemy", "must": True},
+        ),
+        (
+            'Target enemy unit within 18" must take a morale test. If failed it must retreat 6".',
+            {"effect": "test", "then": "shift", "value": 6, "toward": "away", "must": True},
+        ),
+        (
+            'Target enemy unit within 18" must take a morale test. If failed it falls back 3" '
+            "toward the nearest objective.",
+            {"effect": "test", "then": "shift", "value": 3, "toward": "objective", "must": True},
+        ),
     ],
 )
 def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, Any]) -> None:
@@ -100,6 +136,8 @@ def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, 
             'Target friendly unit within 12" may re-roll failed morale tests next time it shoots.',
             "understood:",
         ),
+        ('Target enemy unit within 12" must move 14".', "less than or equal to 12"),
+        ('Target enemy unit within 12" must move 6" toward the nearest tree.', "understood:"),
     ],
 )
 def test_malformed_counts_and_wound_rules_are_refused(text: str, wanted: str) -> None:
@@ -262,3 +300,74 @@ def test_fearless_rolls_after_the_reroll() -> None:
     )
     assert ok is True
     assert [r.request.label.split(":")[0] for r in ref.rolls][-1] == "Fearless"
+
+
+# --- moves toward the nearest objective, moves a unit must make ----------------------------
+
+RETREAT = 'Target enemy unit within 18" must take a morale test. If failed it must retreat 6".'
+
+
+def test_a_move_toward_the_nearest_objective_runs_straight_at_it() -> None:
+    """r2 stands 12" west of the marker at 42,10: the move goes due east, up to 6"."""
+    text = 'Target friendly unit within 12" may move up to 6" toward the nearest objective.'
+    seer = profile("Seer", rules=["Caster(2)"], spells=[imported(text)], weapons=[gun()])
+    game = position(
+        [seer, SQUAD], [SQUAD], {"r1": (24, 10), "r2": (30, 10), "b1": (30, 30)}, dice=[4]
+    )
+    game.state.markers = [Marker(42, 10), Marker(10, 40)]
+    game.state.units["r1"].tokens = 2
+    play(game, "hold r1", "cast r1 spell r2")
+    ahead = spell_moves.heading(game.state, game.state.units["r2"], "objective")
+    assert ahead is not None and ahead[0] > 0.99
+    reason = refusal(game, "shift r2 30,16")
+    assert reason is not None and "straight toward the nearest objective" in reason
+    assert refusal(game, "done") is None
+    cx, cy = game.state.units["r2"].centre()
+    play(game, f"shift r2 {cx + 6 * ahead[0]:.4f},{cy + 6 * ahead[1]:.4f}")
+    assert game.state.units["r2"].centre()[0] == pytest.approx(cx + 6, abs=0.01)
+
+
+def test_a_failed_test_makes_the_unit_retreat_the_full_inches_away_from_the_caster() -> None:
+    """Cast 4, morale 2 fails: b1 must retreat 6"; done is refused; a point a little way
+    along the line still moves it the full 6" away from the caster."""
+    game = seer_game(RETREAT, [SQUAD], {"b1": (24, 24)}, [4, 2])
+    play(game, "hold r1", "cast r1 spell b1")
+    assert game.state.step["shifts"] == [["b1", 6, "away", "must"]]
+    assert isinstance(game.pending, Decision) and "it must" in game.pending.prompt
+    assert 'must move 6"' in (refusal(game, "done") or "")
+    b1 = game.state.units["b1"]
+    ahead = spell_moves.heading(game.state, b1, "away")
+    assert ahead is not None
+    cx, cy = b1.centre()
+    assert "away from the caster" in (refusal(game, f"shift b1 {cx + 1:.2f},{cy - 1:.2f}") or "")
+    play(game, f"shift b1 {cx + ahead[0]:.4f},{cy + ahead[1]:.4f}")
+    x, y = b1.centre()
+    assert math.hypot(x - cx, y - cy) == pytest.approx(6, abs=0.01)
+    assert "shifts" not in game.state.step
+
+
+def test_a_passed_test_does_not_retreat() -> None:
+    game = seer_game(RETREAT, [SQUAD], {"b1": (24, 24)}, [4, 5])
+    before = game.state.units["b1"].centre()
+    play(game, "hold r1", "cast r1 spell b1")
+    assert "shifts" not in game.state.step and game.state.units["b1"].centre() == before
+
+
+def test_a_forced_move_stops_as_far_as_it_can_go() -> None:
+    """b2 stands 7" north of b1: b1's forced 6" north stops short (5"), where a quarter
+    inch more would bring it within 1" of b2."""
+    game = seer_game(
+        'Target enemy unit within 18" must move 6".',
+        [SQUAD, SQUAD],
+        {"b1": (24, 24), "b2": (24, 31)},
+        [4],
+    )
+    play(game, "hold r1", "cast r1 spell b1")
+    b1 = game.state.units["b1"]
+    cx, cy = b1.centre()
+    assert refusal(game, "done") is not None
+    play(game, f"shift b1 {cx},{cy + 1}")
+    x, y = b1.centre()
+    assert x == pytest.approx(cx) and y - cy == pytest.approx(5)
+    farther = block_move_problem(game.state, game.field, b1, (x, y + 0.25), 6.0)
+    assert farther is not None

@@ -98,13 +98,23 @@ _ATTACKS = re.compile(
     r"in\s+melee|when\s+shooting))?\s*(.*?)\s*\.?$",
     re.IGNORECASE,
 )
+_WAY = (  # the direction of a move out of turn: GFF-R35, the objective GFF-R39
+    r"(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction|"
+    r"\s+(?P<toward>toward(?:s)?\s+the\s+nearest\s+enemy(?:\s+units?|\s+models?)?|"
+    r"toward(?:s)?\s+the\s+nearest\s+objective(?:\s+markers?)?|"
+    r"toward(?:s)?\s+the\s+caster|away\s+from\s+the\s+caster))?"
+    r"(?:\s+in\s+a\s+straight\s+line)?\s*\.?$"
+)
 _SHIFT = re.compile(  # GFF-R33; the passive, "make a move of" and the directions GFF-R35
     r"^(?:you\s+)?(?:may\s+|can\s+)?(?:immediately\s+)?(?:moves?|(?:is|are)\s+moved|"
     r"makes?\s+a\s+move\s+of)\s+(?:it\s+|them\s+)?(?:by\s+)?up\s+to\s+"
-    rf"(\d+){_INCH}(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction|"
-    r"\s+(?P<toward>toward(?:s)?\s+the\s+nearest\s+enemy(?:\s+units?|\s+models?)?|"
-    r"toward(?:s)?\s+the\s+caster|away\s+from\s+the\s+caster))?"
-    r"(?:\s+in\s+a\s+straight\s+line)?\s*\.?$",
+    rf"(?P<inches>\d+){_INCH}{_WAY}",
+    re.IGNORECASE,
+)
+_FORCED = re.compile(  # GFF-R39: "must move 6"", after a failed test "it must retreat 6""
+    r"^(?:(?:it|they)\s+)?(?:(?:must|is\s+forced\s+to)\s+(?:immediately\s+)?"
+    r"(?P<verb>move|retreat|fall\s+back)|(?:immediately\s+)?(?P<back>retreats?|falls?\s+back))"
+    rf"\s+(?:by\s+)?(?:exactly\s+|the\s+full\s+)?(?P<inches>\d+){_INCH}{_WAY}",
     re.IGNORECASE,
 )
 _TEST = re.compile(
@@ -271,7 +281,9 @@ SHAPES = (
     '[with Bane|Poison|Deadly(X)|Unstoppable]", "... take(s) COUNT [automatic] hits" (COUNT: '
     'X, or [N]D3 | [N]D6 [+X | -X] [x2 | x3], N up to 6, -X at most -N), "... '
     '[must] take(s) a dangerous terrain test", "... is moved | may make a move of | may move by up '
-    'to X" [toward the nearest enemy | toward the caster | away from the caster]", '
+    'to X" [toward the nearest enemy | toward the nearest objective | toward the caster | away '
+    'from the caster]", "... must move X" [same directions]", after a failed test "it must '
+    'retreat X"", '
     '"... may only [use] Hold|Advance|Rush|Charge [or '
     '...] [actions] [next time it activates | on its next activation | until end of round]", '
     '"... may not | cannot Rush|Charge [or ...] [actions] [same durations]", "... count(s) as '
@@ -698,16 +710,25 @@ def _attacks(text: str) -> dict[str, Any] | None:
 
 def _shifting(text: str) -> dict[str, Any] | None:
     """`may immediately move by up to 6"`: a move out of turn (GFF-R33), maybe straight
-    toward the nearest enemy, toward or away from the caster (GFF-R35)."""
-    match = _SHIFT.match(text)
+    toward the nearest enemy, toward or away from the caster (GFF-R35) or toward the
+    nearest objective, or one it must make in full (`must move 6"`, GFF-R39)."""
+    match = _SHIFT.match(text) or _FORCED.match(text)
     return {"effect": "shift", **_shift_fields(match)} if match else None
 
 
 def _shift_fields(match: re.Match[str]) -> dict[str, Any]:
-    """The inches and the direction of a move out of turn."""
+    """The inches and the direction of a move out of turn, and whether it is forced (a
+    retreat, without a direction, is away from the caster: GFF-R39)."""
     toward = (match.group("toward") or "").lower()
-    way = "enemy" if "enemy" in toward else "away" if "away" in toward else "caster"
-    return {"value": int(match.group(1)), "toward": way if toward else "any"}
+    ways = (("enemy", "enemy"), ("objective", "objective"), ("away", "away"))
+    way = next((w for word, w in ways if word in toward), "caster" if toward else "any")
+    fields: dict[str, Any] = {"value": int(match.group("inches")), "toward": way}
+    if match.re is _FORCED:
+        fields["must"] = True
+        retreat = (match.group("verb") or "").lower() != "move"
+        if retreat and way == "any":
+            fields["toward"] = "away"
+    return fields
 
 
 def _testing(text: str) -> dict[str, Any] | None:
@@ -721,7 +742,7 @@ def _testing(text: str) -> dict[str, Any] | None:
         return {"effect": "test", "then": "shaken"}
     if _FATIGUED.match(then):
         return {"effect": "test", "then": "fatigued"}
-    shift = _SHIFT.match(then)
+    shift = _SHIFT.match(then) or _FORCED.match(then)
     if shift:
         return {"effect": "test", "then": "shift", **_shift_fields(shift)}
     taken = _DAMAGE.match(then)

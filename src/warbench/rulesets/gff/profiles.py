@@ -271,7 +271,8 @@ class Spell(BaseModel):
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
     then: Literal["shaken", "fatigued", "shift", "wounds", "hits"] = "shaken"
-    toward: Literal["any", "enemy", "caster", "away"] = "any"
+    toward: Literal["any", "enemy", "caster", "away", "objective"] = "any"
+    must: bool = False
     everyone: bool = False
     area: int = Field(default=0, ge=0, le=24)
     area_hits: int = Field(default=0, ge=0)

@@ -10,7 +10,7 @@ import math
 from warbench.core.dice import RollRequest
 from warbench.core.geometry import Base
 from warbench.rulesets.gff import battlefield as bfm
-from warbench.rulesets.gff import spell_rerolls
+from warbench.rulesets.gff import spell_moves, spell_rerolls
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate
 from warbench.rulesets.gff.battlefield import Battlefield
@@ -196,21 +196,25 @@ def cast(
     around = in_area(state, spell, targets)
     if around:
         ref.emit("spell", f"{spell.name} also reaches {', '.join(u.name for u in around)}")
-    shifts: list[tuple[str, int, str]] = []
+    shifts: list[tuple[str, int, str, bool]] = []
     point = point_of(str(state.step.get("spell_target", ""))) if spell.template else None
     for target in [*targets, *around]:
         hits = spell.area_hits if target in around and spell.area_hits else None
         per = 1 if point is None else under(spell, target, point)  # a template's, per model
         if spell.effect == "shift" or (spell.effect == "test" and fails(ref, state, spell, target)):
             if spell.effect == "shift" or spell.then == "shift":
-                shifts.append((target.id, spell.value, spell.toward))
+                shifts.append((target.id, spell.value, spell.toward, spell.must))
             elif spell.then in ("wounds", "hits"):
                 harm(ref, caster, spell, target, spell.then)
         elif spell.effect != "test":
             affect(ref, caster, spell, target, hits, per)
     found: list[list[str | int]] = []
-    for uid, inches, way in shifts:
-        if state.units[uid].alive:  # GFF-R35: with a direction when given
+    for uid, inches, way, must in shifts:
+        if not state.units[uid].alive:
+            continue
+        if must:  # GFF-R39: the full inches, or as far as it can go along its line
+            found.append([uid, inches, way, spell_moves.MUST])
+        else:  # GFF-R35: with a direction when given
             found.append([uid, inches, way] if way != "any" else [uid, inches])
     return found
 

@@ -29,6 +29,8 @@ def check(spell: Spell) -> None:
     """Raise ValueError naming what is wrong with the spell's re-roll, condition,
     template, count, wounds or forced move fields, and what is allowed."""
     name = f"spell {spell.name}"
+    if spell.must and not (spell.effect == "shift" or spell.then == "shift"):
+        raise ValueError(f"{name}: 'must' goes with a move out of turn (shift)")
     if spell.less > spell.rolled:
         raise ValueError(
             f"{name}: a count rolled on dice may not fall below 0: {spell.rolled}D{spell.dice} "
