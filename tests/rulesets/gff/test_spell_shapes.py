@@ -1,6 +1,7 @@
 """Spell texts of GFF-R39: other dice counts, wounds with the rules that act on them,
 templates with dice counts, re-rolls of morale tests, moves toward the nearest objective
-and moves a unit must make (a retreat after a failed test): each read, played through the
+and moves a unit must make (a retreat after a failed test), effects tied to a charge: each
+read, played through the
 game's dice, and refused with a clear error when malformed."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 
 from tests.referee import Ref
 from tests.rulesets.gff.position import (
+    blade,
     gun,
     play,
     position,
@@ -111,6 +113,19 @@ def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
             "toward the nearest objective.",
             {"effect": "test", "then": "shift", "value": 3, "toward": "objective", "must": True},
         ),
+        (
+            'Target friendly unit within 12" gets +1 to hit in melee when charging.',
+            {"effect": "to_hit", "value": 1, "when": "charge", "lasts": "round"},
+        ),
+        (
+            'Target friendly unit within 12" gets AP(+2) after a Charge action once.',
+            {"effect": "rule", "when": "charge", "lasts": "next", "trigger": "charge"},
+        ),
+        (
+            'Target friendly unit within 12" may re-roll failed hits when it charges next time '
+            "they fight in melee.",
+            {"effect": "reroll", "roll": "to_hit", "when": "charge", "trigger": "charge"},
+        ),
     ],
 )
 def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, Any]) -> None:
@@ -138,6 +153,23 @@ def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, 
         ),
         ('Target enemy unit within 12" must move 14".', "less than or equal to 12"),
         ('Target enemy unit within 12" must move 6" toward the nearest tree.', "understood:"),
+        ('Target friendly unit within 12" gets +1 attack when charging.', "not with a attacks"),
+        (
+            'Target friendly unit within 12" gets Furious when charging.',
+            "not the unit rule Furious",
+        ),
+        (
+            'Target friendly unit within 12" gets +1 to hit when shooting when charging.',
+            "not shooting",
+        ),
+        (
+            'Target friendly unit within 12" may re-roll failed blocks when charging.',
+            "not with a reroll spell of defense",
+        ),
+        (
+            'Target friendly unit within 12" gets +1 to hit when charging next time they shoot.',
+            "goes with melee, not shooting",
+        ),
     ],
 )
 def test_malformed_counts_and_wound_rules_are_refused(text: str, wanted: str) -> None:
@@ -371,3 +403,62 @@ def test_a_forced_move_stops_as_far_as_it_can_go() -> None:
     assert x == pytest.approx(cx) and y - cy == pytest.approx(5)
     farther = block_move_problem(game.state, game.field, b1, (x, y + 0.25), 6.0)
     assert farther is not None
+
+
+# --- effects tied to a charge ----------------------------------------------------------------
+
+GUARDS = profile("Guards", size=3, weapons=[blade()])
+
+
+def _charge(text: str, on: str, dice: list[int], *actions: str) -> Any:
+    """r1 (a brute with a blade) charges b1 (three guards with blades), the spell's effect
+    put on unit `on` first."""
+    brute = profile("Brute", weapons=[blade()])
+    game = position([brute], [GUARDS], {"r1": (24, 10), "b1": (24, 13)}, dice=dice)
+    blessed = game.state.units[on]
+    spells.affect(Ref(), blessed, imported(text), blessed)
+    play(game, "charge r1 b1", *actions)
+    return game
+
+
+HIT_WHEN_CHARGING = 'Target friendly unit within 12" gets +1 to hit in melee when charging.'
+
+
+def test_a_to_hit_bonus_when_charging_acts_on_the_charge() -> None:
+    """The brute's roll to hit carries the +1; a 3 hits with it (Quality 4); Defense 1."""
+    game = _charge(HIT_WHEN_CHARGING, "r1", [3, 1])
+    (hit,) = rolled(game.log, "to hit: r1")
+    assert ("Spell spell", 1) in hit.request.modifiers
+    assert len(game.state.units["b1"].models) == 2
+
+
+def test_a_to_hit_bonus_when_charging_does_not_act_on_striking_back() -> None:
+    """The guards hold the spell and are charged: their strike back (3s) has no +1."""
+    game = _charge(HIT_WHEN_CHARGING, "b1", [1, 3, 3, 3], "strike-back")
+    (back,) = rolled(game.log, "to hit: b1")
+    assert not any(name == "Spell spell" for name, _ in back.request.modifiers)
+    assert game.state.units["r1"].alive
+    assert game.state.units["b1"].effects  # it lasts the round
+
+
+def test_ap_when_charging_goes_on_the_charge_hits_then_is_used_up() -> None:
+    """To hit 4; the guards' Defense rolls with AP(2); the spell given once is then gone."""
+    game = _charge(
+        'Target friendly unit within 12" gets AP(+2) when charging once.',
+        "r1",
+        [4, 5],
+        "no-strike-back",
+    )
+    (block,) = rolled(game.log, "Defense: b1")
+    assert ("AP(2)", -2) in block.request.modifiers
+    assert len(game.state.units["b1"].models) == 2  # 5 - 2 fails Defense 4
+    assert game.state.units["r1"].effects == ()
+
+
+def test_a_reroll_when_charging_rerolls_the_charge_hits() -> None:
+    """To hit 1 is re-rolled: 6 hits; Defense 1."""
+    game = _charge(
+        'Target friendly unit within 12" may re-roll failed hits when charging.', "r1", [1, 6, 1]
+    )
+    assert rolled(game.log, "re-rolls 1 to hit dice")
+    assert len(game.state.units["b1"].models) == 2

@@ -66,6 +66,7 @@ from warbench.rulesets.gff.profiles import (
     ungranted,
 )
 from warbench.rulesets.gff.spell_grants import is_weapon_rule
+from warbench.rulesets.gff.spells_checks import CHARGE, CHARGED
 
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -175,8 +176,9 @@ _IN_DANGEROUS = re.compile(  # GFF-R37: "counts as being in dangerous terrain ne
     re.IGNORECASE,
 )
 _CONDITION = re.compile(  # GFF-R37: "... when shooting after a Hold action", "when using Hold"
-    r",?\s*(?:(?:when|after|if)\s+(?:(?:it|they)\s+)?(?:using|uses?|tak(?:es?|ing)|after)?"
-    r"\s*(?:an?\s+)?|on\s+)(hold|advance)(?:\s+actions?)?\b",
+    r",?\s*(?:(?:(?:when|after|if)\s+(?:(?:it|they)\s+)?(?:using|uses?|tak(?:es?|ing)|after)?"
+    r"\s*(?:an?\s+)?|on\s+)(hold|advance|charge)(?:\s+actions?)?\b"
+    r"|(?:when|if)\s+(?:(?:it|they)\s+)?charg(?:es?|ing)\b)",  # GFF-R39: "when charging"
     re.IGNORECASE,
 )
 _TEMPLATE = re.compile(  # GFF-R37: "Place a 3" template within 18". All models under it take 1 hit"
@@ -446,7 +448,8 @@ def _effect_of(
     condition = _CONDITION.search(rest) if read is _UNREAD else None
     if condition is not None:  # "... when shooting after a Hold action" (GFF-R37)
         plain = f"{rest[: condition.start()]} {rest[condition.end() :]}".strip()
-        read = _conditioned(_read(target, plain, where, problems), condition.group(1), where)
+        action = condition.group(1) or "charge"
+        read = _conditioned(_read(target, plain, where, problems), action, where)
         if isinstance(read, str):
             problems.add(where, read)
             return True, None
@@ -460,6 +463,8 @@ def _conditioned(read: object, action: str, where: str) -> object:
         return read
     if read["effect"] == "focus":  # our focus is +1 to hit for the round: tied, a to_hit
         read = {**read, "effect": "to_hit", "value": 1, "lasts": "round", "side": None}
+    if action.lower() == CHARGE:
+        return _on_charge(read)
     if read.get("when", "any") not in ("any", "shooting"):
         return f"a condition on the action ({action}) goes with shooting, not {read['when']}"
     for rule in read.get("rules", []) if read["effect"] == "rule" else []:
@@ -470,6 +475,31 @@ def _conditioned(read: object, action: str, where: str) -> object:
                 f"{rule.name}"
             )
     return {**read, "when": action.lower()}
+
+
+def _on_charge(read: dict[str, Any]) -> object:
+    """The fields of a spell read without "when charging", tied to the unit's charges
+    (GFF-R39): to-hit modifiers, weapon rules and re-rolls to hit, in melee; "next time"
+    and "once" are its next charge. The problem's text when the effect cannot be."""
+    effect, when, trigger = read["effect"], read.get("when", "any"), read.get("trigger")
+    if when not in ("any", "melee"):
+        return f"a condition on a charge goes with melee, not {when}"
+    if effect not in CHARGED or (effect == "reroll" and read["roll"] != "to_hit"):
+        roll = f" of {read['roll']}" if effect == "reroll" else ""
+        return (
+            "a condition on a charge goes with to-hit modifiers, weapon rules and re-rolls to "
+            f"hit, not with a {effect} spell{roll}"
+        )
+    for rule in read.get("rules", []) if effect == "rule" else []:
+        if not is_weapon_rule(rule.name):
+            return f"a condition on a charge goes with weapon rules, not the unit rule {rule.name}"
+    if trigger is not None:
+        if trigger not in ("once", "melee", "attack", CHARGE):
+            return (
+                f"a condition on a charge lasts the round or until its next charge, not {trigger}"
+            )
+        read = {**read, "trigger": CHARGE}
+    return {**read, "when": CHARGE}
 
 
 _UNREAD = object()

@@ -1425,8 +1425,8 @@ class GFFGame(OpenGame):
         s = self.state
         charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
         charger.fatigued = True
-        for fighter in (charger, defender):  # "next time it fights in melee" (GFF-R28)
-            spend_spells(fighter, "to_hit", "melee")
+        spend_spells(charger, "to_hit", "charge")  # "next time it fights in melee" (GFF-R28)
+        spend_spells(defender, "to_hit", "melee")  # and "... when charging" (GFF-R39)
         use_up(charger, "charge", "melee", "attack", "attacked")  # granted rules (GFF-R31)
         use_up(defender, "charged", "melee", "attack", "attacked")
         if charger.alive and defender.alive:

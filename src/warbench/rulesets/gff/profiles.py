@@ -267,7 +267,7 @@ class Spell(BaseModel):
     side: Literal["friendly", "enemy"] | None = None
     value: int = Field(default=0, ge=-12, le=12)
     far: int = Field(default=0, ge=-12, le=12)
-    when: Literal["any", "melee", "shooting", "hold", "advance"] = "any"
+    when: Literal["any", "melee", "shooting", "hold", "advance", "charge"] = "any"
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
     then: Literal["shaken", "fatigued", "shift", "wounds", "hits"] = "shaken"

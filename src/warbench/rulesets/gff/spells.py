@@ -420,8 +420,9 @@ WHEN_WORDS = {
     "shooting": " when shooting",
     "hold": " when shooting after a Hold action",
     "advance": " when shooting after an Advance action",
+    "charge": " in melee when charging",
 }
-"""How the log words `when` (a condition on the action: GFF-R37)."""
+"""How the log words `when` (a condition on the action: GFF-R37; on a charge: GFF-R39)."""
 
 UNTIL = {
     "charge": "charges",

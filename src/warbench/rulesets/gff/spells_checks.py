@@ -19,6 +19,13 @@ CONDITIONS = ("hold", "advance")
 CONDITIONED = ("to_hit", "rule", "attacks", "range", "reroll")
 """The effects a condition on the action may go with (they act when the unit shoots)."""
 
+CHARGE = "charge"
+"""`when` that ties a melee effect to a charge: it acts in the melees the unit charges
+into, not when it strikes back (GFF-R39)."""
+
+CHARGED = ("to_hit", "rule", "reroll")
+"""The effects a condition on a charge may go with (they act on the charge's hit rolls)."""
+
 
 WOUND_RULES = ("Bane", "Deadly", "Unstoppable")
 """The weapon rules that act on wounds, which no Defense roll meets (GFF-R39): Bane and
@@ -51,6 +58,12 @@ def check(spell: Spell) -> None:
             raise ValueError(f"{name}: a condition on the action goes with {allowed} spells")
         if spell.effect == "reroll" and spell.roll != "to_hit":
             raise ValueError(f"{name}: a condition on the action goes with re-rolls to hit")
+    if spell.when == CHARGE and (
+        spell.effect not in CHARGED or (spell.effect == "reroll" and spell.roll != "to_hit")
+    ):
+        raise ValueError(
+            f"{name}: a condition on a charge goes with to_hit, rule and re-roll to hit spells"
+        )
     if spell.template and (not spell.point or spell.effect not in ("hits", "wounds")):
         raise ValueError(
             f"{name}: a template is put at a point and deals hits or wounds to each model under it"
