@@ -1,7 +1,7 @@
 """Spell texts of GFF-R39: other dice counts, wounds with the rules that act on them,
 templates with dice counts, re-rolls of morale tests, moves toward the nearest objective
-and moves a unit must make (a retreat after a failed test), effects tied to a charge: each
-read, played through the
+and moves a unit must make (a retreat after a failed test), effects tied to a charge,
+Defense modifiers for one side's attacks: each read, played through the
 game's dice, and refused with a clear error when malformed."""
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ from tests.rulesets.gff.spell_setup import SQUAD, imported, refused_import, seer
 from warbench.core.game import Decision
 from warbench.rulesets.gff import spell_moves, spells
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
+from warbench.rulesets.gff.attacks import Context, Hit
 from warbench.rulesets.gff.morale import morale_test
 from warbench.rulesets.gff.movement import block_move_problem
+from warbench.rulesets.gff.shooting import resolve_hits
 from warbench.rulesets.gff.state import Marker
 
 
@@ -125,6 +127,15 @@ def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
             'Target friendly unit within 12" may re-roll failed hits when it charges next time '
             "they fight in melee.",
             {"effect": "reroll", "roll": "to_hit", "when": "charge", "trigger": "charge"},
+        ),
+        (
+            'Target friendly unit within 12" gets +1 to defense rolls when shot at.',
+            {"effect": "defense", "value": 1, "when": "shooting", "lasts": "round"},
+        ),
+        (
+            'Target enemy unit within 12" gets -1 to defense against melee attacks next time '
+            "it takes hits.",
+            {"effect": "defense", "value": -1, "when": "melee", "lasts": "next"},
         ),
     ],
 )
@@ -462,3 +473,36 @@ def test_a_reroll_when_charging_rerolls_the_charge_hits() -> None:
     )
     assert rolled(game.log, "re-rolls 1 to hit dice")
     assert len(game.state.units["b1"].models) == 2
+
+
+# --- Defense for one side's attacks ----------------------------------------------------------
+
+
+def _blocks(text: str, melee: bool) -> tuple[Any, Any]:
+    """One hit on b1 (the spell's effect on it) from r1's blade or rifle; Defense rolls 4.
+    The Defense roll and b1."""
+    target, attacker = unit("b1", SQUAD, (24, 20)), unit("r1", SQUAD, (24, 10))
+    spells.affect(Ref(), target, imported(text), target)
+    ref = Ref([4])
+    weapon = blade() if melee else gun()
+    resolve_hits(ref, attacker, weapon, [Hit(0, False, 0, False)], target, Context(melee=melee))
+    return ref.rolls[0], target
+
+
+@pytest.mark.parametrize("melee", [True, False])
+def test_a_defense_bonus_in_melee_acts_in_melee_alone(melee: bool) -> None:
+    roll, _ = _blocks('Target friendly unit within 12" gets +1 to defense in melee.', melee)
+    assert (("Spell spell", 1) in roll.request.modifiers) is melee
+
+
+@pytest.mark.parametrize("melee", [True, False])
+def test_a_next_time_defense_malus_against_melee_is_used_up_by_melee_hits_only(
+    melee: bool,
+) -> None:
+    roll, target = _blocks(
+        'Target enemy unit within 12" gets -1 to defense against melee attacks next time it '
+        "takes hits.",
+        melee,
+    )
+    assert (("Spell spell", -1) in roll.request.modifiers) is melee
+    assert (target.effects == ()) is melee

@@ -205,6 +205,9 @@ _MODIFIER = re.compile(
     re.IGNORECASE,
 )
 _WHEN = re.compile(r"^(in\s+melee|when\s+shooting|when\s+fighting\s+in\s+melee)\s*", re.I)
+_AGAINST = re.compile(  # GFF-R39: Defense against one side's attacks
+    r"^(when\s+shot\s+at|against\s+(?:shooting|ranged|melee)(?:\s+attacks)?)\s*", re.I
+)
 _ROUND = re.compile(r"^(?:until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?round)?$", re.IGNORECASE)
 _NEXT = re.compile(
     r"^(?:the\s+)?next\s+time\s+(?:it|they)\s+"
@@ -265,7 +268,8 @@ _MOVE = re.compile(
 SHAPES = (
     '"Target [N] enemy unit(s) within R" take(s) X hits [each] [with RULES]", '
     '"Target [N] friendly|enemy unit(s) within R" get(s) +K|-K to hit|defense|morale '
-    "[rolls] [in melee|when shooting] [until end of round | next time it fights [in melee] | "
+    "[rolls] [in melee|when shooting|against shooting|against melee attacks|when shot at] "
+    "[until end of round | next time it fights [in melee] | "
     'shoots | takes hits]", "... get(s) -K to their next morale test", '
     '"... get(s) RULE [and RULE] [in melee|when shooting] [until end of round | next time '
     "they charge | are charged | fight [in melee] | shoot | attack | take hits | take wounds | "
@@ -574,10 +578,11 @@ def _lasting(match: re.Match[str]) -> dict[str, Any] | None:
     roll = match.group(3).lower()
     kind = {"hit": "to_hit", "quality": "to_hit", "morale": "morale"}.get(roll, "defense")
     rest = match.group(4)
-    when = _WHEN.match(rest)
+    when = _WHEN.match(rest) or (_AGAINST.match(rest) if kind == "defense" else None)
     qualifier = "any"
     if when:
-        qualifier = "shooting" if "shooting" in when.group(1).lower() else "melee"
+        shot = any(w in when.group(1).lower() for w in ("shoot", "shot", "ranged"))
+        qualifier = "shooting" if shot else "melee"
         rest = rest[when.end() :]
     if match.group(2):  # "to their next morale test"
         return {"effect": kind, "value": value, "when": "any", "lasts": "next"}

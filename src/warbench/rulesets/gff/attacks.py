@@ -158,8 +158,8 @@ def roll_blocks(
             mods.append(("cover", 1))
         if target.shield:
             mods.append(("shield spell", 1))
-        mods += spell_modifiers(target, "defense")
         side = "melee" if ctx.melee else "shooting"
+        mods += spell_modifiers(target, "defense", side)  # in melee or against shooting: R39
         request = RollRequest(
             label=f"Defense: {target.name} blocks {count} hit(s)" + note(target, "defense", side),
             dice=count,
