@@ -7,6 +7,7 @@ game's dice, and refused with a clear error when malformed."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from tests.rulesets.gff.position import (
     blade,
     gun,
     play,
+    play_caster_list,
     position,
     profile,
     refusal,
@@ -506,3 +508,25 @@ def test_a_next_time_defense_malus_against_melee_is_used_up_by_melee_hits_only(
     )
     assert (("Spell spell", -1) in roll.request.modifiers) is melee
     assert (target.effects == ()) is melee
+
+
+# --- a full game ------------------------------------------------------------------------------
+
+
+def test_the_ai_plays_a_full_game_casting_these_spells(tmp_path: Path) -> None:
+    """`warbench play gff` AI v AI with an imported Caster knowing the new shapes (36"
+    ranges): the game ends, forced moves included, and the AI casts them."""
+    book = {
+        "Rout": 'Target enemy unit within 36" must take a morale test. If failed it must '
+        'retreat 6".',
+        "Drag": 'Target enemy unit within 36" must move 6".',
+        "Swarm": 'Target enemy unit within 36" takes D3-1 wounds with Poison.',
+        "Barrage": 'Target enemy unit within 36" takes D6x2 hits.',
+        "Rally": 'Target friendly unit within 36" may re-roll failed morale tests.',
+        "Onslaught": 'Target friendly unit within 36" gets AP(+1) when charging.',
+    }
+    text = play_caster_list(
+        tmp_path, [{"name": n, "threshold": 1, "effect": e} for n, e in book.items()]
+    )
+    assert sum(f"casts {name}" in text for name in book) >= 3
+    assert "result: " in text
