@@ -3,7 +3,7 @@
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
 export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33,
-R35, R37):
+R35, R37, R39):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -35,6 +35,12 @@ R35, R37):
   of 1 when shooting`, `must re-roll successful blocks next time it takes hits`, `counts as
   being in dangerous terrain next time it moves`, `get +1 to hit next time they shoot when
   using a Hold action`, `Place a 3" template within 18". All models under it take 1 hit`).
+  So are other dice counts, wounds with the rules that act on them, re-rolls of morale
+  tests, moves toward the nearest objective or that a unit must make, effects tied to a
+  charge and Defense for one side's attacks (GFF-R39: `takes 4D6 hits`, `takes D3-1
+  wounds`, `takes D6x2 hits`, `takes D3 wounds with Poison`, `may re-roll failed morale
+  tests`, `may move up to 6" toward the nearest objective`, `must move 6"`, `If failed it
+  must retreat 6"`, `gets AP(+1) when charging`, `gets +1 to defense when shot at`).
   Any other text,
   or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
   error with the shapes understood or the rules a spell may grant (nothing is
