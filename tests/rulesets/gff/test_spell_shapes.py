@@ -28,7 +28,7 @@ from tests.rulesets.gff.position import (
 )
 from tests.rulesets.gff.spell_setup import SQUAD, imported, refused_import, seer_game
 from warbench.core.game import Decision
-from warbench.rulesets.gff import spell_moves, spells
+from warbench.rulesets.gff import spell_moves, spells, spells_value
 from warbench.rulesets.gff.armies import SPELL_POINTS, spell_points
 from warbench.rulesets.gff.attacks import Context, Hit
 from warbench.rulesets.gff.morale import morale_test
@@ -131,6 +131,21 @@ def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
             {"effect": "reroll", "roll": "to_hit", "when": "charge", "trigger": "charge"},
         ),
         (
+            'Target enemy unit within 12" must take a morale test. If failed it must take a '
+            "dangerous terrain test.",
+            {"effect": "test", "then": "dangerous"},
+        ),
+        (
+            'Target enemy unit within 12" must take a morale test. If failed it may only use Hold '
+            "actions next time it activates.",
+            {"effect": "test", "then": "only", "actions": ("hold",), "trigger": "activation"},
+        ),
+        (
+            'Target enemy unit within 12" must take a morale test. If failed it counts as being '
+            "in difficult terrain until end of round.",
+            {"effect": "test", "then": "difficult", "lasts": "round"},
+        ),
+        (
             'Target friendly unit within 12" gets +1 to defense rolls when shot at.',
             {"effect": "defense", "value": 1, "when": "shooting", "lasts": "round"},
         ),
@@ -167,6 +182,15 @@ def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, 
         ('Target enemy unit within 12" must move 14".', "less than or equal to 12"),
         ('Target enemy unit within 12" must move 6" toward the nearest tree.', "understood:"),
         ('Target friendly unit within 12" gets +1 attack when charging.', "not with a attacks"),
+        (
+            'Target enemy unit within 12" must take a morale test. If failed it may only use '
+            "Hold, Advance, Rush or Charge actions.",
+            "allows some of hold",
+        ),
+        (
+            'Target enemy unit within 12" must take a morale test. If failed it may not activate.',
+            "understood:",
+        ),
         (
             'Target friendly unit within 12" gets Furious when charging.',
             "not the unit rule Furious",
@@ -389,6 +413,52 @@ def test_a_failed_test_makes_the_unit_retreat_the_full_inches_away_from_the_cast
     x, y = b1.centre()
     assert math.hypot(x - cx, y - cy) == pytest.approx(6, abs=0.01)
     assert "shifts" not in game.state.step
+
+
+def test_a_failed_test_takes_a_dangerous_terrain_test_instead_of_shaken() -> None:
+    """Cast 4, morale 2 fails: a die per model, 1, 5, 1: two wounds; b1 is not Shaken."""
+    game = seer_game(
+        'Target enemy unit within 12" must take a morale test. If failed it must take a '
+        "dangerous terrain test.",
+        [SQUAD],
+        {"b1": (24, 20)},
+        [4, 2, 1, 5, 1],
+    )
+    play(game, "hold r1", "cast r1 spell b1")
+    (test,) = rolled(game.log, "dangerous terrain test, b1")
+    assert test.request.dice == 3
+    b1 = game.state.units["b1"]
+    assert len(b1.models) == 1 and not b1.shaken
+    assert script(game).remaining == 0
+
+
+@pytest.mark.parametrize(("face", "limited"), [(2, True), (5, False)])
+def test_a_failed_test_limits_the_next_activation(face: int, limited: bool) -> None:
+    game = seer_game(
+        'Target enemy unit within 12" must take a morale test. If failed it may only use Hold '
+        "actions next time it activates.",
+        [SQUAD],
+        {"b1": (24, 20)},
+        [4, face],
+    )
+    play(game, "hold r1", "cast r1 spell b1")
+    b1 = game.state.units["b1"]
+    assert [(e.kind, e.rule) for e in b1.effects] == ([("only", "hold")] if limited else [])
+    assert not b1.shaken
+
+
+@pytest.mark.parametrize(
+    ("then", "worth"),
+    [("must take a dangerous terrain test", 0.5 * 3 / 6), ("may only use Hold actions", 0.5)],
+)
+def test_the_ai_values_a_failed_tests_hindrance_as_the_hindrance(then: str, worth: float) -> None:
+    """Quality 4 fails half its tests: half a dangerous terrain test of three dice (each
+    model worth 1), or half a limit (worth 1, as R38 counts a hindrance)."""
+    spell = imported(f'Target enemy unit within 12" must take a morale test. If failed it {then}.')
+    caster, target = unit("r1", SQUAD, (24, 10)), unit("b1", SQUAD, (24, 20))
+    state = state_of(caster, target)
+    got = spells_value.value(state, caster, spell, [target], "b1", lambda u: 1.0, lambda d, a: 1.0)
+    assert got == pytest.approx(worth)
 
 
 def test_a_passed_test_does_not_retreat() -> None:

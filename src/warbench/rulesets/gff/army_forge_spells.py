@@ -40,7 +40,8 @@ R35, R37, R39):
   charge and Defense for one side's attacks (GFF-R39: `takes 4D6 hits`, `takes D3-1
   wounds`, `takes D6x2 hits`, `takes D3 wounds with Poison`, `may re-roll failed morale
   tests`, `may move up to 6" toward the nearest objective`, `must move 6"`, `If failed it
-  must retreat 6"`, `gets AP(+1) when charging`, `gets +1 to defense when shot at`).
+  must retreat 6"`, `If failed it must take a dangerous terrain test`, `gets AP(+1) when
+  charging`, `gets +1 to defense when shot at`).
   Any other text,
   or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
   error with the shapes understood or the rules a spell may grant (nothing is
@@ -137,6 +138,7 @@ _DAMAGE = re.compile(  # GFF-R35: "it immediately takes D3 wounds", "takes 2 hit
     r"(wounds?|(?:automatic\s+)?hits?)(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
     re.IGNORECASE,
 )
+_SUBJECT = re.compile(r"^(?:it|they)\s+(?:immediately\s+)?", re.IGNORECASE)
 _ROLLED = re.compile(r"^([1-6])?D([36])(?:([+\-])(\d+))?(?:[X×*]([23]))?$")
 _DANGEROUS = re.compile(  # GFF-R35: "must take a dangerous terrain test"
     r"^(?:must\s+)?takes?\s+(?:a\s+)?dangerous\s+terrain\s+tests?\s*\.?$", re.IGNORECASE
@@ -295,7 +297,8 @@ SHAPES = (
     '[must] take(s) a dangerous terrain test", "... is moved | may make a move of | may move by up '
     'to X" [toward the nearest enemy | toward the nearest objective | toward the caster | away '
     'from the caster]", "... must move X" [same directions]", after a failed test "it must '
-    'retreat X"", '
+    'retreat X"", after a failed test "it [must] take(s) a dangerous terrain test" or a limit on '
+    "actions or difficult terrain as below, "
     '"... may only [use] Hold|Advance|Rush|Charge [or '
     '...] [actions] [next time it activates | on its next activation | until end of round]", '
     '"... may not | cannot Rush|Charge [or ...] [actions] [same durations]", "... count(s) as '
@@ -788,9 +791,21 @@ def _testing(text: str) -> dict[str, Any] | None:
         return {"effect": "test", "then": "shift", **_shift_fields(shift)}
     taken = _DAMAGE.match(then)
     if taken is None:
-        return None
+        return _hindered(then)
     damage = _damage(taken)
     return {**damage, "effect": "test", "then": damage["effect"]}
+
+
+def _hindered(then: str) -> dict[str, Any] | None:
+    """A failed test's limit on actions, difficult terrain or dangerous terrain test (`it
+    may only use Hold actions next time it activates`, GFF-R39), or None."""
+    bare = _SUBJECT.sub("", then)
+    if _DANGEROUS.match(bare):
+        return {"effect": "test", "then": "dangerous"}
+    hindrance = _only(bare) or _difficult(bare)
+    if hindrance is None:
+        return None
+    return {**hindrance, "effect": "test", "then": hindrance["effect"]}
 
 
 def _damage(match: re.Match[str]) -> dict[str, Any]:

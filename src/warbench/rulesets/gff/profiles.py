@@ -226,7 +226,8 @@ class Spell(BaseModel):
     `less` taken from and `times` multiplying the rolled count (D3-1, D6x2); wounds with
     Bane, Deadly or Unstoppable; `must` — a move out of turn the full inches; `toward` the
     nearest objective; a re-roll of morale tests (`roll`); `when` charge ties a melee effect
-    to the unit's charge.
+    to the unit's charge; a failed test's `then` may also be a limit on actions (`only`),
+    difficult terrain or a dangerous terrain test.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -270,7 +271,9 @@ class Spell(BaseModel):
     when: Literal["any", "melee", "shooting", "hold", "advance", "charge"] = "any"
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
-    then: Literal["shaken", "fatigued", "shift", "wounds", "hits"] = "shaken"
+    then: Literal[
+        "shaken", "fatigued", "shift", "wounds", "hits", "only", "difficult", "dangerous"
+    ] = "shaken"
     toward: Literal["any", "enemy", "caster", "away", "objective"] = "any"
     must: bool = False
     everyone: bool = False
@@ -298,7 +301,8 @@ class Spell(BaseModel):
             raise ValueError(f"spell {self.name}: a 'hits' spell needs hits >= 1 or dice")
         if damage == "wounds" and self.wounds < 1 and not self.dice:
             raise ValueError(f"spell {self.name}: a 'wounds' spell needs wounds >= 1 or dice")
-        if self.effect == "only" and not 0 < len(set(self.actions)) < len(ACTIONS):
+        limit = self.then if self.effect == "test" else self.effect
+        if limit == "only" and not 0 < len(set(self.actions)) < len(ACTIONS):
             raise ValueError(
                 f"spell {self.name}: an 'only' spell allows some of {', '.join(ACTIONS)}"
             )

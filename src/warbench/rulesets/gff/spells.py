@@ -221,8 +221,9 @@ def cast(
 
 def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
     """A morale test forced by a spell (GFF-R33): on a failure the unit is Shaken (routs if
-    it already was, as the rulebook's morale test) or fatigued, as the spell says; whether
-    it failed."""
+    it already was, as the rulebook's morale test) or fatigued, as the spell says, or takes
+    a dangerous terrain test, a limit on actions or difficult terrain (GFF-R39); whether it
+    failed."""
     if not target.alive:
         return False
     was_shaken = target.shaken
@@ -234,6 +235,12 @@ def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
         ref.emit("spell", f"{spell.name}: {target.name} is fatigued until the end of the round")
     elif spell.then == "shaken":
         fail_morale(ref, target, was_shaken)
+    elif spell.then == "dangerous":  # GFF-R39
+        dangerous(ref, spell, target)
+    elif spell.then in ("only", "difficult"):  # GFF-R39: the limit instead of Shaken
+        for effect in lasting(spell.model_copy(update={"effect": spell.then})):
+            target.effects = (*target.effects, effect)
+            ref.emit("spell", f"{spell.name}: {target.name} gets {describe(effect)}")
     return True
 
 

@@ -36,6 +36,15 @@ def check(spell: Spell) -> None:
     """Raise ValueError naming what is wrong with the spell's re-roll, condition,
     template, count, wounds or forced move fields, and what is allowed."""
     name = f"spell {spell.name}"
+    if (
+        spell.effect == "test"
+        and spell.then in ("only", "difficult")
+        and (spell.lasts == "next") != bool(spell.trigger)
+    ):
+        raise ValueError(
+            f"{name}: a failed test's '{spell.then}' lasting until next time needs a trigger, "
+            "and one lasting the round none"
+        )
     if spell.must and not (spell.effect == "shift" or spell.then == "shift"):
         raise ValueError(f"{name}: 'must' goes with a move out of turn (shift)")
     if spell.less > spell.rolled:

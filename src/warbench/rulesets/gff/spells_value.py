@@ -119,4 +119,8 @@ def _failure(spell: Spell, target: Unit, worth: Worth, unblocked: Unblocked) -> 
         return (0.25 if target.activated else 0.5) * worth(target)
     if spell.then == "shift":
         return float(spell.value)
+    if spell.then == "dangerous":  # GFF-R39: as a dangerous terrain spell
+        return len(target.models) * (target.profile.rating("Tough") or 1) / 6 * worth(target)
+    if spell.then in ("only", "difficult"):  # GFF-R39: a hindrance counts 1, as R38's
+        return 1.0
     return worth(target) * (len(target.models) if target.shaken else 1)
