@@ -408,7 +408,8 @@ def test_a_failed_test_makes_the_unit_retreat_the_full_inches_away_from_the_cast
     ahead = spell_moves.heading(game.state, b1, "away")
     assert ahead is not None
     cx, cy = b1.centre()
-    assert "away from the caster" in (refusal(game, f"shift b1 {cx + 1:.2f},{cy - 1:.2f}") or "")
+    off = refusal(game, f"shift b1 {cx + 1:.2f},{cy - 1:.2f}") or ""
+    assert "away from the caster" in off and "done" not in off
     play(game, f"shift b1 {cx + ahead[0]:.4f},{cy + ahead[1]:.4f}")
     x, y = b1.centre()
     assert math.hypot(x - cx, y - cy) == pytest.approx(6, abs=0.01)

@@ -158,7 +158,7 @@ def problem(
         x, y = cx + inches * ahead[0], cy + inches * ahead[1]
         return (
             f"the spell moves {unit.name} straight {WAYS.get(way, 'away from the caster')} "
-            f"(e.g. shift {unit.id} {x:.2f},{y:.2f}), or done"
+            f"(e.g. shift {unit.id} {x:.2f},{y:.2f})" + ("" if forced(state) else ", or done")
         )
     if forced(state):  # any line: the move goes as far along it as it can (GFF-R39)
         if length > 0.01:
