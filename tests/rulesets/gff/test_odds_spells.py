@@ -231,6 +231,13 @@ def test_a_spell_when_charging_acts_on_the_charge_alone(effect: str) -> None:
     assert "when charging" in situation["charger"]
 
 
+def test_a_mark_when_charging_acts_on_the_charge_alone() -> None:
+    tied = _melee_table({"target-marks": "AP(+1) when charging"}, "charged unit: wounds")
+    assert tied == _melee_table({"target-marks": "AP(+1)"}, "charged unit: wounds")
+    assert tied != _melee_table({}, "charged unit: wounds")
+    assert removed({**BROTHERS, "target-marks": "AP(+1) when charging"}) == removed(BROTHERS)
+
+
 def test_exact_odds_with_a_spell_when_charging_agree_with_monte_carlo() -> None:
     assert_monte_carlo_agrees(
         melee_query({**CHARGE_BASE, "spells": "AP(+1) when charging"}), seed=11, runs=20_000

@@ -146,6 +146,11 @@ def cast_at(text: str, dice: list[int], target: Any = SQUAD) -> Any:
             {"effect": "test", "then": "difficult", "lasts": "round"},
         ),
         (
+            'Target enemy unit within 12" has friendly units get Rending in melee against it '
+            "when they charge once.",
+            {"effect": "mark", "when": "charge", "trigger": "charged", "on_enemies": True},
+        ),
+        (
             'Target friendly unit within 12" gets +1 to defense rolls when shot at.',
             {"effect": "defense", "value": 1, "when": "shooting", "lasts": "round"},
         ),
@@ -193,6 +198,11 @@ def test_other_dice_and_wounds_with_rules_are_read(text: str, fields: dict[str, 
         ),
         (
             'Target friendly unit within 12" gets Furious when charging.',
+            "not the unit rule Furious",
+        ),
+        (
+            'Target enemy unit within 12" has friendly units get Furious against them when '
+            "charging.",
             "not the unit rule Furious",
         ),
         (
@@ -537,6 +547,27 @@ def test_ap_when_charging_goes_on_the_charge_hits_then_is_used_up() -> None:
     assert ("AP(2)", -2) in block.request.modifiers
     assert len(game.state.units["b1"].models) == 2  # 5 - 2 fails Defense 4
     assert game.state.units["r1"].effects == ()
+
+
+MARK_WHEN_CHARGING = (
+    'Target enemy unit within 12" has friendly units get AP(+1) against them when charging.'
+)
+
+
+def test_a_mark_when_charging_arms_the_units_charging_the_marked_one() -> None:
+    """The guards are marked: the brute charging them hits (4) with AP(1); Defense 4 fails."""
+    game = _charge(MARK_WHEN_CHARGING, "b1", [4, 4], "no-strike-back")
+    (block,) = rolled(game.log, "Defense: b1")
+    assert ("AP(1)", -1) in block.request.modifiers
+    assert len(game.state.units["b1"].models) == 2
+
+
+def test_a_mark_when_charging_does_not_arm_a_strike_back() -> None:
+    """The brute is marked and charges (1 misses): the guards striking back (4, 4, 4) get
+    no AP."""
+    game = _charge(MARK_WHEN_CHARGING, "r1", [1, 4, 4, 4, 6, 6, 6], "strike-back")
+    (block,) = rolled(game.log, "Defense: r1")
+    assert not any(name.startswith("AP") for name, _ in block.request.modifiers)
 
 
 def test_a_reroll_when_charging_rerolls_the_charge_hits() -> None:

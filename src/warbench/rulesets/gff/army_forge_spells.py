@@ -492,26 +492,26 @@ def _conditioned(read: object, action: str, where: str) -> object:
 
 def _on_charge(read: dict[str, Any]) -> object:
     """The fields of a spell read without "when charging", tied to the unit's charges
-    (GFF-R39): to-hit modifiers, weapon rules and re-rolls to hit, in melee; "next time"
-    and "once" are its next charge. The problem's text when the effect cannot be."""
+    (GFF-R39): to-hit modifiers, weapon rules and re-rolls to hit, in melee, and marks
+    giving weapon rules to the units charging the marked one; "next time" and "once" are
+    its next charge (a mark's: the marked unit's next being charged). The problem's text
+    when the effect cannot be."""
     effect, when, trigger = read["effect"], read.get("when", "any"), read.get("trigger")
     if when not in ("any", "melee"):
         return f"a condition on a charge goes with melee, not {when}"
     if effect not in CHARGED or (effect == "reroll" and read["roll"] != "to_hit"):
         roll = f" of {read['roll']}" if effect == "reroll" else ""
         return (
-            "a condition on a charge goes with to-hit modifiers, weapon rules and re-rolls to "
-            f"hit, not with a {effect} spell{roll}"
+            "a condition on a charge goes with to-hit modifiers, weapon rules, marks and "
+            f"re-rolls to hit, not with a {effect} spell{roll}"
         )
-    for rule in read.get("rules", []) if effect == "rule" else []:
+    for rule in read.get("rules", []) if effect in ("rule", "mark") else []:
         if not is_weapon_rule(rule.name):
             return f"a condition on a charge goes with weapon rules, not the unit rule {rule.name}"
     if trigger is not None:
-        if trigger not in ("once", "melee", "attack", CHARGE):
-            return (
-                f"a condition on a charge lasts the round or until its next charge, not {trigger}"
-            )
-        read = {**read, "trigger": CHARGE}
+        if trigger not in ("once", "melee", "attack", "attacked", CHARGE, "charged"):
+            return f"a condition on a charge lasts the round or to its next charge, not {trigger}"
+        read = {**read, "trigger": "charged" if effect == "mark" else CHARGE}
     return {**read, "when": CHARGE}
 
 

@@ -89,8 +89,8 @@ def roll_hits(
 ) -> list[Hit]:
     """One quality test per attack; extra hits on unmodified 6s (Surge, Relentless, Furious);
     Rending's AP(+4) on those 6s; fatigue hits only on unmodified 6s in melee."""
-    weapon = marked(weapon, target, ctx.melee)  # rules marks on the target give (GFF-R31)
     side = side_of(ctx)
+    weapon = marked(weapon, target, side)  # rules marks on the target give (GFF-R31, R39)
     if side == CHARGE and attacker.effects:  # rules granted when charging (GFF-R39)
         weapon = charged(attacker, weapon)
     quality = 2 if weapon.rating("Reliable") is not None else attacker.profile.quality

@@ -2,7 +2,8 @@
 rules granted to the attacker or to the target, extra attacks, modifiers to hit and to
 Defense rolls (lasting the round), re-rolls of its hit or Defense dice, and marks on the
 target giving its attackers rules; the attacker's weapon rules, to-hit modifiers and
-re-rolls to hit may be tied to its charge (GFF-R39: "AP(+1) when charging"). They go on
+re-rolls to hit, and a mark's weapon rules, may be tied to a charge (GFF-R39: "AP(+1)
+when charging"). They go on
 the units as the lasting effects a casting leaves (`state.SpellEffect`), so the play code
 reads them exactly as in a game:
 `spell_grants.armed` and `marked` on the weapons, `Unit.all_have` and `rating` for unit
@@ -28,7 +29,7 @@ OPTIONS: dict[str, str] = {
     "target-spells": "what spells gave the target, as spells, like Regeneration,-1 defense "
     "(default none)",
     "target-marks": "rules a mark on the target gives the units attacking it, like "
-    "Rending,AP(+1) (default none)",
+    "Rending,AP(+1); a weapon rule may end 'when charging' (default none)",
 }
 _ATTACKS = re.compile(r"^\+\s*([1-3])\s*attacks?$", re.IGNORECASE)
 _MODIFIER = re.compile(r"^([+\-−]\s*[1-3])\s*(?:to\s+)?(hit|defen[cs]e)$", re.IGNORECASE)
@@ -52,7 +53,7 @@ def _parsed(text: str, key: str) -> tuple[SpellEffect, ...]:
     kind = "mark" if key == "target-marks" else "rule"
     found: list[SpellEffect] = []
     for part in (p.strip() for p in text.split(",")):
-        charging = _CHARGING.search(part) if key == "spells" else None
+        charging = _CHARGING.search(part) if key != "target-spells" else None
         if charging:  # GFF-R39: it acts only in the charger's strikes
             found.append(_on_charge(_parsed(part[: charging.start()], key), text))
             continue
@@ -119,9 +120,9 @@ def _on_charge(found: tuple[SpellEffect, ...], text: str) -> SpellEffect:
     """The one effect `found` tied to the charge (GFF-R39): a to-hit modifier, a re-roll to
     hit or a weapon rule; ValueError otherwise."""
     (effect,) = found
-    weapon_rule = effect.kind == "rule" and is_weapon_rule(effect.rule)
+    weapon_rule = effect.kind in ("rule", "mark") and is_weapon_rule(effect.rule)
     if not (weapon_rule or effect.kind == "to_hit" or effect.rule.startswith("to_hit:")):
         raise ValueError(
-            f"spells={text}: 'when charging' goes with +K to hit, re-rolls to hit and weapon rules"
+            f"{text}: 'when charging' goes with +K to hit, re-rolls to hit and weapon rules"
         )
     return replace(effect, when=CHARGE)

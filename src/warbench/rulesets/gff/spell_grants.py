@@ -162,16 +162,18 @@ def marked_once(rule: str, when: str) -> str:
     return "attacked"
 
 
-def marked(weapon: Weapon, target: Unit, melee: bool) -> Weapon:
+def marked(weapon: Weapon, target: Unit, side: str) -> Weapon:
     """The attacker's weapon with the weapon rules marks on `target` give those attacking
-    it ("have friendly units get Bane when attacking against it")."""
+    it ("have friendly units get Bane when attacking against it") on `side` (shooting,
+    melee, or `charge`: a melee the attacker charged into, where a mark "when charging"
+    acts too, GFF-R39)."""
     if not target.effects:
         return weapon
-    side = "melee" if melee else "shooting"
+    sides = ("any", "melee", CHARGE) if side == CHARGE else ("any", side)
     grants = tuple(
         (e.rule, e.value)
         for e in target.effects
-        if e.kind == "mark" and is_weapon_rule(e.rule) and e.when in ("any", side)
+        if e.kind == "mark" and is_weapon_rule(e.rule) and e.when in sides
     )
     return _with(weapon, grants) if grants else weapon
 

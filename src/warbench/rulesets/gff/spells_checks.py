@@ -23,8 +23,9 @@ CHARGE = "charge"
 """`when` that ties a melee effect to a charge: it acts in the melees the unit charges
 into, not when it strikes back (GFF-R39)."""
 
-CHARGED = ("to_hit", "rule", "reroll")
-"""The effects a condition on a charge may go with (they act on the charge's hit rolls)."""
+CHARGED = ("to_hit", "rule", "reroll", "mark")
+"""The effects a condition on a charge may go with (they act on the charge's hit rolls; a
+mark's, on the hit rolls of units charging the marked one)."""
 
 
 WOUND_RULES = ("Bane", "Deadly", "Unstoppable")
@@ -71,7 +72,8 @@ def check(spell: Spell) -> None:
         spell.effect not in CHARGED or (spell.effect == "reroll" and spell.roll != "to_hit")
     ):
         raise ValueError(
-            f"{name}: a condition on a charge goes with to_hit, rule and re-roll to hit spells"
+            f"{name}: a condition on a charge goes with to_hit, rule, mark and re-roll to hit "
+            "spells"
         )
     if spell.template and (not spell.point or spell.effect not in ("hits", "wounds")):
         raise ValueError(
