@@ -414,6 +414,7 @@ def test_a_failed_test_makes_the_unit_retreat_the_full_inches_away_from_the_cast
     assert game.state.step["shifts"] == [["b1", 6, "away", "must"]]
     assert isinstance(game.pending, Decision) and "it must" in game.pending.prompt
     assert 'must move 6"' in (refusal(game, "done") or "")
+    assert [str(a) for a in game.legal_actions("red")] == ["shift b1 25.5,30"]
     b1 = game.state.units["b1"]
     ahead = spell_moves.heading(game.state, b1, "away")
     assert ahead is not None
