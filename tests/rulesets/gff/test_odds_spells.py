@@ -192,7 +192,7 @@ def test_granted_impact_adds_its_hits_to_the_value_of_a_charge() -> None:
 
 
 def test_the_ais_kept_charge_value_follows_what_the_exact_value_reads() -> None:
-    """GFF-R39: the AI keeps its exact value of a charge only while nothing
+    """GFF-R40: the AI keeps its exact value of a charge only while nothing
     `expected_melee` reads has changed: after the target takes wound markers, is Shaken,
     gets Shield and the charger Focus or fatigue, it is the fresh value again (the key
     once left out markers, Shaken, Shield and Focus, so Shield and Focus were stale)."""
@@ -231,3 +231,43 @@ def test_modifier_spells_go_on_the_rolls_they_modify() -> None:
     assert ("a spell", 1) in mods and ("a spell", -1) in mods
     assert mean_wounds({**BROTHERS, "spells": "+1 to hit"}) > mean_wounds(BROTHERS)
     assert mean_wounds({**BROTHERS, "target-spells": "-1 defense"}) > mean_wounds(BROTHERS)
+
+
+CHARGE_BASE = {"attacker": "Warden Brothers", "target": "Warden Brothers"}
+
+
+def _melee_table(opts: dict[str, str], table: str) -> dict[str, Fraction]:
+    rows = melee_query({**CHARGE_BASE, **opts}).report().table(table).rows
+    return {row.name: row.probability for row in rows}
+
+
+@pytest.mark.parametrize("effect", ["+1 to hit", "AP(+1)", "re-roll failed to hit"])
+def test_a_spell_when_charging_acts_on_the_charge_alone(effect: str) -> None:
+    """GFF-R39: in a charge, "X when charging" is X for the charger's strikes; in shooting
+    it does nothing; the charged unit's strike back is the same either way."""
+    tied = _melee_table({"spells": f"{effect} when charging"}, "charged unit: wounds")
+    assert tied == _melee_table({"spells": effect}, "charged unit: wounds")
+    assert tied != _melee_table({}, "charged unit: wounds")
+    assert removed({**BROTHERS, "spells": f"{effect} when charging"}) == removed(BROTHERS)
+    situation = dict(
+        melee_query({**CHARGE_BASE, "spells": f"{effect} when charging"}).report().situation
+    )
+    assert "when charging" in situation["charger"]
+
+
+def test_a_mark_when_charging_acts_on_the_charge_alone() -> None:
+    tied = _melee_table({"target-marks": "AP(+1) when charging"}, "charged unit: wounds")
+    assert tied == _melee_table({"target-marks": "AP(+1)"}, "charged unit: wounds")
+    assert tied != _melee_table({}, "charged unit: wounds")
+    assert removed({**BROTHERS, "target-marks": "AP(+1) when charging"}) == removed(BROTHERS)
+
+
+def test_exact_odds_with_a_spell_when_charging_agree_with_monte_carlo() -> None:
+    assert_monte_carlo_agrees(
+        melee_query({**CHARGE_BASE, "spells": "AP(+1) when charging"}), seed=11, runs=20_000
+    )
+
+
+def test_only_attack_spells_may_be_tied_to_a_charge() -> None:
+    with pytest.raises(ValueError, match="'when charging' goes with"):
+        odds({**BROTHERS, "spells": "+1 attack when charging"})

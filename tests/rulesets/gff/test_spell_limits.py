@@ -152,12 +152,12 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
         (
             'Target enemy unit within 12" must take a morale test. If failed it takes D3 wounds '
             "with AP(1).",
-            "understood:",
+            "only Bane, Deadly, Unstoppable act on them, not AP",
         ),
-        ('Target enemy unit within 12" takes D3 wounds with AP(1).', "without weapon rules"),
+        ('Target enemy unit within 12" takes D3 wounds with AP(1).', "without Defense rolls"),
         ('Target friendly unit within 12" takes D3 wounds.', "not friendly ones"),
         ('Target enemy unit within 12" takes D4 wounds.', "understood:"),
-        ('Target enemy unit within 12" takes 4D6 hits.', "understood:"),
+        ('Target enemy unit within 12" takes 7D6 hits.', "understood:"),
         ('Target friendly unit within 12" takes a dangerous terrain test.', "enemy units"),
         ('Target enemy unit within 12" may only Hold next time it shoots.', "understood:"),
         (
@@ -172,7 +172,7 @@ def test_army_forge_texts_that_wound_limit_or_reach_all_are_read(
         ),
         ('Pick a point within 18".', "understood:"),
         (
-            'Target enemy unit within 12" may move by up to 6" toward the nearest objective.',
+            'Target enemy unit within 12" may move by up to 6" toward the nearest tree.',
             "understood:",
         ),
     ],

@@ -142,7 +142,10 @@ def test_rerolls_dangerous_terrain_conditions_and_templates_are_read(
             'Target friendly unit within 12" gets +1 to hit in melee when using Hold actions.',
             "goes with shooting, not melee",
         ),
-        ('Place a 3" template within 18". All models under it take D3 hits.', "template"),
+        (
+            'Place a 3" template within 18". All models under it get -1 to hit.',
+            "deals hits or wounds to each model under it",
+        ),
     ],
 )
 def test_wordings_refused_name_what_is_wrong(text: str, wanted: str) -> None:

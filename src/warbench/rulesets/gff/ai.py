@@ -195,7 +195,7 @@ class FirefightAI(Agent):
         """`melee_value`, kept while the attacker has the same models (their ids fix their
         weapons), the same spells on it, and the target the same Defense; with spells on
         either unit, exactly from the play code instead (`odds.expected_melee`, GFF-R34),
-        kept while everything it reads is unchanged (GFF-R39): the attacker's fatigue,
+        kept while everything it reads is unchanged (GFF-R40): the attacker's fatigue,
         Focus and having moved (a granted rule's condition), and the target's models, wound
         markers, Shaken, Shield, spells and having moved."""
         models = tuple(m.id for m in attacker.models)

@@ -131,12 +131,12 @@ def weapon_points(weapon: Weapon, quality: int) -> float:
 
 
 def spell_points(spell: Spell) -> float:
-    """Points of one spell: per hit (× rule factors; a die's mean when rolled), per wound
-    twice that (no Defense: GFF-R35), flat per point of modifier or extra attack, per
-    granted rule, per 3" of a move spell's Advance (or 6" of its Rush and Charge), per 6" of
-    a move out of turn, flat for a forced morale test or a limit on actions or moves, for
-    each of its targets (a spell on every unit in range counts two, an area one more:
-    GFF-R33)."""
+    """Points of one spell: per hit (× rule factors; the dice's mean when rolled), per wound
+    twice that (no Defense: GFF-R35; × its rule factors, GFF-R39), flat per point of
+    modifier or extra attack, per granted rule, per 3" of a move spell's Advance (or 6" of
+    its Rush and Charge), per 6" of a move out of turn, flat for a forced morale test or a
+    limit on actions or moves, for each of its targets (a spell on every unit in range
+    counts two, an area one more: GFF-R33)."""
     return _one_target_points(spell) * (
         2 if spell.everyone else spell.targets + (1 if spell.area else 0)
     )
@@ -153,11 +153,9 @@ def _one_target_points(spell: Spell) -> float:
     if spell.effect == "move":
         return SPELL_POINTS * max(1, abs(spell.value) // 3, abs(spell.far) // 6)
     count = spell.mean_count
-    if spell.effect == "wounds":
-        return SPELL_POINTS * 2 * count
-    if spell.effect != "hits":
+    if spell.effect not in ("hits", "wounds"):
         return SPELL_POINTS * max(1, abs(spell.value))
-    value = SPELL_POINTS * count
+    value = SPELL_POINTS * count * (2 if spell.effect == "wounds" else 1)
     for rule in spell.rules:
         value *= rule_factor(rule)
     return value

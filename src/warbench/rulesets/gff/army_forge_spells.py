@@ -3,7 +3,7 @@
 Army Forge keeps spells in its army books (`spells`: `name`, `threshold` — the token cost —,
 `effect`, `effectSkirmish` for Firefight, `type`), not on the units of a list; the list
 export (`api/tts`) carries none. Rulings (ours, docs/rules/gff.md GFF-R27, R28, R31, R33,
-R35, R37):
+R35, R37, R39):
 
 - An export may carry them anyway: a list-level `spells` array (the army book's, for every
   Caster of the list) or a unit's own `spells` (for that unit only, instead of the list's).
@@ -35,6 +35,13 @@ R35, R37):
   of 1 when shooting`, `must re-roll successful blocks next time it takes hits`, `counts as
   being in dangerous terrain next time it moves`, `get +1 to hit next time they shoot when
   using a Hold action`, `Place a 3" template within 18". All models under it take 1 hit`).
+  So are other dice counts, wounds with the rules that act on them, re-rolls of morale
+  tests, moves toward the nearest objective or that a unit must make, effects tied to a
+  charge and Defense for one side's attacks (GFF-R39: `takes 4D6 hits`, `takes D3-1
+  wounds`, `takes D6x2 hits`, `takes D3 wounds with Poison`, `may re-roll failed morale
+  tests`, `may move up to 6" toward the nearest objective`, `must move 6"`, `If failed it
+  must retreat 6"`, `If failed it must take a dangerous terrain test`, `gets AP(+1) when
+  charging`, `gets +1 to defense when shot at`).
   Any other text,
   or a rule this rulebook lacks or no spell may grant, is a problem named in the import's
   error with the shapes understood or the rules a spell may grant (nothing is
@@ -66,6 +73,7 @@ from warbench.rulesets.gff.profiles import (
     ungranted,
 )
 from warbench.rulesets.gff.spell_grants import is_weapon_rule
+from warbench.rulesets.gff.spells_checks import CHARGE, CHARGED
 
 _INCH = r'(?:"|”|″|\s*in\b|\s*inches\b)'
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -98,13 +106,23 @@ _ATTACKS = re.compile(
     r"in\s+melee|when\s+shooting))?\s*(.*?)\s*\.?$",
     re.IGNORECASE,
 )
+_WAY = (  # the direction of a move out of turn: GFF-R35, the objective GFF-R39
+    r"(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction|"
+    r"\s+(?P<toward>toward(?:s)?\s+the\s+nearest\s+enemy(?:\s+units?|\s+models?)?|"
+    r"toward(?:s)?\s+the\s+nearest\s+objective(?:\s+markers?)?|"
+    r"toward(?:s)?\s+the\s+caster|away\s+from\s+the\s+caster))?"
+    r"(?:\s+in\s+a\s+straight\s+line)?\s*\.?$"
+)
 _SHIFT = re.compile(  # GFF-R33; the passive, "make a move of" and the directions GFF-R35
     r"^(?:you\s+)?(?:may\s+|can\s+)?(?:immediately\s+)?(?:moves?|(?:is|are)\s+moved|"
     r"makes?\s+a\s+move\s+of)\s+(?:it\s+|them\s+)?(?:by\s+)?up\s+to\s+"
-    rf"(\d+){_INCH}(?:\s+in\s+a\s+straight\s+line)?(?:\s+in\s+any\s+direction|"
-    r"\s+(?P<toward>toward(?:s)?\s+the\s+nearest\s+enemy(?:\s+units?|\s+models?)?|"
-    r"toward(?:s)?\s+the\s+caster|away\s+from\s+the\s+caster))?"
-    r"(?:\s+in\s+a\s+straight\s+line)?\s*\.?$",
+    rf"(?P<inches>\d+){_INCH}{_WAY}",
+    re.IGNORECASE,
+)
+_FORCED = re.compile(  # GFF-R39: "must move 6"", after a failed test "it must retreat 6""
+    r"^(?:(?:it|they)\s+)?(?:(?:must|is\s+forced\s+to)\s+(?:immediately\s+)?"
+    r"(?P<verb>move|retreat|fall\s+back)|(?:immediately\s+)?(?P<back>retreats?|falls?\s+back))"
+    rf"\s+(?:by\s+)?(?:exactly\s+|the\s+full\s+)?(?P<inches>\d+){_INCH}{_WAY}",
     re.IGNORECASE,
 )
 _TEST = re.compile(
@@ -116,11 +134,12 @@ _FATIGUED = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+fatigued$", re.IGN
 _SHAKEN = re.compile(r"^(?:it|they)\s+(?:becomes?|is|are)\s+shaken$", re.IGNORECASE)
 _DAMAGE = re.compile(  # GFF-R35: "it immediately takes D3 wounds", "takes 2 hits with AP(1)"
     r"^(?:(?:it|they)\s+)?(?:each\s+)?(?:immediately\s+)?takes?\s+"
-    r"(\d+|[1-3]?D[36](?:\s*\+\s*\d+)?)\s+"
+    r"(\d+|[1-6]?D[36](?:\s*[+\-−]\s*\d+)?(?:\s*[x×*]\s*[23])?)\s+"
     r"(wounds?|(?:automatic\s+)?hits?)(?:\s+each)?(?:\s+with\s+(.+?))?(?:,?\s+each)?\s*\.?$",
     re.IGNORECASE,
 )
-_ROLLED = re.compile(r"^([1-3])?D([36])(?:\+(\d+))?$")
+_SUBJECT = re.compile(r"^(?:it|they)\s+(?:immediately\s+)?", re.IGNORECASE)
+_ROLLED = re.compile(r"^([1-6])?D([36])(?:([+\-])(\d+))?(?:[X×*]([23]))?$")
 _DANGEROUS = re.compile(  # GFF-R35: "must take a dangerous terrain test"
     r"^(?:must\s+)?takes?\s+(?:a\s+)?dangerous\s+terrain\s+tests?\s*\.?$", re.IGNORECASE
 )
@@ -153,6 +172,11 @@ _REROLL = re.compile(  # GFF-R37: "may re-roll results of 1 when shooting", "mus
     r"|(?P<bare>blocks|hits))\s*(?P<rest>.*?)\s*\.?$",
     re.IGNORECASE,
 )
+_REROLL_MORALE = re.compile(  # GFF-R39: "may re-roll failed morale tests until end of round"
+    r"^(?P<verb>must|may|can)\s+re-?roll\s+(?:(?P<kind>failed|passed|successful)\s+)?"
+    r"morale\s+(?:tests?|rolls?)(?:\s+rolls?)?\s*(?P<rest>.*?)\s*\.?$",
+    re.IGNORECASE,
+)
 _IN_DANGEROUS = re.compile(  # GFF-R37: "counts as being in dangerous terrain next time it moves"
     r"^(?:counts?\s+as\s+(?:being\s+)?in|(?:must\s+)?moves?\s+as\s+if\s+"
     r"(?:(?:it|they)\s+(?:is|are|was|were)\s+)?in)\s+dangerous\s+terrain"
@@ -160,8 +184,9 @@ _IN_DANGEROUS = re.compile(  # GFF-R37: "counts as being in dangerous terrain ne
     re.IGNORECASE,
 )
 _CONDITION = re.compile(  # GFF-R37: "... when shooting after a Hold action", "when using Hold"
-    r",?\s*(?:(?:when|after|if)\s+(?:(?:it|they)\s+)?(?:using|uses?|tak(?:es?|ing)|after)?"
-    r"\s*(?:an?\s+)?|on\s+)(hold|advance)(?:\s+actions?)?\b",
+    r",?\s*(?:(?:(?:when|after|if)\s+(?:(?:it|they)\s+)?(?:using|uses?|tak(?:es?|ing)|after)?"
+    r"\s*(?:an?\s+)?|on\s+)(hold|advance|charge)(?:\s+actions?)?\b"
+    r"|(?:when|if)\s+(?:(?:it|they)\s+)?charg(?:es?|ing)\b)",  # GFF-R39: "when charging"
     re.IGNORECASE,
 )
 _TEMPLATE = re.compile(  # GFF-R37: "Place a 3" template within 18". All models under it take 1 hit"
@@ -188,6 +213,9 @@ _MODIFIER = re.compile(
     re.IGNORECASE,
 )
 _WHEN = re.compile(r"^(in\s+melee|when\s+shooting|when\s+fighting\s+in\s+melee)\s*", re.I)
+_AGAINST = re.compile(  # GFF-R39: Defense against one side's attacks
+    r"^(when\s+shot\s+at|against\s+(?:shooting|ranged|melee)(?:\s+attacks)?)\s*", re.I
+)
 _ROUND = re.compile(r"^(?:until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?round)?$", re.IGNORECASE)
 _NEXT = re.compile(
     r"^(?:the\s+)?next\s+time\s+(?:it|they)\s+"
@@ -248,7 +276,8 @@ _MOVE = re.compile(
 SHAPES = (
     '"Target [N] enemy unit(s) within R" take(s) X hits [each] [with RULES]", '
     '"Target [N] friendly|enemy unit(s) within R" get(s) +K|-K to hit|defense|morale '
-    "[rolls] [in melee|when shooting] [until end of round | next time it fights [in melee] | "
+    "[rolls] [in melee|when shooting|against shooting|against melee attacks|when shot at] "
+    "[until end of round | next time it fights [in melee] | "
     'shoots | takes hits]", "... get(s) -K to their next morale test", '
     '"... get(s) RULE [and RULE] [in melee|when shooting] [until end of round | next time '
     "they charge | are charged | fight [in melee] | shoot | attack | take hits | take wounds | "
@@ -262,21 +291,28 @@ SHAPES = (
     'shooting] DURATION" (K 1 to 3), "... may immediately move by up to X"" (X up to 12"), '
     '"... must take a morale test[. If failed, it becomes fatigued | If failed you may move '
     'it by up to X" in a straight line in any direction | If failed it [immediately] takes '
-    'COUNT wounds | On a fail it takes COUNT hits [with RULES]]", "... take(s) COUNT wounds", '
-    '"... take(s) COUNT [automatic] hits" (COUNT: X, [N]D3 or [N]D6 [+X], N up to 3), "... '
+    'COUNT wounds | On a fail it takes COUNT hits [with RULES]]", "... take(s) COUNT wounds '
+    '[with Bane|Poison|Deadly(X)|Unstoppable]", "... take(s) COUNT [automatic] hits" (COUNT: '
+    'X, or [N]D3 | [N]D6 [+X | -X] [x2 | x3], N up to 6, -X at most -N), "... '
     '[must] take(s) a dangerous terrain test", "... is moved | may make a move of | may move by up '
-    'to X" [toward the nearest enemy | toward the caster | away from the caster]", '
+    'to X" [toward the nearest enemy | toward the nearest objective | toward the caster | away '
+    'from the caster]", "... must move X" [same directions]", after a failed test "it must '
+    'retreat X"", after a failed test "it [must] take(s) a dangerous terrain test" or a limit on '
+    "actions or difficult terrain as below, "
     '"... may only [use] Hold|Advance|Rush|Charge [or '
     '...] [actions] [next time it activates | on its next activation | until end of round]", '
     '"... may not | cannot Rush|Charge [or ...] [actions] [same durations]", "... count(s) as '
     "being in difficult terrain | move(s) as if in difficult terrain [next time it moves | "
     'until end of round]", "... may re-roll results of 1 | failed hits | failed blocks [in '
     'melee|when shooting] DURATION", "... must re-roll successful hits | blocks | unmodified '
-    'Defense results of 6 DURATION", "... count(s) as being in dangerous terrain [next time '
+    'Defense results of 6 DURATION", "... may re-roll failed morale tests | must re-roll '
+    'passed morale tests [until end of round | next time it takes a morale test | once]", '
+    '"... count(s) as being in dangerous terrain [next time '
     'it moves | next time it activates | until end of round]", a condition on the action on '
     'shooting effects ("... when shooting after a Hold | Advance action", "... when using '
     'Hold actions"), and a template ("Place a W" template within R". All [enemy|friendly] '
-    'models under it take X hits | wounds [with RULES]", cast at x,y); '
+    'models under it take COUNT hits | wounds [with RULES]", cast at x,y; dice rolled for each '
+    "model); "
     'the target clause may also read "Up to two enemy units within R", "One enemy model '
     'within R", "Pick one enemy unit within R", which ...", "All enemy units within R" [of '
     'the caster]" (every one in sight), and be followed by "and all [other] [enemy|friendly] '
@@ -425,7 +461,8 @@ def _effect_of(
     condition = _CONDITION.search(rest) if read is _UNREAD else None
     if condition is not None:  # "... when shooting after a Hold action" (GFF-R37)
         plain = f"{rest[: condition.start()]} {rest[condition.end() :]}".strip()
-        read = _conditioned(_read(target, plain, where, problems), condition.group(1), where)
+        action = condition.group(1) or "charge"
+        read = _conditioned(_read(target, plain, where, problems), action, where)
         if isinstance(read, str):
             problems.add(where, read)
             return True, None
@@ -439,6 +476,8 @@ def _conditioned(read: object, action: str, where: str) -> object:
         return read
     if read["effect"] == "focus":  # our focus is +1 to hit for the round: tied, a to_hit
         read = {**read, "effect": "to_hit", "value": 1, "lasts": "round", "side": None}
+    if action.lower() == CHARGE:
+        return _on_charge(read)
     if read.get("when", "any") not in ("any", "shooting"):
         return f"a condition on the action ({action}) goes with shooting, not {read['when']}"
     for rule in read.get("rules", []) if read["effect"] == "rule" else []:
@@ -449,6 +488,31 @@ def _conditioned(read: object, action: str, where: str) -> object:
                 f"{rule.name}"
             )
     return {**read, "when": action.lower()}
+
+
+def _on_charge(read: dict[str, Any]) -> object:
+    """The fields of a spell read without "when charging", tied to the unit's charges
+    (GFF-R39): to-hit modifiers, weapon rules and re-rolls to hit, in melee, and marks
+    giving weapon rules to the units charging the marked one; "next time" and "once" are
+    its next charge (a mark's: the marked unit's next being charged). The problem's text
+    when the effect cannot be."""
+    effect, when, trigger = read["effect"], read.get("when", "any"), read.get("trigger")
+    if when not in ("any", "melee"):
+        return f"a condition on a charge goes with melee, not {when}"
+    if effect not in CHARGED or (effect == "reroll" and read["roll"] != "to_hit"):
+        roll = f" of {read['roll']}" if effect == "reroll" else ""
+        return (
+            "a condition on a charge goes with to-hit modifiers, weapon rules, marks and "
+            f"re-rolls to hit, not with a {effect} spell{roll}"
+        )
+    for rule in read.get("rules", []) if effect in ("rule", "mark") else []:
+        if not is_weapon_rule(rule.name):
+            return f"a condition on a charge goes with weapon rules, not the unit rule {rule.name}"
+    if trigger is not None:
+        if trigger not in ("once", "melee", "attack", "attacked", CHARGE, "charged"):
+            return f"a condition on a charge lasts the round or to its next charge, not {trigger}"
+        read = {**read, "trigger": "charged" if effect == "mark" else CHARGE}
+    return {**read, "when": CHARGE}
 
 
 _UNREAD = object()
@@ -471,6 +535,7 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
         or _difficult(rest)
         or ({"effect": "dangerous"} if _DANGEROUS.match(rest) else None)
         or _rerolling(rest)
+        or _rerolling_morale(rest)
         or _in_dangerous(rest)
     )
     if not (hits or lasting or granted or moving):
@@ -498,9 +563,6 @@ def _read(target: re.Match[str], rest: str, where: str, problems: Problems) -> o
             problems.add(where, f"hits go to enemy units, not friendly ones: {json.dumps(rest)}")
             return None
         damage = _damage(hits)
-        if damage is None:
-            problems.add(where, f"wounds are taken without weapon rules: {json.dumps(rest)}")
-            return None
         rules = _weapon_rules(damage.pop("with"), where, problems)
         if rules is None:
             return None
@@ -525,10 +587,11 @@ def _lasting(match: re.Match[str]) -> dict[str, Any] | None:
     roll = match.group(3).lower()
     kind = {"hit": "to_hit", "quality": "to_hit", "morale": "morale"}.get(roll, "defense")
     rest = match.group(4)
-    when = _WHEN.match(rest)
+    when = _WHEN.match(rest) or (_AGAINST.match(rest) if kind == "defense" else None)
     qualifier = "any"
     if when:
-        qualifier = "shooting" if "shooting" in when.group(1).lower() else "melee"
+        shot = any(w in when.group(1).lower() for w in ("shoot", "shot", "ranged"))
+        qualifier = "shooting" if shot else "melee"
         rest = rest[when.end() :]
     if match.group(2):  # "to their next morale test"
         return {"effect": kind, "value": value, "when": "any", "lasts": "next"}
@@ -691,16 +754,25 @@ def _attacks(text: str) -> dict[str, Any] | None:
 
 def _shifting(text: str) -> dict[str, Any] | None:
     """`may immediately move by up to 6"`: a move out of turn (GFF-R33), maybe straight
-    toward the nearest enemy, toward or away from the caster (GFF-R35)."""
-    match = _SHIFT.match(text)
+    toward the nearest enemy, toward or away from the caster (GFF-R35) or toward the
+    nearest objective, or one it must make in full (`must move 6"`, GFF-R39)."""
+    match = _SHIFT.match(text) or _FORCED.match(text)
     return {"effect": "shift", **_shift_fields(match)} if match else None
 
 
 def _shift_fields(match: re.Match[str]) -> dict[str, Any]:
-    """The inches and the direction of a move out of turn."""
+    """The inches and the direction of a move out of turn, and whether it is forced (a
+    retreat, without a direction, is away from the caster: GFF-R39)."""
     toward = (match.group("toward") or "").lower()
-    way = "enemy" if "enemy" in toward else "away" if "away" in toward else "caster"
-    return {"value": int(match.group(1)), "toward": way if toward else "any"}
+    ways = (("enemy", "enemy"), ("objective", "objective"), ("away", "away"))
+    way = next((w for word, w in ways if word in toward), "caster" if toward else "any")
+    fields: dict[str, Any] = {"value": int(match.group("inches")), "toward": way}
+    if match.re is _FORCED:
+        fields["must"] = True
+        retreat = (match.group("verb") or "").lower() != "move"
+        if retreat and way == "any":
+            fields["toward"] = "away"
+    return fields
 
 
 def _testing(text: str) -> dict[str, Any] | None:
@@ -714,29 +786,45 @@ def _testing(text: str) -> dict[str, Any] | None:
         return {"effect": "test", "then": "shaken"}
     if _FATIGUED.match(then):
         return {"effect": "test", "then": "fatigued"}
-    shift = _SHIFT.match(then)
+    shift = _SHIFT.match(then) or _FORCED.match(then)
     if shift:
         return {"effect": "test", "then": "shift", **_shift_fields(shift)}
     taken = _DAMAGE.match(then)
-    damage = _damage(taken) if taken else None
-    if damage is None:
-        return None
+    if taken is None:
+        return _hindered(then)
+    damage = _damage(taken)
     return {**damage, "effect": "test", "then": damage["effect"]}
 
 
-def _damage(match: re.Match[str]) -> dict[str, Any] | None:
-    """`takes D3 wounds`, `takes 2 hits with AP(1)`: the effect, the count or the die it is
-    rolled on, and the hits' rules text (`with`); None for wounds with rules (GFF-R35)."""
-    count = match.group(1).upper().replace(" ", "")
+def _hindered(then: str) -> dict[str, Any] | None:
+    """A failed test's limit on actions, difficult terrain or dangerous terrain test (`it
+    may only use Hold actions next time it activates`, GFF-R39), or None."""
+    bare = _SUBJECT.sub("", then)
+    if _DANGEROUS.match(bare):
+        return {"effect": "test", "then": "dangerous"}
+    hindrance = _only(bare) or _difficult(bare)
+    if hindrance is None:
+        return None
+    return {**hindrance, "effect": "test", "then": hindrance["effect"]}
+
+
+def _damage(match: re.Match[str]) -> dict[str, Any]:
+    """`takes D3 wounds`, `takes 2 hits with AP(1)`: the effect, the count or the dice it is
+    rolled on, and the rules text (`with`; GFF-R35, R39)."""
+    count = match.group(1).upper().replace(" ", "").replace("−", "-")
     dice = _ROLLED.match(count)
-    fields: dict[str, Any] = {"number": int(count) if dice is None else int(dice.group(3) or 0)}
-    if dice:
+    fields: dict[str, Any] = {}
+    number = int(count) if dice is None else 0
+    if dice:  # "2D6", "D3+1", "D3-1", "D6x2" (GFF-R35, R39)
         fields.update(dice=int(dice.group(2)), rolled=int(dice.group(1) or 1))
-    number = fields.pop("number")
+        if dice.group(3) == "+":
+            number = int(dice.group(4))
+        elif dice.group(3) == "-":
+            fields["less"] = int(dice.group(4))
+        if dice.group(5):
+            fields["times"] = int(dice.group(5))
     if match.group(2).lower().startswith("wound"):
-        if match.group(3):
-            return None
-        return {"effect": "wounds", "wounds": number, **fields, "with": None}
+        return {"effect": "wounds", "wounds": number, **fields, "with": match.group(3)}
     return {"effect": "hits", "hits": number, **fields, "with": match.group(3)}
 
 
@@ -792,6 +880,27 @@ def _rerolling(text: str) -> dict[str, Any] | None:
         return None
     duration["when"] = qualifier or duration["when"]
     return {**duration, "effect": "reroll", "reroll": dice, "roll": roll}
+
+
+def _rerolling_morale(text: str) -> dict[str, Any] | None:
+    """`may re-roll failed morale tests`, `must re-roll passed morale tests next time it
+    takes a morale test`: the morale test's die re-rolled (GFF-R39). "May" re-rolls a
+    failure (also when unsaid), "must" a pass (it must be said: a unit does not choose to
+    lose its own pass)."""
+    match = _REROLL_MORALE.match(text)
+    if match is None:
+        return None
+    kind = (match.group("kind") or "").lower()
+    must = match.group("verb").lower() == "must"
+    if must != (kind in ("passed", "successful")):
+        return None
+    duration = _duration(match.group("rest").strip())
+    if duration is None or duration.get("trigger") not in (None, "once", "morale"):
+        return None
+    if duration.get("trigger") == "once":
+        duration["trigger"] = "morale"
+    dice = "successes" if must else "failed"
+    return {**duration, "when": "any", "effect": "reroll", "reroll": dice, "roll": "morale"}
 
 
 def _roll_of(noun: str, qualifier: str | None, trigger: str | None) -> str | None:

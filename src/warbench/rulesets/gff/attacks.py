@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from warbench.core.dice import Modifier, Read, RollRequest
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import ONE, SIX, Referee, die_succeeds, quality_test
-from warbench.rulesets.gff.spell_grants import applies, marked, marks, use_up
+from warbench.rulesets.gff.spell_grants import applies, charged, marked, marks, use_up
 from warbench.rulesets.gff.spell_rerolls import note, reroll
+from warbench.rulesets.gff.spells_checks import CHARGE
 from warbench.rulesets.gff.state import Unit
 
 
@@ -57,6 +58,14 @@ def spend_spells(unit: Unit, kind: str, when: str = "any") -> None:
         )
 
 
+def side_of(ctx: Context) -> str:
+    """Which spells act on an attack's hit rolls: shooting, melee, or a melee the attacker
+    charged into (`charge`, which melee spells act on too: GFF-R39)."""
+    if not ctx.melee:
+        return "shooting"
+    return CHARGE if ctx.charging else "melee"
+
+
 def to_hit_modifiers(attacker: Unit, weapon: Weapon, target: Unit, ctx: Context) -> list[Modifier]:
     """Modifiers to the quality tests of an attack (Indirect, Stealth, Thrust, focus)."""
     mods: list[Modifier] = []
@@ -69,7 +78,7 @@ def to_hit_modifiers(attacker: Unit, weapon: Weapon, target: Unit, ctx: Context)
         mods.append(("Thrust when charging", 1))
     if attacker.focus:
         mods.append(("focus spell", 1))
-    mods += spell_modifiers(attacker, "to_hit", "melee" if ctx.melee else "shooting")
+    mods += spell_modifiers(attacker, "to_hit", side_of(ctx))
     if weapon.rating("Unstoppable") is not None:
         mods = [m for m in mods if m[1] > 0]  # ignores all negative modifiers
     return mods
@@ -80,14 +89,16 @@ def roll_hits(
 ) -> list[Hit]:
     """One quality test per attack; extra hits on unmodified 6s (Surge, Relentless, Furious);
     Rending's AP(+4) on those 6s; fatigue hits only on unmodified 6s in melee."""
-    weapon = marked(weapon, target, ctx.melee)  # rules marks on the target give (GFF-R31)
+    side = side_of(ctx)
+    weapon = marked(weapon, target, side)  # rules marks on the target give (GFF-R31, R39)
+    if side == CHARGE and attacker.effects:  # rules granted when charging (GFF-R39)
+        weapon = charged(attacker, weapon)
     quality = 2 if weapon.rating("Reliable") is not None else attacker.profile.quality
     mods = tuple(to_hit_modifiers(attacker, weapon, target, ctx))
     fatigue = ctx.melee and ctx.fatigued
     label = f"to hit: {attacker.name} {weapon.name} x{attacks} → {target.name}" + (
         " (fatigued: only unmodified 6s)" if fatigue else ""
     )
-    side = "melee" if ctx.melee else "shooting"
     label += note(attacker, "to_hit", side)  # re-roll spells (GFF-R37)
     request = quality_test(label, 7 if fatigue else quality, () if fatigue else mods, attacks)
     kept, rerolled = reroll(ref, attacker, request, ref.roll(request).faces, "to_hit", side)
@@ -147,8 +158,8 @@ def roll_blocks(
             mods.append(("cover", 1))
         if target.shield:
             mods.append(("shield spell", 1))
-        mods += spell_modifiers(target, "defense")
         side = "melee" if ctx.melee else "shooting"
+        mods += spell_modifiers(target, "defense", side)  # in melee or against shooting: R39
         request = RollRequest(
             label=f"Defense: {target.name} blocks {count} hit(s)" + note(target, "defense", side),
             dice=count,

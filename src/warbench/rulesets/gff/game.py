@@ -682,6 +682,8 @@ class GFFGame(OpenGame):
                 own = ", ".join(u.id for u in s.units.values() if u.side == player and u.alive)
                 return f"'{unit_id}' is not one of your units in play; yours: {own}"
             return self._illegal_for_unit(action, unit)
+        if isinstance(action, Done) and s.phase == "spell-move":
+            return spell_moves.done_problem(s)  # a move it must make (GFF-R39)
         if isinstance(action, Tokens | Done | Wait | StrikeBack | NoStrikeBack):
             return None
         return None
@@ -1338,15 +1340,21 @@ class GFFGame(OpenGame):
         """Move the first unit a spell lets the caster's player move (None: leave it);
         then the next, and back to the caster's shooting step (GFF-R33)."""
         s = self.state
+        must = spell_moves.forced(s)
         uid, inches, *_ = s.step["shifts"].pop(0)
         unit = s.units[uid]
-        if action is None:
+        to = action.to if action is not None else None
+        if to is not None and must:  # along the named line, as far as it can (GFF-R39)
+            to = spell_moves.farthest(
+                s, self.field, unit, to, inches, self._others(unit), jumping=self.spec.jumping
+            )
+        if to is None:
             self.emit("spell", f"{unit.name} is not moved")
         else:
             cx, cy = unit.centre()
             starts = {m.id: (m.x, m.y) for m in unit.models}
-            translate(unit, action.to[0] - cx, action.to[1] - cy)
-            moved = math.hypot(action.to[0] - cx, action.to[1] - cy)
+            translate(unit, to[0] - cx, to[1] - cy)
+            moved = math.hypot(to[0] - cx, to[1] - cy)
             self.emit("move", f'{unit.name} is moved {moved:.1f}" (of {inches}") by a spell')
             self._jumps(unit, starts)
             self._dangerous_moves(unit, starts)
@@ -1421,8 +1429,8 @@ class GFFGame(OpenGame):
         s = self.state
         charger, defender = s.units[s.step["charger"]], s.units[s.step["defender"]]
         charger.fatigued = True
-        for fighter in (charger, defender):  # "next time it fights in melee" (GFF-R28)
-            spend_spells(fighter, "to_hit", "melee")
+        spend_spells(charger, "to_hit", "charge")  # "next time it fights in melee" (GFF-R28)
+        spend_spells(defender, "to_hit", "melee")  # and "... when charging" (GFF-R39)
         use_up(charger, "charge", "melee", "attack", "attacked")  # granted rules (GFF-R31)
         use_up(defender, "charged", "melee", "attack", "attacked")
         if charger.alive and defender.alive:

@@ -1,11 +1,13 @@
 """MORALE: at the end of each round, an army down to half or less of its starting units
-tests every unit; a failed test makes a unit Shaken, or routs it if it already was."""
+tests every unit; a failed test makes a unit Shaken, or routs it if it already was. Spells
+may re-roll the test's die (GFF-R39)."""
 
 from __future__ import annotations
 
 from warbench.core.geometry import edge_distance
+from warbench.rulesets.gff import spell_rerolls
 from warbench.rulesets.gff.attacks import spell_modifiers, spend_spells
-from warbench.rulesets.gff.quality import Referee, quality_test, successes
+from warbench.rulesets.gff.quality import Referee, die_succeeds, quality_test, successes
 from warbench.rulesets.gff.spell_grants import use_up
 from warbench.rulesets.gff.state import State, Unit
 
@@ -38,9 +40,14 @@ def morale_test(ref: Referee, state: State, unit: Unit) -> bool:
     else:
         quality, source = morale_quality(state, unit)
         mods = tuple(spell_modifiers(unit, "morale"))
-        roll = ref.roll(quality_test(f"morale: {unit.name}{source}", quality, mods))
-        spend_spells(unit, "morale")  # "their next morale test" (GFF-R28)
+        note = spell_rerolls.note(unit, "morale", "any") if unit.effects else ""
+        request = quality_test(f"morale: {unit.name}{source}{note}", quality, mods)
+        roll = ref.roll(request)
         passed = successes(roll) > 0
+        if note:  # re-rolled by spells (GFF-R39), before Fearless
+            kept, again = spell_rerolls.reroll(ref, unit, request, roll.faces, "morale", "any")
+            passed = any(die_succeeds(request, face) for face in [*kept, *again])
+        spend_spells(unit, "morale")  # "their next morale test" (GFF-R28)
     if not passed and unit.all_have("Fearless"):
         roll = ref.roll(quality_test(f"Fearless: {unit.name}", 4))
         passed = successes(roll) > 0

@@ -222,7 +222,12 @@ class Spell(BaseModel):
     the `reroll` dice (ones, failed, sixes, successes) of its `roll` (to_hit, defense);
     `in_dangerous` — it counts as in dangerous terrain; `when` hold or advance ties a
     shooting effect to that action; `template` — a point spell's hits or wounds go to each
-    model under a template that wide (GFF-R37, `spells_checks`).
+    model under a template that wide (GFF-R37, `spells_checks`). GFF-R39: up to six dice,
+    `less` taken from and `times` multiplying the rolled count (D3-1, D6x2); wounds with
+    Bane, Deadly or Unstoppable; `must` — a move out of turn the full inches; `toward` the
+    nearest objective; a re-roll of morale tests (`roll`); `when` charge ties a melee effect
+    to the unit's charge; a failed test's `then` may also be a limit on actions (`only`),
+    difficult terrain or a dangerous terrain test.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -254,25 +259,30 @@ class Spell(BaseModel):
     hits: int = Field(default=0, ge=0)
     wounds: int = Field(default=0, ge=0, le=12)
     dice: Literal[0, 3, 6] = 0
-    rolled: int = Field(default=1, ge=1, le=3)
+    rolled: int = Field(default=1, ge=1, le=6)
+    less: int = Field(default=0, ge=0, le=6)
+    times: int = Field(default=1, ge=1, le=3)
     actions: tuple[ActionName, ...] = ()
     rules: tuple[Rule, ...] = ()
     targets: int = Field(default=1, ge=1, le=6)
     side: Literal["friendly", "enemy"] | None = None
     value: int = Field(default=0, ge=-12, le=12)
     far: int = Field(default=0, ge=-12, le=12)
-    when: Literal["any", "melee", "shooting", "hold", "advance"] = "any"
+    when: Literal["any", "melee", "shooting", "hold", "advance", "charge"] = "any"
     lasts: Literal["round", "next"] = "round"
     trigger: Trigger | None = None
-    then: Literal["shaken", "fatigued", "shift", "wounds", "hits"] = "shaken"
-    toward: Literal["any", "enemy", "caster", "away"] = "any"
+    then: Literal[
+        "shaken", "fatigued", "shift", "wounds", "hits", "only", "difficult", "dangerous"
+    ] = "shaken"
+    toward: Literal["any", "enemy", "caster", "away", "objective"] = "any"
+    must: bool = False
     everyone: bool = False
     area: int = Field(default=0, ge=0, le=24)
     area_hits: int = Field(default=0, ge=0)
     area_all: bool = False
     point: bool = False
     reroll: Literal["ones", "failed", "sixes", "successes"] | None = None
-    roll: Literal["to_hit", "defense"] = "to_hit"
+    roll: Literal["to_hit", "defense", "morale"] = "to_hit"
     template: float = Field(default=0.0, ge=0, le=12)
 
     @field_validator("rules", mode="before")
@@ -291,7 +301,8 @@ class Spell(BaseModel):
             raise ValueError(f"spell {self.name}: a 'hits' spell needs hits >= 1 or dice")
         if damage == "wounds" and self.wounds < 1 and not self.dice:
             raise ValueError(f"spell {self.name}: a 'wounds' spell needs wounds >= 1 or dice")
-        if self.effect == "only" and not 0 < len(set(self.actions)) < len(ACTIONS):
+        limit = self.then if self.effect == "test" else self.effect
+        if limit == "only" and not 0 < len(set(self.actions)) < len(ACTIONS):
             raise ValueError(
                 f"spell {self.name}: an 'only' spell allows some of {', '.join(ACTIONS)}"
             )
@@ -322,8 +333,10 @@ class Spell(BaseModel):
             raise ValueError(f'spell {self.name}: a move out of turn needs inches (1" to 12")')
         if self.area and self.everyone:
             raise ValueError(f"spell {self.name}: an area goes around chosen targets, not all")
-        if self.rolled > 1 and not self.dice:
-            raise ValueError(f"spell {self.name}: 'rolled' dice need their sides (dice: 3 or 6)")
+        if (self.rolled > 1 or self.less or self.times > 1) and not self.dice:
+            raise ValueError(
+                f"spell {self.name}: 'rolled', 'less' and 'times' need dice (dice: 3 or 6)"
+            )
         if self.effect in ("wounds", "dangerous") and self.side == "friendly":
             raise ValueError(f"spell {self.name}: a '{self.effect}' spell goes to enemy units")
         if self.toward != "any" and not (self.effect == "shift" or self.then == "shift"):
@@ -347,7 +360,9 @@ class Spell(BaseModel):
     def mean_count(self) -> float:
         """The mean hits or wounds it deals a target (the dice's mean when rolled)."""
         fixed = self.hits or self.wounds
-        return fixed + self.rolled * (self.dice + 1) / 2 if self.dice else float(fixed)
+        if not self.dice:
+            return float(fixed)
+        return (fixed + self.rolled * (self.dice + 1) / 2 - self.less) * self.times
 
     @property
     def on_enemies(self) -> bool:

@@ -174,7 +174,8 @@ def resolve_hits(
     if not hits or not target.alive:
         return
     unblocked = roll_blocks(ref, target, hits, ctx, weapon)
-    spend_spells(target, "defense")  # "next time it takes hits" (GFF-R28)
+    side = "melee" if ctx.melee else "shooting"  # a Defense spell of that side (GFF-R39)
+    spend_spells(target, "defense", side)  # "next time it takes hits" (GFF-R28)
     wounds = regenerate(ref, target, unblocked)
     use_up(target, "hits")  # "next time they take hits" (GFF-R31)
     ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")

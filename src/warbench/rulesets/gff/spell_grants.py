@@ -34,15 +34,18 @@ from __future__ import annotations
 from functools import cache
 
 from warbench.rulesets.gff.profiles import Rule, Weapon, special_rules
-from warbench.rulesets.gff.spells_checks import CONDITIONS
+from warbench.rulesets.gff.spells_checks import CHARGE, CONDITIONS
 from warbench.rulesets.gff.state import SpellEffect, Unit
 
 
 def applies(effect: SpellEffect, unit: Unit, side: str) -> bool:
-    """Whether the effect acts on the unit's `side` (melee or shooting) roll now: `any`, the
-    same side, or shooting after the action it names (GFF-R37: Hold when the unit has not
-    moved this activation, Advance when it has)."""
+    """Whether the effect acts on the unit's `side` (melee, `charge` — a melee it charged
+    into —, or shooting) roll now: `any`, the same side, melee effects in a charge, or
+    shooting after the action it names (GFF-R37: Hold when the unit has not moved this
+    activation, Advance when it has); a charge's effect only in a charge (GFF-R39)."""
     when = effect.when
+    if side == CHARGE:
+        return when in ("any", "melee", CHARGE)
     if when == "any" or when == side:
         return True
     return side == "shooting" and when == ("advance" if unit.moved else "hold")
@@ -65,6 +68,17 @@ def armed(unit: Unit, weapon: Weapon) -> Weapon:
     )
     extra = sum(e.value for e in unit.effects if e.kind == "attacks" and applies(e, unit, side))
     return _with(weapon, grants, extra) if grants or extra else weapon
+
+
+def charged(unit: Unit, weapon: Weapon) -> Weapon:
+    """The melee weapon of a charging unit with the weapon rules spells grant it only when
+    charging (GFF-R39: "get AP(+1) in melee when charging")."""
+    grants = tuple(
+        (e.rule, e.value)
+        for e in unit.effects
+        if e.kind == "rule" and e.when == CHARGE and is_weapon_rule(e.rule)
+    )
+    return _with(weapon, grants) if grants else weapon
 
 
 def volley(attacks: int, weapon: Weapon, arms: Weapon) -> int:
@@ -148,16 +162,18 @@ def marked_once(rule: str, when: str) -> str:
     return "attacked"
 
 
-def marked(weapon: Weapon, target: Unit, melee: bool) -> Weapon:
+def marked(weapon: Weapon, target: Unit, side: str) -> Weapon:
     """The attacker's weapon with the weapon rules marks on `target` give those attacking
-    it ("have friendly units get Bane when attacking against it")."""
+    it ("have friendly units get Bane when attacking against it") on `side` (shooting,
+    melee, or `charge`: a melee the attacker charged into, where a mark "when charging"
+    acts too, GFF-R39)."""
     if not target.effects:
         return weapon
-    side = "melee" if melee else "shooting"
+    sides = ("any", "melee", CHARGE) if side == CHARGE else ("any", side)
     grants = tuple(
         (e.rule, e.value)
         for e in target.effects
-        if e.kind == "mark" and is_weapon_rule(e.rule) and e.when in ("any", side)
+        if e.kind == "mark" and is_weapon_rule(e.rule) and e.when in sides
     )
     return _with(weapon, grants) if grants else weapon
 

@@ -1,11 +1,12 @@
-"""Spells that make a unit re-roll dice (ours, docs/rules/gff.md GFF-R37).
+"""Spells that make a unit re-roll dice (ours, docs/rules/gff.md GFF-R37, R39).
 
 "Target friendly unit within 12\\" may re-roll results of 1 when shooting until end of
 round", "Target enemy unit within 12\\" must re-roll successful blocks next time it takes
 hits": the effect sits on the unit that rolls (`state.SpellEffect`, kind `reroll`, `rule`
 naming the roll and the dice, e.g. `to_hit:ones`, `defense:successes`). When that unit next
 rolls to hit (melee, shooting or either by `when`, or shooting after the action a condition
-names) or rolls Defense, the dice the spell picks are rolled again at once, through the
+names), rolls Defense or takes a morale test (GFF-R39: "may re-roll failed morale
+tests", before any Fearless roll), the dice the spell picks are rolled again at once, through the
 game's dice, and the second result stands: a die is never re-rolled twice, so Bane's
 re-roll of Defense 6s leaves the dice a spell re-rolled alone. Several spells on one roll
 re-roll every die any of them picks, once. A unit re-rolls its own failures (1s or every
@@ -35,8 +36,8 @@ WORDS = {
 
 
 def rerolls(unit: Unit, roll: str, side: str) -> list[SpellEffect]:
-    """The re-roll spells on `unit` for its `roll` (to_hit or defense) on `side` (melee or
-    shooting) now."""
+    """The re-roll spells on `unit` for its `roll` (to_hit, defense, or morale: GFF-R39) on
+    `side` (melee or shooting, or any) now."""
     if not unit.effects:
         return []
     return [

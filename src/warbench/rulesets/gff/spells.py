@@ -10,7 +10,7 @@ import math
 from warbench.core.dice import RollRequest
 from warbench.core.geometry import Base
 from warbench.rulesets.gff import battlefield as bfm
-from warbench.rulesets.gff import spell_rerolls
+from warbench.rulesets.gff import spell_moves, spell_rerolls
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate
 from warbench.rulesets.gff.battlefield import Battlefield
@@ -196,30 +196,34 @@ def cast(
     around = in_area(state, spell, targets)
     if around:
         ref.emit("spell", f"{spell.name} also reaches {', '.join(u.name for u in around)}")
-    shifts: list[tuple[str, int, str]] = []
+    shifts: list[tuple[str, int, str, bool]] = []
     point = point_of(str(state.step.get("spell_target", ""))) if spell.template else None
     for target in [*targets, *around]:
-        hits = spell.area_hits if target in around and spell.area_hits else 0
-        if point is not None:  # a template: its hits or wounds on each model under it
-            hits = (spell.hits or spell.wounds) * under(spell, target, point)
+        hits = spell.area_hits if target in around and spell.area_hits else None
+        per = 1 if point is None else under(spell, target, point)  # a template's, per model
         if spell.effect == "shift" or (spell.effect == "test" and fails(ref, state, spell, target)):
             if spell.effect == "shift" or spell.then == "shift":
-                shifts.append((target.id, spell.value, spell.toward))
+                shifts.append((target.id, spell.value, spell.toward, spell.must))
             elif spell.then in ("wounds", "hits"):
                 harm(ref, caster, spell, target, spell.then)
         elif spell.effect != "test":
-            affect(ref, caster, spell, target, hits)
+            affect(ref, caster, spell, target, hits, per)
     found: list[list[str | int]] = []
-    for uid, inches, way in shifts:
-        if state.units[uid].alive:  # GFF-R35: with a direction when given
+    for uid, inches, way, must in shifts:
+        if not state.units[uid].alive:
+            continue
+        if must:  # GFF-R39: the full inches, or as far as it can go along its line
+            found.append([uid, inches, way, spell_moves.MUST])
+        else:  # GFF-R35: with a direction when given
             found.append([uid, inches, way] if way != "any" else [uid, inches])
     return found
 
 
 def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
     """A morale test forced by a spell (GFF-R33): on a failure the unit is Shaken (routs if
-    it already was, as the rulebook's morale test) or fatigued, as the spell says; whether
-    it failed."""
+    it already was, as the rulebook's morale test) or fatigued, as the spell says, or takes
+    a dangerous terrain test, a limit on actions or difficult terrain (GFF-R39); whether it
+    failed."""
     if not target.alive:
         return False
     was_shaken = target.shaken
@@ -231,38 +235,64 @@ def fails(ref: Referee, state: State, spell: Spell, target: Unit) -> bool:
         ref.emit("spell", f"{spell.name}: {target.name} is fatigued until the end of the round")
     elif spell.then == "shaken":
         fail_morale(ref, target, was_shaken)
+    elif spell.then == "dangerous":  # GFF-R39
+        dangerous(ref, spell, target)
+    elif spell.then in ("only", "difficult"):  # GFF-R39: the limit instead of Shaken
+        for effect in lasting(spell.model_copy(update={"effect": spell.then})):
+            target.effects = (*target.effects, effect)
+            ref.emit("spell", f"{spell.name}: {target.name} gets {describe(effect)}")
     return True
 
 
-def harm(ref: Referee, caster: Unit, spell: Spell, target: Unit, kind: str, count: int = 0) -> None:
+def harm(
+    ref: Referee,
+    caster: Unit,
+    spell: Spell,
+    target: Unit,
+    kind: str,
+    count: int | None = None,
+    per: int = 1,
+) -> None:
     """`kind` hits (with the spell's weapon rules, Defense rolled) or wounds (no Defense;
-    Regeneration still rolls) on one target: `count` when given (a unit in an area), else
-    the spell's own number or one die of its `dice` (D3, D6) rolled now (GFF-R35)."""
+    Regeneration still rolls; Bane, Deadly and Unstoppable act on them, GFF-R39) on one
+    target: `count` when given (a unit in an area), else the spell's own number or its
+    `dice` (D3, D6) rolled now, `per` times (a template's, a count for each model under it:
+    GFF-R35, R37, R39)."""
     if not target.alive:
         return
-    if not count:
+    if count is None:
         fixed = spell.wounds if kind == "wounds" else spell.hits
-        count = fixed + (_rolled(ref, spell, target, kind) if spell.dice else 0)
+        if spell.dice:
+            count = sum(_rolled(ref, spell, target, kind, fixed) for _ in range(per))
+        else:
+            count = fixed * per
+    if not count:  # a roll of D3-1 may deal none
+        ref.emit("spell", f"{spell.name}: {target.name} takes no {kind}")
+        return
+    weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
+    bane = weapon.rating("Bane") is not None
     if kind == "wounds":
         ref.emit("spell", f"{spell.name}: {target.name} takes {count} wound(s)")
-        wounds = regenerate(ref, target, [Hit(0, False, 0, False)] * count)
+        unstoppable = weapon.rating("Unstoppable") is not None
+        wound = Hit(0, bane, weapon.rating("Deadly") or 0, bane or unstoppable)
+        wounds = regenerate(ref, target, [wound] * count)
         ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
         take_wounds(ref, target, wounds)
         if not target.alive:
             ref.emit("destroyed", f"{target.name} is destroyed")
         return
-    weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
-    bane = weapon.rating("Bane") is not None
     hits = [Hit(weapon.rating("AP") or 0, bane, weapon.rating("Deadly") or 0, bane)] * count
     ref.emit("spell", f"{spell.name}: {target.name} takes {count} hit(s)")
     resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
 
 
-def _rolled(ref: Referee, spell: Spell, target: Unit, kind: str) -> int:
-    """The D3s or D6s rolled for the spell's number of hits or wounds on `target`."""
+def _rolled(ref: Referee, spell: Spell, target: Unit, kind: str, fixed: int) -> int:
+    """The spell's number of hits or wounds on `target` rolled on its D3s or D6s: the
+    dice, `fixed` added or `less` taken (never below 0), `times` over (GFF-R39)."""
     dice = f"{spell.rolled if spell.rolled > 1 else ''}D{spell.dice}"
     label = f"{spell.name}: {dice} {kind} on {target.name}"
-    return ref.roll(RollRequest(label, dice=spell.rolled, sides=spell.dice)).total
+    total = ref.roll(RollRequest(label, dice=spell.rolled, sides=spell.dice)).total
+    return max(0, total + fixed - spell.less) * spell.times
 
 
 def dangerous(ref: Referee, spell: Spell, target: Unit) -> None:
@@ -281,11 +311,14 @@ def dangerous(ref: Referee, spell: Spell, target: Unit) -> None:
             ref.emit("destroyed", f"{target.name} is destroyed")
 
 
-def affect(ref: Referee, caster: Unit, spell: Spell, target: Unit, count: int = 0) -> None:
+def affect(
+    ref: Referee, caster: Unit, spell: Spell, target: Unit, count: int | None = None, per: int = 1
+) -> None:
     """The spell's effect on one target (profiles.Spell; GFF-R27, R28); a `hits` spell
-    deals `count` hits when given (a unit in its area, GFF-R33), else its own."""
+    deals `count` hits when given (a unit in its area, GFF-R33), else its own, `per` times
+    (a template's models under it, GFF-R37)."""
     if spell.effect in ("hits", "wounds"):
-        harm(ref, caster, spell, target, spell.effect, count)
+        harm(ref, caster, spell, target, spell.effect, count, per)
     elif spell.effect == "dangerous":
         dangerous(ref, spell, target)
     elif spell.effect == "shield":
@@ -343,7 +376,8 @@ def lasting(spell: Spell) -> list[SpellEffect]:
         return [SpellEffect(spell.name, spell.effect, 0, "any", spell.lasts, left, 0, trigger)]
     if spell.effect == "reroll":  # GFF-R37
         if trigger == "once":
-            trigger = "hits" if spell.roll == "defense" else attacked_once(spell.when)
+            trigger = {"defense": "hits", "morale": "morale"}.get(spell.roll, "")
+            trigger = trigger or attacked_once(spell.when)
         picked = f"{spell.roll}:{spell.reroll}"
         return [SpellEffect(spell.name, "reroll", 0, spell.when, spell.lasts, picked, 0, trigger)]
     if spell.effect == "in_dangerous":  # GFF-R37
@@ -382,7 +416,7 @@ def describe(effect: SpellEffect) -> str:
         return f"dangerous terrain (it counts as in it){lasts}"
     if effect.kind == "reroll":
         kind, dice = effect.rule.split(":")
-        rolled = "on Defense" if kind == "defense" else "to hit"
+        rolled = {"defense": "on Defense", "morale": "on morale tests"}.get(kind, "to hit")
         return f"re-rolls of its {spell_rerolls.WORDS[dice]} {rolled}{when}{lasts}"
     return f"{effect.value:+d} {roll[effect.kind]}{when}{lasts}"
 
@@ -393,8 +427,9 @@ WHEN_WORDS = {
     "shooting": " when shooting",
     "hold": " when shooting after a Hold action",
     "advance": " when shooting after an Advance action",
+    "charge": " in melee when charging",
 }
-"""How the log words `when` (a condition on the action: GFF-R37)."""
+"""How the log words `when` (a condition on the action: GFF-R37; on a charge: GFF-R39)."""
 
 UNTIL = {
     "charge": "charges",

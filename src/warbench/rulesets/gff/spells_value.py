@@ -57,7 +57,7 @@ def value(
         if target in around and spell.area_hits:
             count = spell.area_hits
         if point is not None:
-            count = (spell.hits or spell.wounds) * spells.under(spell, target, point)
+            count = spell.mean_count * spells.under(spell, target, point)
         total += sign * _one(state, spell, target, count, worth, unblocked)
     return total
 
@@ -119,4 +119,8 @@ def _failure(spell: Spell, target: Unit, worth: Worth, unblocked: Unblocked) -> 
         return (0.25 if target.activated else 0.5) * worth(target)
     if spell.then == "shift":
         return float(spell.value)
+    if spell.then == "dangerous":  # GFF-R39: as a dangerous terrain spell
+        return len(target.models) * (target.profile.rating("Tough") or 1) / 6 * worth(target)
+    if spell.then in ("only", "difficult"):  # GFF-R39: a hindrance counts 1, as R38's
+        return 1.0
     return worth(target) * (len(target.models) if target.shaken else 1)
