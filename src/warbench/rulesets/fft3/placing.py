@@ -20,14 +20,13 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from warbench.core.hypot import hypot
 from warbench.rulesets.fft3.stretches import compiled
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
 Flags = npt.NDArray[np.bool_]
 
-_SPLIT = 134217729.0
-"""2**27 + 1: Veltkamp's split of a double into two halves (CPython's `T27`)."""
 _RAD_TO_DEG = 180.0 / math.pi
 """CPython's `math.degrees` factor."""
 FRONT_HALF = 60.0
@@ -44,51 +43,10 @@ PROFILES = 8
 
 @compiled
 def dist(ax: float, ay: float, bx: float, by: float) -> float:
-    """`math.dist((ax, ay), (bx, by))` as CPython 3.11 works it out, to the last bit."""
-    u, v = abs(ax - bx), abs(ay - by)
-    top = u if u > v else v
-    if math.isinf(top):
-        return top
-    if math.isnan(u) or math.isnan(v):
-        return math.nan
-    if top == 0.0:
-        return top
-    _, top_e = math.frexp(top)
-    scale = math.ldexp(1.0, -top_e)
-    csum, frac1, frac2, frac3 = 1.0, 0.0, 0.0, 0.0
-    for k in range(2):
-        x = (u if k == 0 else v) * scale
-        t = x * _SPLIT
-        hi = t - (t - x)
-        lo = x - hi
-        x = hi * hi
-        old = csum
-        csum += x
-        frac1 += (old - csum) + x
-        x = 2.0 * hi * lo
-        old = csum
-        csum += x
-        frac2 += (old - csum) + x
-        frac3 += lo * lo
-    h = math.sqrt(csum - 1.0 + (frac1 + frac2 + frac3))
-    x = h
-    t = x * _SPLIT
-    hi = t - (t - x)
-    lo = x - hi
-    x = -hi * hi
-    old = csum
-    csum += x
-    frac1 += (old - csum) + x
-    x = -2.0 * hi * lo
-    old = csum
-    csum += x
-    frac2 += (old - csum) + x
-    x = -lo * lo
-    old = csum
-    csum += x
-    frac3 += (old - csum) + x
-    x = csum - 1.0 + (frac1 + frac2 + frac3)
-    return (h + x / (2.0 * h)) / scale
+    """`math.dist((ax, ay), (bx, by))` as CPython 3.11 works it out, to the last bit: its
+    `vector_norm` of the differences, which is `math.hypot`'s (`warbench.core.hypot`)."""
+    found: float = hypot(ax - bx, ay - by)
+    return found
 
 
 @compiled

@@ -28,7 +28,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from warbench.rulesets.tftww2.hypot import hypot
+from warbench.core.hypot import hypot
 
 Array = NDArray[np.float64]
 GRENADE_SPREAD = 4.5  # `ai.GRENADE_SPREAD`

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from warbench.rulesets.tftww2.hypot import hypot
+from warbench.core.hypot import hypot
 
 
 def _same(a: float, b: float) -> bool:

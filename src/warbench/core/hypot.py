@@ -1,9 +1,10 @@
-"""CPython's own `math.hypot` of two numbers, compiled with numba, bit for bit: the AI's
-compiled place terms (`order_terms`) measure with it the distances its Python measures with
-`math.hypot`. C's `hypot`, which numba's `math.hypot` calls, rounds differently in the last
+"""CPython's own `math.hypot` of two numbers, compiled with numba, bit for bit, for compiled
+code that must measure as its rules' Python does (`math.hypot`, or `math.dist`, whose
+differences it takes): tftww2's place terms (`order_terms`) and fft3's candidate moves
+(`placing.dist`). C's `hypot`, which numba's `math.hypot` calls, rounds differently in the last
 bit now and then; this is `vector_norm` of CPython 3.11's Modules/mathmodule.c written out
 operation by operation (Dekker's split, compensated sums, one differential correction of
-the square root), and `tests/rulesets/tftww2/test_hypot.py` holds it to `math.hypot`."""
+the square root), and `tests/core/test_hypot.py` holds it to `math.hypot`."""
 
 from __future__ import annotations
 
