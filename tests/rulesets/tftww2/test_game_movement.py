@@ -6,6 +6,7 @@ wounded men move half."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -69,6 +70,23 @@ def test_walk_costs_an_inch_a_point_and_a_point_each_90_degrees(
         r1 = game.state.men["r1"]
         assert (r1.x, r1.y, r1.facing, r1.action) == (*to, facing, "walk")
         assert r1.moved == pytest.approx(math.dist((10, 10), to))
+
+
+@pytest.mark.parametrize("facing", [360.0, 400.0, -90.0, math.nan])
+@pytest.mark.parametrize(
+    "make",
+    [lambda f: Walk("r1", (10.0, 12.0), f), lambda f: Run("r1", 4.0, f), lambda f: Pivot("r1", f)],
+)
+def test_a_facing_is_compass_degrees_below_360(
+    make: Callable[[float], Action], facing: float
+) -> None:
+    """Facings are compass degrees 0 <= f < 360: 400 or -90 is refused, not stored."""
+    game = lone()
+    before = game.state_hash()
+    with pytest.raises(IllegalAction, match="a facing is compass degrees from 0 up to 360"):
+        game.apply(make(facing))
+    assert game.state_hash() == before
+    assert game.check(make(0.0)) is None
 
 
 def test_run_goes_straight_ahead_up_to_twice_mov_then_turns() -> None:

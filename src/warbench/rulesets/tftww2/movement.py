@@ -105,6 +105,8 @@ def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:
     mov = attributes(man).mov
     if man.stance == "prone" and isinstance(action, MOVING):
         return f"{man.id} is prone: change position first (position {man.id})"
+    if isinstance(action, Run | Walk | Pivot) and not 0 <= action.facing < 360:
+        return f"a facing is compass degrees from 0 up to 360 (0 = north), not {action.facing:g}"
     if isinstance(action, Run):
         if not 0 < action.dist <= 2 * mov:
             return f'{man.id} runs up to {2 * mov}" (twice his move rate), not {action.dist:g}'
@@ -216,7 +218,7 @@ def legal_orders(game: TFTGame, man: Man, acts: list[Action]) -> list[Action]:
     return legal
 
 
-_STANDING = frozenset({Pivot, ChangePosition, CloseCombat})  # `order_problem` always allows
+_STANDING = frozenset({Pivot, ChangePosition, CloseCombat})  # `order_problem` allows
 # quick makers of the orders `legal_man_orders` makes at every decision (`actions.maker`)
 _MAKE_CHANGEPOSITION, _MAKE_CLOSECOMBAT, _MAKE_FLEE = (
     maker(ChangePosition),
