@@ -9,21 +9,13 @@ the square root), and `tests/core/test_hypot.py` holds it to `math.hypot`."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
-import numba
+from warbench.core.compiled import compiled
 
 T27 = 134217729.0  # 2**27 + 1: Dekker's split of a double into two halves
 
 
-def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function` compiled by numba, its machine code cached on disk beside its module."""
-    found: Callable[..., Any] = numba.njit(cache=True)(function)
-    return found
-
-
-@_compiled
+@compiled
 def hypot(a: float, b: float) -> float:
     """`math.hypot(a, b)` to the last bit (CPython 3.11's `math_hypot` and `vector_norm`)."""
     a, b = abs(a), abs(b)

@@ -16,8 +16,9 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from warbench.core.compiled import compiled
 from warbench.rulesets.fft3.placing import dist
-from warbench.rulesets.fft3.stretches import compiled, reaches
+from warbench.rulesets.fft3.stretches import reaches
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]

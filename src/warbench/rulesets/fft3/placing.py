@@ -20,8 +20,8 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from warbench.core.compiled import compiled
 from warbench.core.hypot import hypot
-from warbench.rulesets.fft3.stretches import compiled
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]

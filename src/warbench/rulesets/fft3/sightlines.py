@@ -20,7 +20,8 @@ import numpy as np
 import numpy.typing as npt
 from shapely.geometry import Polygon
 
-from warbench.rulesets.fft3.stretches import compiled, misses_box
+from warbench.core.compiled import compiled
+from warbench.rulesets.fft3.stretches import misses_box
 
 CLEAR, BLOCKED, UNSURE = 1, 0, -1
 

@@ -12,14 +12,14 @@ included. The line's length (and its square) come from the caller, worked out by
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
 from shapely.geometry import Polygon
+
+from warbench.core.compiled import compiled
 
 EPS = 1e-9
 """`warbench.core.geometry.EPS`: stretches along an edge, cuts this close, are one."""
@@ -32,12 +32,6 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
 Edge = tuple[float, float, float, float, float]
 Box = tuple[float, float, float, float]
-
-
-def compiled(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function` compiled by numba, its machine code cached on disk beside its module."""
-    compiled: Callable[..., Any] = numba.njit(cache=True)(function)
-    return compiled
 
 
 @compiled

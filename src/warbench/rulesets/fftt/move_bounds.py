@@ -5,23 +5,15 @@ every candidate move of a figure without key positions, the same arithmetic poin
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
+from warbench.core.compiled import compiled
 from warbench.rulesets.fftt.table import Table
 
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
-
-
-def compiled(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function` compiled by numba, its machine code cached on disk beside its module."""
-    found: Callable[..., Any] = numba.njit(cache=True)(function)
-    return found
 
 
 @compiled

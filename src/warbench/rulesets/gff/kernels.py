@@ -10,12 +10,11 @@ bases moving along straight tracks against terrain outlines: a pair whose distan
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from warbench.core.compiled import compiled
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
@@ -26,12 +25,6 @@ UNSURE = 1e-7
 GEOS's differ by rounding only, far less than this on a table of a few feet."""
 
 HIT, MISS, ASK = 1, 0, -1
-
-
-def compiled(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function` compiled by numba, its machine code cached on disk beside its module."""
-    found: Callable[..., Any] = numba.njit(cache=True)(function)
-    return found
 
 
 @compiled

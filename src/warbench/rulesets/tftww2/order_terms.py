@@ -21,13 +21,10 @@ rows):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-import numba
 import numpy as np
 from numpy.typing import NDArray
 
+from warbench.core.compiled import compiled
 from warbench.core.hypot import hypot
 
 Array = NDArray[np.float64]
@@ -36,13 +33,7 @@ LEASH = 6.0  # `ai.LEASH`
 AFV_REACH = 12.0  # 5.0: a friendly AFV within 12"
 
 
-def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function` compiled by numba, its machine code cached on disk beside its module."""
-    found: Callable[..., Any] = numba.njit(cache=True)(function)
-    return found
-
-
-@_compiled
+@compiled
 def _place_terms(context: Array, places: Array) -> tuple[Array, Array]:
     """Each place's gain toward the goal (0.0 without one: adding it changes nothing then,
     see `order_values`) and its costs in `_Orders.place`'s order (a cost of 0 taking off
@@ -77,7 +68,7 @@ def _place_terms(context: Array, places: Array) -> tuple[Array, Array]:
     return gains, costs
 
 
-@_compiled
+@compiled
 def _danger(
     threats: Array, hits: Array, gaps: Array, place: Array, p: int, prone: bool, fast: bool
 ) -> float:
@@ -106,7 +97,7 @@ def _danger(
     return danger
 
 
-@_compiled
+@compiled
 def order_values(threats: Array, hits: Array, context: Array, orders: Array, count: int) -> Array:
     """Each order's value (`orders` after its first `count` rows of places): `3.0 + 3.0 *
     fire - 2.0 * danger`, plus the gain, less each cost (`SkirmishAI._order_value`'s sum)."""
