@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core import registry
-from warbench.sim.play import playout
+from warbench.sim.play import playout, settle
 
 
 def main(
@@ -30,6 +30,7 @@ def main(
     """Print games and steps per CPU-second, seeds 0..N-1, per scenario and matchup."""
     rs = registry.get("fft3")
     playout(rs, rs.load_scenario("meeting-engagement"), "ai", games)
+    settle()  # as `warbench sim` does after a process's first game
     table = Table("scenario", "matchup", "games", "games/CPU-s", "steps/game", "steps/CPU-s")
     for info in rs.scenarios():
         if scenario and info.id not in scenario:

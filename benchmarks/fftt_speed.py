@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core import registry
-from warbench.sim.play import playout
+from warbench.sim.play import playout, settle
 
 
 def main(
@@ -41,6 +41,7 @@ def main(
     profiler = cProfile.Profile()
     first = ruleset.scenarios()[0].id
     playout(ruleset, ruleset.load_scenario(first), "ai", games)  # untimed: loads compiled code
+    settle()  # as `warbench sim` does after a process's first game
     for info in ruleset.scenarios():
         data = ruleset.load_scenario(info.id)
         for kind in ("ai", "random"):

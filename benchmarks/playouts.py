@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core import registry
-from warbench.sim.play import playout
+from warbench.sim.play import playout, settle
 
 
 def main(
@@ -46,6 +46,7 @@ def main(
                 len(playout(rs, data, kind, 0).steps)
                 peak = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
+                settle()  # as `warbench sim` does after a process's first game
                 start, cpu = time.perf_counter(), time.process_time()
                 steps = sum(len(playout(rs, data, kind, seed).steps) for seed in range(count))
                 elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
 from warbench.core import registry
 from warbench.core.game import GameOver
-from warbench.sim.play import GameResult, Matchup, playout, spawn_seeds
+from warbench.sim.play import GameResult, Matchup, play, playout, spawn_seeds
 from warbench.sim.report import summarise, write_csv
 from warbench.sim.runner import batch_size, run
 
@@ -31,6 +32,19 @@ def test_batches_last_at_least_a_tenth_of_a_second() -> None:
     assert batch_size(0.5) == 1
     assert batch_size(0.01) == 10
     assert batch_size(0.0) >= 1
+
+
+def test_a_process_freezes_what_lives_on_once_after_its_first_game() -> None:
+    gc.unfreeze()  # another test of this worker process may have played first
+    try:
+        seeds = spawn_seeds(3, 2)
+        play(_matchup(), seeds[0])
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        play(_matchup(), seeds[1])
+        assert gc.get_freeze_count() == frozen  # later games are left to the collector
+    finally:
+        gc.unfreeze()
 
 
 def test_results_are_the_same_with_one_or_two_jobs() -> None:

@@ -8,6 +8,7 @@ sides equally.
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +79,17 @@ class GameResult:
     thinking: dict[str, tuple[float, int]] = field(default_factory=dict, compare=False)
 
 
+def settle() -> None:
+    """Once a process, after its first game (`play` calls it; benchmarks after their untimed
+    game): collect, then freeze what lives on (modules, rulesets, compiled kernels, kept
+    tables) out of the garbage collector's passes, which otherwise walk it again and again
+    while games make and drop their objects (5-15% of an AI game's CPU, docs/sim.md). What
+    is frozen is never collected, so it is done once, with no game alive."""
+    if not gc.get_freeze_count():
+        gc.collect()
+        gc.freeze()
+
+
 def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
     """Play one game to its end with the matchup's agents (state hashing off, as in sims)."""
     ruleset = registry.get(matchup.ruleset)
@@ -100,7 +112,7 @@ def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
         game.apply(action, player)
     over = game.pending
     assert isinstance(over, GameOver)
-    return GameResult(
+    result = GameResult(
         seeds.index,
         seeds.dice,
         over.winner,
@@ -110,6 +122,9 @@ def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
         seating,
         {p: (seconds[p], decisions[p]) for p in agents},
     )
+    del game, agents  # the game is dropped before `settle` could freeze it
+    settle()
+    return result
 
 
 def play_batch(matchup: Matchup, batch: list[GameSeeds]) -> list[GameResult]:
