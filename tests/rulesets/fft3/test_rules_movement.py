@@ -206,3 +206,21 @@ def test_deployment_keeps_units_in_their_strip() -> None:
     reason = game.check(game.parse("deploy n1 36,30"))
     assert reason is not None and "outside your strip" in reason
     assert game.check(game.parse("deploy n1 36,44")) is None
+
+
+def test_an_off_table_deployment_names_the_typed_point_and_where_the_unit_fits() -> None:
+    """The refusal quotes the point the player typed (not a stand's offset from it) and the
+    points around which the whole unit fits on the table and in its strip."""
+    from tests.rulesets.fft3.position import scenario
+    from warbench.rulesets.fft3.ruleset import FistfulOfTows3
+
+    game = FistfulOfTows3().new_game(scenario(), seed=1)
+    reason = game.check(game.parse("deploy n1 80,44"))
+    assert reason is not None
+    assert reason.startswith('the point 80,44 would put n1t1 NATO Tank off the 72"x48" table')
+    assert "77,44" not in reason
+    assert reason.endswith("unit n1 fits around points with x 3.625 to 68.375 and y 40 to 47.375")
+    assert game.check(game.parse("deploy n1 68.375,47.375")) is None
+    assert game.check(game.parse("deploy n1 3.625,40")) is None
+    reason = game.check(game.parse("deploy n1 36,30"))
+    assert reason is not None and reason.startswith("the point 36,30 would put n1t1")

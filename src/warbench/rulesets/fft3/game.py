@@ -496,13 +496,33 @@ class FFT3Game(OpenGame):
             stand = s.stands[sid]
             mine = stand.radius
             if not self.field.on_table(at, mine):
-                return f"{stand.name} would stand off the table at {at[0]:g},{at[1]:g}"
+                where = f'off the {self.field.width:g}"x{self.field.depth:g}" table'
+                return self._deploy_refusal(unit, action.at, stand, where)
             if not low <= at[1] <= high:
-                return f"{stand.name} would stand outside your strip (y {low:g} to {high:g})"
+                where = f"outside your strip (y {low:g} to {high:g})"
+                return self._deploy_refusal(unit, action.at, stand, where)
             for there, theirs, other in placed:
                 if math.dist(there, at) < theirs + mine:
                     return f"{stand.name} would overlap {other.name}"
         return None
+
+    def _deploy_refusal(self, unit: Unit, at: Point, stand: Stand, where: str) -> str:
+        """Why `deploy UNIT AT` is refused: the typed point, the stand it would put `where`,
+        and the points around which the whole unit fits on the table and in its strip."""
+        low, high = self.spec.forces[unit.player].zone
+        x_lo, y_lo, x_hi, y_hi = -math.inf, low, math.inf, high
+        for sid, (dx, dy), _ in self.formation(unit, (0.0, 0.0)):
+            r = self.state.stands[sid].radius
+            x_lo, x_hi = max(x_lo, r - dx), min(x_hi, self.field.width - r - dx)
+            y_lo = max(y_lo, low - dy, r - dy)
+            y_hi = min(y_hi, high - dy, self.field.depth - r - dy)
+        said = f"the point {at[0]:g},{at[1]:g} would put {stand.name} {where}"
+        if x_lo > x_hi or y_lo > y_hi:
+            return f"{said}; unit {unit.id} does not fit in your strip anywhere"
+        return (
+            f"{said}; unit {unit.id} fits around points with x {round(x_lo, 3):g} to"
+            f" {round(x_hi, 3):g} and y {round(y_lo, 3):g} to {round(y_hi, 3):g}"
+        )
 
     def _barrage_problem(self, action: Barrage, player: str) -> str | None:
         s = self.state
