@@ -136,11 +136,22 @@ class TTTGame(OpenGame):
     def _illegal_place(self, action: Place, player: str) -> str | None:
         kinds = setup.placeable_kinds(self.table, self.state, player)
         if action.kind not in kinds:
-            return f"you cannot place a {action.kind} now; you may place: {', '.join(kinds)}"
+            meant = [k for k in kinds if k.lower() == action.kind.lower()]
+            hint = f" (kinds are written as on the squad sheet: {meant[0]})" if meant else ""
+            return f"you cannot place a {action.kind} now{hint}; you may place: {', '.join(kinds)}"
         squares = setup.zone(self.table, self.state, player, action.kind)
         if action.to not in squares:
             shown = " ".join(str(q) for q in squares[:24]) + (" ..." if len(squares) > 24 else "")
-            return f"{action.to} is outside your placement area or taken; allowed: {shown}"
+            grid = self.table.battlefield.grid
+            there = self.state.at(action.to)
+            if action.to not in grid:
+                corner = Square(grid.width - 1, grid.height - 1)
+                why = f"{action.to} is not on the board (A1 to {corner})"
+            elif there is not None:
+                why = f"{action.to} is taken by {there.id} ({there.side} {there.kind})"
+            else:
+                why = f"{action.to} is outside your placement area"
+            return f"{why}; allowed: {shown}"
         return None
 
     def _illegal_move(self, piece: Piece, action: Move) -> str | None:
