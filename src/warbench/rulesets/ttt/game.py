@@ -64,8 +64,9 @@ class TTTGame(OpenGame):
                 s.player,
                 "move",
                 (
-                    f"{s.player}, turn {s.turn // 2 + 1}: move or aim a piece "
-                    f"({s.moves_left} move(s) left), or pass to attack"
+                    f"{s.player}, turn {s.turn + 1}: move or aim a piece "
+                    f"({s.moves_left} move{'s' if s.moves_left > 1 else ''} left), "
+                    "or pass to attack"
                 ),
             )
         return Decision(s.player, "attack", f"{s.player}: attack with a piece, or end the turn")
@@ -166,9 +167,13 @@ class TTTGame(OpenGame):
         options = self._reachable(piece)
         if action.to not in options:
             profile = self.table.profile(piece.kind)
+            cannot = (
+                f"is already on {action.to}"
+                if action.to == piece.square
+                else f"cannot reach {action.to} from {piece.square}"
+            )
             return (
-                f"{piece.id} ({piece.kind}, Move {profile.move}) cannot reach {action.to} "
-                f"from {piece.square}; it can reach: "
+                f"{piece.id} ({piece.kind}, Move {profile.move}) {cannot}; it can reach: "
                 f"{' '.join(str(q) for q in sorted(options)) or 'nowhere'}"
             )
         return None
