@@ -16,6 +16,9 @@ def test_open_ground_costs_one_mp_an_inch() -> None:
     assert legal(game, "move s1t1 20,20") is None
     reason = legal(game, "move s1t1 20.5,20")
     assert reason is not None and "costs 10.50 MP" in reason and "10.00 MP left" in reason
+    # both ends written alike (the start read "10.0,20.0" beside "20,20")
+    moved = texts(play(game, "move s1t1 20,20"))[0]
+    assert moved == "s1t1 Soviet Tank moves from 10,20 to 20,20 (10.00 MP, 0.00 left)"
 
 
 def test_vehicles_in_difficult_terrain_move_half_an_inch_a_point() -> None:

@@ -530,7 +530,11 @@ class FFT3Game(OpenGame):
             return "you have no artillery templates left this turn"
         x, y = action.at
         if not (0 <= x <= self.field.width and 0 <= y <= self.field.depth):
-            return f"the template's centre {x:g},{y:g} is off the table"
+            width, depth = self.field.width, self.field.depth
+            return (
+                f"the template's centre {x:g},{y:g} is off the table; "
+                f"it must lie within x 0 to {width:g} and y 0 to {depth:g}"
+            )
         r = artillery.radius()
         for stand in s.side_stands(player):
             if self.field.can_see(stand.at, stand.radius, action.at, r):
@@ -828,7 +832,8 @@ class FFT3Game(OpenGame):
         how = "strategically " if strategic else ""
         self.emit(
             "move",
-            f"{stand.name} moves {how}from {stand.x:.1f},{stand.y:.1f} to {to[0]:g},{to[1]:g} "
+            f"{stand.name} moves {how}from {round(stand.x, 2):g},{round(stand.y, 2):g} "
+            f"to {to[0]:g},{to[1]:g} "
             f"({cost:.2f} MP, {stand.mp_left():.2f} left)",
         )
         s.leg = {
