@@ -159,6 +159,21 @@ def test_infantry_is_put_down_next_to_its_ifv() -> None:
     assert reason is not None and "next to" in reason
 
 
+def test_naming_the_passenger_instead_of_its_ifv_shows_the_form_to_write() -> None:
+    """ "debark s1i1 ..." was told "s1i1 is riding in s1v1; debark it first", and "embark
+    s1i1 s1v1" that the infantry "is a infantry"."""
+    game = position([At("s1v1", 10, 20)], phase="movement", carried={"s1i1": "s1v1"})
+    assert legal(game, "debark s1i1 11.5,20") == (
+        "s1i1 Soviet Infantry is riding in s1v1; debark it first (debark s1v1 X,Y)"
+    )
+    game = position([At("s1v1", 10, 20), At("s1i1", 11.5, 20)], phase="movement")
+    reason = legal(game, "embark s1i1 s1v1")
+    assert reason is not None and reason.startswith(
+        "only IFVs carry infantry, and s1i1 Soviet Infantry is not one; write embark IFV INFANTRY"
+        " (your IFVs: s1v1"
+    )
+
+
 def test_a_passenger_survives_its_ifv_on_a_passed_check() -> None:
     """ "If an IFV is destroyed, its infantry stand survives if the infantry stand can make a
     quality check." A NATO IFV's gun at a Soviet IFV 10" off (effective range): 2 hits

@@ -457,7 +457,10 @@ class FFT3Game(OpenGame):
         if not stand.alive:
             return f"{stand.name} has been eliminated"
         if stand.carried_by is not None:
-            return f"{stand.name} is riding in {stand.carried_by}; debark it first"
+            return (
+                f"{stand.name} is riding in {stand.carried_by}; debark it first "
+                f"(debark {stand.carried_by} X,Y)"
+            )
         return None
 
     def _undeployed(self, player: str) -> list[Unit]:
@@ -588,7 +591,11 @@ class FFT3Game(OpenGame):
     def _embark_problem(self, ifv: Stand, infantry: str) -> str | None:
         s = self.state
         if ifv.profile.kind != "ifv":
-            return f"only IFVs carry infantry, and {ifv.name} is a {ifv.profile.kind}"
+            ifvs = [x.id for x in s.side_stands(ifv.player) if x.profile.kind == "ifv"]
+            return (
+                f"only IFVs carry infantry, and {ifv.name} is not one; write embark IFV "
+                f"INFANTRY (your IFVs: {', '.join(ifvs) or 'none'})"
+            )
         if ifv.carrying is not None:
             return f"{ifv.name} already carries {ifv.carrying}"
         inf = s.stands.get(infantry)
