@@ -312,8 +312,9 @@ class Options:
         self._known = dict(known)
         unknown = [k for k in self._given if k not in self._known]
         if unknown:
+            options = "option" if len(unknown) == 1 else "options"
             raise ValueError(
-                f"unknown option(s) {', '.join(unknown)}; allowed: {', '.join(self._known)}"
+                f"unknown {options} {', '.join(unknown)}; allowed: {', '.join(self._known)}"
             )
 
     def text(self, key: str, default: str) -> str:
@@ -325,7 +326,8 @@ class Options:
         value = self._given.get(key, default)
         by_lower = {a.lower(): a for a in allowed}
         if value.lower() not in by_lower:
-            raise ValueError(f"{key}={value} is not allowed; {key} takes: {', '.join(allowed)}")
+            given = f"{key}={value} is not allowed" if value else f"{key}= has no value"
+            raise ValueError(f"{given}; {key} takes: {', '.join(allowed)}")
         return by_lower[value.lower()]
 
     def flag(self, key: str, default: bool = False) -> bool:
@@ -382,9 +384,10 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     given: dict[str, str] = {}
     for word in pairs:
         key, sep, value = word.partition("=")
+        key = key.strip().lower()
         if not sep or not key:
-            raise ValueError(f"'{word}' is not key=value (e.g. range=25)")
+            raise ValueError(f"'{word}' is not key=value")
         if key in given:
             raise ValueError(f"option {key} is given twice")
-        given[key.strip().lower()] = value.strip()
+        given[key] = value.strip()
     return given
