@@ -31,6 +31,7 @@ from warbench.core.odds import (
     Query,
     Stages,
     by_attack,
+    choose_attack,
     marginal,
     needs_text,
     parse_pairs,
@@ -306,6 +307,17 @@ def test_options_name_what_is_wrong_and_what_is_allowed(
 def test_unknown_option_lists_the_allowed() -> None:
     with pytest.raises(ValueError, match=r"unknown option speed; allowed: range, cover, arc, n"):
         Options({"speed": "9"}, KNOWN)
+
+
+def test_choose_attack_names_the_kind_an_option_belongs_to() -> None:
+    """A key of another kind of attack was "unknown" with a list that lacked `attack`."""
+    kinds = {"shot": {"range": ""}, "area": {"men": "", "range": ""}}
+    assert choose_attack({"attack": "area", "men": "1"}, kinds, "shot") == ("area", {"men": "1"})
+    assert choose_attack({"range": "3"}, kinds, "shot") == ("shot", {"range": "3"})
+    with pytest.raises(ValueError, match=r"^men is an option of attack=area, not of attack=shot "):
+        choose_attack({"men": "1"}, kinds, "shot")
+    with pytest.raises(ValueError, match=r"unknown option speed; allowed: attack, range, men"):
+        choose_attack({"speed": "1"}, kinds, "shot")
 
 
 def test_parse_pairs() -> None:

@@ -379,6 +379,24 @@ def by_attack(kinds: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
     }
 
 
+def choose_attack(
+    options: Mapping[str, str], kinds: Mapping[str, Mapping[str, str]], default: str
+) -> tuple[str, dict[str, str]]:
+    """The kind of attack `options` ask for (`attack=KIND`, else `default`) and the options
+    left for it; ValueError names an option that belongs to another kind of attack."""
+    given = dict(options)
+    attack = Options(given, {"attack": "", **by_attack(kinds)}).choice(
+        "attack", list(kinds), default
+    )
+    given.pop("attack", None)
+    for key in given:
+        if key not in kinds[attack]:
+            owners = " or ".join(f"attack={k}" for k, known in kinds.items() if key in known)
+            chosen = f"attack={attack}" + ("" if "attack" in options else " (the default)")
+            raise ValueError(f"{key} is an option of {owners}, not of {chosen}")
+    return attack, given
+
+
 def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     """`key=value` words as a dict; ValueError names a word without `=` or a repeated key."""
     given: dict[str, str] = {}
