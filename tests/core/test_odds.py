@@ -291,6 +291,7 @@ def test_options_read_each_kind() -> None:
     ("given", "read", "message"),
     [
         ({"range": "far"}, lambda o: o.number("range", 0, 0, 9), "range=far is not a number"),
+        ({"range": "nan"}, lambda o: o.number("range", 0, 0, 9), "range=nan is not a number"),
         ({"range": "12"}, lambda o: o.number("range", 0, 0, 9), "takes 0 to 9"),
         ({"n": "2.5"}, lambda o: o.integer("n", 1, 1, 5), "n=2.5 is not a whole number"),
         ({"cover": "maybe"}, lambda o: o.flag("cover"), "cover takes yes or no"),

@@ -18,6 +18,7 @@ and the outcome distributions as Fractions and percentages.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -349,9 +350,9 @@ class Options:
         try:
             number = float(value)
         except ValueError:
-            raise ValueError(
-                f"{key}={value} is not a number; {key} takes {low:g} to {high:g}"
-            ) from None
+            number = math.nan
+        if math.isnan(number):
+            raise ValueError(f"{key}={value} is not a number; {key} takes {low:g} to {high:g}")
         if not low <= number <= high:
             raise ValueError(f"{key}={value} is out of range; {key} takes {low:g} to {high:g}")
         return number
