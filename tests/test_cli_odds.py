@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -59,7 +60,15 @@ def test_options_lists_each_key() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["odds", "ttt", "range"], "'range' is not key=value"),
+        (
+            ["odds", "ttt", "range"],
+            "'range' is not key=value; `warbench odds ttt --options` lists the options",
+        ),
+        (["odds", "ttt", "attacker="], "attacker= has no value; attacker takes: Recon,"),
+        (
+            ["odds", "fftt", "attack=charge", "attacker=grunt,,grunt"],
+            "attacker=grunt,,grunt has an empty name; name each charger between commas",
+        ),
         (["odds", "ttt", "speed=3"], "unknown option"),
         (["odds", "fft3", "range=99"], "beyond long range"),
         (["odds", "chess"], "chess"),
@@ -68,4 +77,4 @@ def test_options_lists_each_key() -> None:
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code != 0
-    assert message in " ".join(result.output.split())
+    assert message in " ".join(re.sub(r"[│╭╮╰╯─]", " ", result.output).split())

@@ -290,7 +290,12 @@ def odds(
         console.print(table)
         return
     try:
-        report = rs.odds(parse_pairs(options or []))
+        given = parse_pairs(options or [])
+    except ValueError as err:
+        hint = f"`warbench odds {rs.id} --options` lists the options and what each takes"
+        raise typer.BadParameter(f"{err}; {hint}", param_hint="OPTIONS") from None
+    try:
+        report = rs.odds(given)
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="OPTIONS") from None
     if as_json:

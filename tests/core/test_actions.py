@@ -131,6 +131,22 @@ def test_wrong_argument_count_shows_the_form(text: str, form: str) -> None:
     assert text in message
 
 
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        ("move", "'move' gives no argument, move takes 2;"),
+        ("move r1", "'move r1' gives 1 argument, move takes 2;"),
+        ("move r1 C4 C5", "'move r1 C4 C5' gives 3 arguments, move takes 2;"),
+        ("pass now", "'pass now' gives 1 argument, pass takes none;"),
+    ],
+)
+def test_wrong_argument_count_is_counted_in_words(text: str, counted: str) -> None:
+    """It read "'move' has 0 argument(s)"."""
+    with pytest.raises(MalformedAction) as info:
+        CODEC.parse(text)
+    assert str(info.value).startswith(counted)
+
+
 @pytest.mark.parametrize("square", ["C0", "4C", "C", "C4.5", "12,3"])
 def test_bad_square_is_malformed(square: str) -> None:
     with pytest.raises(MalformedAction) as info:

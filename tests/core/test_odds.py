@@ -31,6 +31,7 @@ from warbench.core.odds import (
     Query,
     Stages,
     by_attack,
+    choose_attack,
     marginal,
     needs_text,
     parse_pairs,
@@ -290,6 +291,7 @@ def test_options_read_each_kind() -> None:
     ("given", "read", "message"),
     [
         ({"range": "far"}, lambda o: o.number("range", 0, 0, 9), "range=far is not a number"),
+        ({"range": "nan"}, lambda o: o.number("range", 0, 0, 9), "range=nan is not a number"),
         ({"range": "12"}, lambda o: o.number("range", 0, 0, 9), "takes 0 to 9"),
         ({"n": "2.5"}, lambda o: o.integer("n", 1, 1, 5), "n=2.5 is not a whole number"),
         ({"cover": "maybe"}, lambda o: o.flag("cover"), "cover takes yes or no"),
@@ -304,10 +306,19 @@ def test_options_name_what_is_wrong_and_what_is_allowed(
 
 
 def test_unknown_option_lists_the_allowed() -> None:
-    with pytest.raises(
-        ValueError, match=r"unknown option\(s\) speed; allowed: range, cover, arc, n"
-    ):
+    with pytest.raises(ValueError, match=r"unknown option speed; allowed: range, cover, arc, n"):
         Options({"speed": "9"}, KNOWN)
+
+
+def test_choose_attack_names_the_kind_an_option_belongs_to() -> None:
+    """A key of another kind of attack was "unknown" with a list that lacked `attack`."""
+    kinds = {"shot": {"range": ""}, "area": {"men": "", "range": ""}}
+    assert choose_attack({"attack": "area", "men": "1"}, kinds, "shot") == ("area", {"men": "1"})
+    assert choose_attack({"range": "3"}, kinds, "shot") == ("shot", {"range": "3"})
+    with pytest.raises(ValueError, match=r"^men is an option of attack=area, not of attack=shot "):
+        choose_attack({"men": "1"}, kinds, "shot")
+    with pytest.raises(ValueError, match=r"unknown option speed; allowed: attack, range, men"):
+        choose_attack({"speed": "1"}, kinds, "shot")
 
 
 def test_parse_pairs() -> None:
@@ -316,6 +327,8 @@ def test_parse_pairs() -> None:
         parse_pairs(["25"])
     with pytest.raises(ValueError, match="option range is given twice"):
         parse_pairs(["range=1", "range=2"])
+    with pytest.raises(ValueError, match="option range is given twice"):
+        parse_pairs(["Range=1", "range=2"])  # the later one silently won
 
 
 # -- the Ruleset hook ---------------------------------------------------------------------

@@ -323,6 +323,11 @@ def test_unseeded_game_can_be_saved_loaded_and_played_on(tmp_path: Path) -> None
         (_damaged(lambda d: d.pop("scenario")), "scenario is not a mapping of fields"),
         (_damaged(lambda d: d.update(steps=[{"player": "red"}])), "the field 'action' is missing"),
         (_damaged(lambda d: d.pop("ruleset")), "the field 'ruleset' is missing"),
+        (
+            _damaged(lambda d: d.update(steps=[{"player": "red", "action": "x", "rolls": 5}])),
+            "steps are {player, action, rolls} with every roll a list of whole numbers"
+            " ('int' object is not iterable)",
+        ),
     ],
 )
 def test_damage_is_named_in_words(data: dict[str, Any], message: str) -> None:

@@ -23,3 +23,37 @@ def test_a_file_that_is_not_a_mapping_names_the_fields(
     assert message.startswith(f"{path}: a scenario is a mapping of fields (id, name, summary")
     assert message.endswith(f"not {held}")
     assert "instance of" not in message
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "text", "message"),
+    [
+        (
+            "gff",
+            "id: x\nname: X\nsummary: s\npoints: 200\narmies:\n  red: {faction: ashen-wardens}\n"
+            "  blue: {faction: chitin-swarm, list: skirmish}\n",
+            "armies.red: a faction army needs the name of one of its lists",
+        ),
+        (
+            "fft3",
+            "id: x\nname: X\nsummary: s\nvictory: meeting\nturns: 8\n"
+            "table: {width: 72, depth: 48}\nobjectives: [[18, 24]]\nforces: {}\n",
+            "scenario: forces must name red and blue, not []",
+        ),
+        (
+            "fftt",
+            "id: x\nname: X\nsummary: s\nforce_points: 20\nforces: {}\n",
+            "scenario: forces must be given for red and blue, not []",
+        ),
+    ],
+    ids=["gff", "fft3", "fftt"],
+)
+def test_a_validator_s_refusal_reads_as_our_sentence(
+    ruleset: str, text: str, message: str, tmp_path: Path
+) -> None:
+    """pydantic words a validator's ValueError "Value error, ..."; that prefix is ours to drop."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(ValueError) as info:
+        registry.get(ruleset).load_scenario(str(path))
+    assert str(info.value) == f"{path}: {message}"

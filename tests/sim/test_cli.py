@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from warbench.cli import app
@@ -47,6 +48,13 @@ def test_sim_swaps_sides_and_reports_each_agents_score_and_thinking(tmp_path: Pa
     agents = {line["agent"]: line for line in document["by_agent"]}
     assert agents["ai"]["score"]["games"] == agents["random"]["score"]["games"] == 4
     assert agents["ai"]["decisions"] > 0 and agents["ai"]["seconds_per_decision"] >= 0
+    # ttt decides in well under a millisecond: milliseconds to three figures, not "0.000" s
+    assert "CPU ms/decision" in result.output
+    for agent, line in agents.items():
+        shown = re.search(rf"│ {agent} .*│ ([\d.]+) +│$", result.output, re.MULTILINE)
+        assert shown is not None, result.output
+        ms = line["seconds_per_decision"] * 1000
+        assert float(shown[1]) == pytest.approx(ms, rel=0.01)
 
 
 def test_sim_refuses_an_unknown_agent_naming_the_allowed_ones() -> None:

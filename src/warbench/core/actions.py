@@ -116,8 +116,10 @@ class ActionCodec:
             )
         fields = dataclasses.fields(cls)
         if len(words) - 1 != len(fields):
+            want, got = len(fields), len(words) - 1
             raise MalformedAction(
-                f"'{text}' has {len(words) - 1} argument(s); write: {self.form(cls)}"
+                f"'{text}' gives {_count(got, 'argument')}, {words[0]} takes {want or 'none'}; "
+                f"write: {self.form(cls)}"
             )
         hints = typing.get_type_hints(cls)
         values = []
@@ -128,3 +130,8 @@ class ActionCodec:
             except ValueError as err:
                 raise MalformedAction(f"{field.name.upper()} in '{text}': {err}") from None
         return cls(*values)
+
+
+def _count(n: int, noun: str) -> str:
+    """`n` `noun`s in words: "no argument", "1 argument", "3 arguments"."""
+    return f"no {noun}" if n == 0 else f"{n} {noun}{'' if n == 1 else 's'}"

@@ -18,6 +18,7 @@ and the outcome distributions as Fractions and percentages.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -312,8 +313,9 @@ class Options:
         self._known = dict(known)
         unknown = [k for k in self._given if k not in self._known]
         if unknown:
+            options = "option" if len(unknown) == 1 else "options"
             raise ValueError(
-                f"unknown option(s) {', '.join(unknown)}; allowed: {', '.join(self._known)}"
+                f"unknown {options} {', '.join(unknown)}; allowed: {', '.join(self._known)}"
             )
 
     def text(self, key: str, default: str) -> str:
@@ -325,7 +327,8 @@ class Options:
         value = self._given.get(key, default)
         by_lower = {a.lower(): a for a in allowed}
         if value.lower() not in by_lower:
-            raise ValueError(f"{key}={value} is not allowed; {key} takes: {', '.join(allowed)}")
+            given = f"{key}={value} is not allowed" if value else f"{key}= has no value"
+            raise ValueError(f"{given}; {key} takes: {', '.join(allowed)}")
         return by_lower[value.lower()]
 
     def flag(self, key: str, default: bool = False) -> bool:
@@ -347,9 +350,9 @@ class Options:
         try:
             number = float(value)
         except ValueError:
-            raise ValueError(
-                f"{key}={value} is not a number; {key} takes {low:g} to {high:g}"
-            ) from None
+            number = math.nan
+        if math.isnan(number):
+            raise ValueError(f"{key}={value} is not a number; {key} takes {low:g} to {high:g}")
         if not low <= number <= high:
             raise ValueError(f"{key}={value} is out of range; {key} takes {low:g} to {high:g}")
         return number
@@ -377,14 +380,33 @@ def by_attack(kinds: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
     }
 
 
+def choose_attack(
+    options: Mapping[str, str], kinds: Mapping[str, Mapping[str, str]], default: str
+) -> tuple[str, dict[str, str]]:
+    """The kind of attack `options` ask for (`attack=KIND`, else `default`) and the options
+    left for it; ValueError names an option that belongs to another kind of attack."""
+    given = dict(options)
+    attack = Options(given, {"attack": "", **by_attack(kinds)}).choice(
+        "attack", list(kinds), default
+    )
+    given.pop("attack", None)
+    for key in given:
+        if key not in kinds[attack]:
+            owners = " or ".join(f"attack={k}" for k, known in kinds.items() if key in known)
+            chosen = f"attack={attack}" + ("" if "attack" in options else " (the default)")
+            raise ValueError(f"{key} is an option of {owners}, not of {chosen}")
+    return attack, given
+
+
 def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     """`key=value` words as a dict; ValueError names a word without `=` or a repeated key."""
     given: dict[str, str] = {}
     for word in pairs:
         key, sep, value = word.partition("=")
+        key = key.strip().lower()
         if not sep or not key:
-            raise ValueError(f"'{word}' is not key=value (e.g. range=25)")
+            raise ValueError(f"'{word}' is not key=value")
         if key in given:
             raise ValueError(f"option {key} is given twice")
-        given[key.strip().lower()] = value.strip()
+        given[key] = value.strip()
     return given

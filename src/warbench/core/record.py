@@ -108,7 +108,10 @@ class Record:
         except KeyError as err:
             raise RecordError(f"record is damaged: the field {err.args[0]!r} is missing") from None
         except (TypeError, ValueError) as err:
-            raise RecordError(f"record is damaged: {err!r}") from None
+            raise RecordError(
+                "record is damaged: steps are {player, action, rolls} with every roll a list of"
+                f" whole numbers ({err})"
+            ) from None
 
     def write(self, path: Path) -> None:
         """Save as JSON."""

@@ -3,7 +3,7 @@ name every broken field and what it expects (ARCHITECTURE.md, "The game contract
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -12,6 +12,18 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
+
+
+_PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def problem_text(error: Mapping[str, Any]) -> str:
+    """One pydantic error's message as our own sentence: without the "Value error, " that
+    pydantic puts before the text of a ValueError raised by a validator."""
+    msg = str(error["msg"])
+    for prefix in _PYDANTIC_PREFIXES:
+        msg = msg.removeprefix(prefix)
+    return msg
 
 
 def validate_model(model: type[M], data: Any, source: str) -> M:
@@ -26,7 +38,8 @@ def validate_model(model: type[M], data: Any, source: str) -> M:
         return model.model_validate(data)
     except ValidationError as err:
         broken = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'scenario'}: {e['msg']}" for e in err.errors()
+            f"{'.'.join(str(p) for p in e['loc']) or 'scenario'}: {problem_text(e)}"
+            for e in err.errors()
         )
         raise ValueError(f"{source}: {broken}") from None
 

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field, ValidationError
 from warbench.core import registry
 from warbench.core.record import Record, RecordError
 from warbench.core.render import SIDE_COLOURS, TERRAIN_COLOURS
+from warbench.core.scenario_files import problem_text
 from warbench.server import frames as replay
 from warbench.server.hub import HUMAN, Hub, LiveGame, Refused, Subscriber
 from warbench.server.messages import Json
@@ -350,5 +351,5 @@ def _shape_problems(err: RequestValidationError) -> str:
             problems.append(f"the body is not JSON ({e.get('ctx', {}).get('error', e['msg'])})")
             continue
         where = ".".join(str(p) for p in e["loc"][1:]) or "the body"
-        problems.append(f"{where}: {e['msg']}")
+        problems.append(f"{where}: {problem_text(e)}")
     return "; ".join(problems)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import Annotated
@@ -72,6 +73,15 @@ def _pct(rate: Rate) -> str:
     return f"{rate.rate:6.1%}  [{rate.low:.1%}, {rate.high:.1%}]"
 
 
+def _ms(seconds: float) -> str:
+    """CPU seconds as milliseconds to three significant figures (ttt's agents decide in a tenth
+    of a millisecond to one, a search agent in hundreds: "0.000" s said nothing)."""
+    ms = seconds * 1000
+    if ms <= 0:
+        return "0"
+    return f"{ms:.{max(0, 2 - math.floor(math.log10(ms)))}f}"
+
+
 def _print_summary(summary: Summary, title: str) -> None:
     outcomes = Table("outcome", "games", "rate  [95% Wilson]", title=title)
     for name, rate in summary.outcomes.items():
@@ -110,12 +120,12 @@ def _print_summary(summary: Summary, title: str) -> None:
             "agent",
             "seats",
             "score (wins + ½ draws)  [95% Wilson]",
-            "CPU s/decision",
+            "CPU ms/decision",
             title="agents over both sides",
         )
         for agent in summary.agents:
             agents.add_row(
-                agent.agent, str(agent.score.games), _pct(agent.score), f"{agent.per_decision:.3f}"
+                agent.agent, str(agent.score.games), _pct(agent.score), _ms(agent.per_decision)
             )
         console.print(agents)
 

@@ -73,7 +73,10 @@ def test_readings_give_the_face_by_face_odds(opts: dict[str, str]) -> None:
         ({"attack": "barrage"}, "attack takes: fire, artillery"),
         ({"attack": "artillery", "stands": "t-80"}, "stands takes: nato-tank"),
         ({"attack": "artillery", "stands": "nato-tank," * 5}, "1 to 4 stands"),
-        ({"attack": "artillery", "range": "3"}, "unknown option"),
+        (
+            {"attack": "artillery", "range": "3"},
+            "range is an option of attack=fire, not of attack=artillery",
+        ),
         ({"group": "nato-tank:gun"}, "FIRER:WEAPON:RANGE"),
         ({"group": "nato-tank:gun:20", "firer": "nato-ifv"}, "either group or firer"),
         ({"group": "nato-tank:gun:90"}, "beyond long range"),

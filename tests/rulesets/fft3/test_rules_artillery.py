@@ -45,6 +45,13 @@ def test_a_template_needs_a_friendly_stand_that_sees_part_of_it() -> None:
     assert legal(game, "barrage 36,29") is None  # just outside its edge
 
 
+def test_a_template_off_the_table_is_refused_naming_the_table_s_bounds() -> None:
+    game = _barrage_phase([At("s1t1", 10, 10), At("n1t1", 36, 36)], [])
+    assert legal(game, "barrage 100,100") == (
+        "the template's centre 100,100 is off the table; it must lie within x 0 to 72 and y 0 to 48"
+    )
+
+
 @pytest.mark.parametrize(
     ("faces", "alive", "suppressed"),
     [([6], False, False), ([5, 4], True, True), ([4, 3], False, False), ([3], True, False)],

@@ -16,6 +16,9 @@ def test_open_ground_costs_one_mp_an_inch() -> None:
     assert legal(game, "move s1t1 20,20") is None
     reason = legal(game, "move s1t1 20.5,20")
     assert reason is not None and "costs 10.50 MP" in reason and "10.00 MP left" in reason
+    # both ends written alike (the start read "10.0,20.0" beside "20,20")
+    moved = texts(play(game, "move s1t1 20,20"))[0]
+    assert moved == "s1t1 Soviet Tank moves from 10,20 to 20,20 (10.00 MP, 0.00 left)"
 
 
 def test_vehicles_in_difficult_terrain_move_half_an_inch_a_point() -> None:
@@ -156,6 +159,21 @@ def test_infantry_is_put_down_next_to_its_ifv() -> None:
     assert reason is not None and "next to" in reason
 
 
+def test_naming_the_passenger_instead_of_its_ifv_shows_the_form_to_write() -> None:
+    """ "debark s1i1 ..." was told "s1i1 is riding in s1v1; debark it first", and "embark
+    s1i1 s1v1" that the infantry "is a infantry"."""
+    game = position([At("s1v1", 10, 20)], phase="movement", carried={"s1i1": "s1v1"})
+    assert legal(game, "debark s1i1 11.5,20") == (
+        "s1i1 Soviet Infantry is riding in s1v1; debark it first (debark s1v1 X,Y)"
+    )
+    game = position([At("s1v1", 10, 20), At("s1i1", 11.5, 20)], phase="movement")
+    reason = legal(game, "embark s1i1 s1v1")
+    assert reason is not None and reason.startswith(
+        "only IFVs carry infantry, and s1i1 Soviet Infantry is not one; write embark IFV INFANTRY"
+        " (your IFVs: s1v1"
+    )
+
+
 def test_a_passenger_survives_its_ifv_on_a_passed_check() -> None:
     """ "If an IFV is destroyed, its infantry stand survives if the infantry stand can make a
     quality check." A NATO IFV's gun at a Soviet IFV 10" off (effective range): 2 hits
@@ -206,3 +224,21 @@ def test_deployment_keeps_units_in_their_strip() -> None:
     reason = game.check(game.parse("deploy n1 36,30"))
     assert reason is not None and "outside your strip" in reason
     assert game.check(game.parse("deploy n1 36,44")) is None
+
+
+def test_an_off_table_deployment_names_the_typed_point_and_where_the_unit_fits() -> None:
+    """The refusal quotes the point the player typed (not a stand's offset from it) and the
+    points around which the whole unit fits on the table and in its strip."""
+    from tests.rulesets.fft3.position import scenario
+    from warbench.rulesets.fft3.ruleset import FistfulOfTows3
+
+    game = FistfulOfTows3().new_game(scenario(), seed=1)
+    reason = game.check(game.parse("deploy n1 80,44"))
+    assert reason is not None
+    assert reason.startswith('the point 80,44 would put n1t1 NATO Tank off the 72"x48" table')
+    assert "77,44" not in reason
+    assert reason.endswith("unit n1 fits around points with x 3.625 to 68.375 and y 40 to 47.375")
+    assert game.check(game.parse("deploy n1 68.375,47.375")) is None
+    assert game.check(game.parse("deploy n1 3.625,40")) is None
+    reason = game.check(game.parse("deploy n1 36,30"))
+    assert reason is not None and reason.startswith("the point 36,30 would put n1t1")

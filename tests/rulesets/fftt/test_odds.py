@@ -134,10 +134,10 @@ def test_three_grunts_charge_an_engineer() -> None:
     assert report.probability(CHARGERS_HURT, "0") == Fraction(49, 144)
     assert [r.modifiers for r in report.requested] == [
         (("being Engineer", 2),),
-        (("2 extra combatant(s)", 2),),
+        (("two extra combatants", 2),),
     ]
     situation = dict(report.situation)
-    assert "1D6 +2 2 extra combatant(s)" in situation["chargers"]
+    assert "1D6 +2 two extra combatants" in situation["chargers"]
 
 
 def test_insectoids_attack_with_a_die_per_action_left() -> None:
@@ -281,3 +281,8 @@ def test_bomb_bugs_bursting_in_a_charge_stop_at_what_kills_the_target() -> None:
     assert [r.name for r in report.table(TARGET).rows] == ["0", "1", "2"]
     hurt = report.table(CHARGERS_HURT).rows
     assert len(hurt) > 4 and sum(r.probability for r in hurt) == 1
+
+
+def test_one_extra_combatant_reads_in_the_singular() -> None:
+    report = odds({"attack": "charge", "attacker": "grunt,grunt", "target": "engineer"})
+    assert "1D6 +1 one extra combatant" in dict(report.situation)["chargers"]

@@ -76,7 +76,7 @@ def test_three_grunts_charging_an_engineer_modifiers() -> None:
     ref, _, _ = _three_grunts_charge_an_engineer([3, 4, 4, 4])
     defence, *attacks = ref.rolls
     assert defence.request.modifiers == (("being Engineer", 2),)
-    assert [a.request.modifiers for a in attacks] == [(("2 extra combatant(s)", 2),)] * 3
+    assert [a.request.modifiers for a in attacks] == [(("two extra combatants", 2),)] * 3
 
 
 def test_three_superior_grunts_kill_the_engineer() -> None:

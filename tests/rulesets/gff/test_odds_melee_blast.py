@@ -98,7 +98,10 @@ def test_readings_give_the_face_by_face_odds(opts: dict[str, str]) -> None:
     ("opts", "message"),
     [
         ({"attack": "brawl"}, "attack takes: shooting, melee"),
-        ({"attack": "melee", "range": "3"}, "unknown option"),
+        (
+            {"attack": "melee", "range": "3"},
+            "range is an option of attack=shooting, not of attack=melee",
+        ),
         ({"attack": "melee", "target-wounds": "5"}, "target-wounds takes 0 to 0"),
         ({"attack": "melee", "models": "9"}, "models takes 1 to 3"),
     ],

@@ -50,6 +50,12 @@ def test_thick_armour_turns_shots_and_the_crew_tests() -> None:
     assert report.probability(AFTER, "crew pulls back") > 0
 
 
+def test_the_title_counts_men_in_words() -> None:
+    """It read "at 2 man(men)"."""
+    assert odds({"attack": "area", "men": "0,2"}).title.endswith("at 2 men")
+    assert odds({"attack": "area", "men": "0"}).title.endswith("at 1 man")
+
+
 def test_off_table_artillery_hit_roll_by_hand() -> None:
     """Heavy artillery spotted by a CO (INT 14): natural 3–14 hit, 15 scatters, 16–18 no
     shot; a man 40" from the aim point is out of reach of any scatter."""
@@ -81,6 +87,8 @@ def test_readings_give_the_face_by_face_odds(opts: dict[str, str]) -> None:
         ({"attack": "area", "weapon": "grenade", "range": "30"}, "reaches"),
         ({"attack": "area", "men": "1,2,3,4"}, "1 to 3 distances"),
         ({"attack": "area", "weapon": "Rifle"}, "unknown option|weapon takes"),
+        ({"men": "0"}, r"^men is an option of attack=area, not of attack=shot \(the default\)$"),
+        ({"attack": "afv", "men": "0"}, "^men is an option of attack=area, not of attack=afv$"),
     ],
 )
 def test_bad_options_say_what_is_allowed(opts: dict[str, str], message: str) -> None:

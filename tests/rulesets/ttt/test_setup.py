@@ -38,6 +38,22 @@ def test_bunker_placement_is_adjacent_to_the_home_bunker() -> None:
         game.apply(Place("Recon", sq("D4")))
 
 
+def test_a_refused_placement_says_which_of_its_reasons_holds() -> None:
+    """It said "outside your placement area or taken" whichever it was, and "you cannot
+    place a guard" to a player who typed the kind in small letters."""
+    game = _new("besiege-the-bunker")
+    game.apply(Place("Berserker", sq("A3")))
+    game.apply(game.legal_actions("blue")[0])
+    taken = game.check(Place("Guard", sq("A3")))
+    assert taken is not None and taken.startswith("A3 is taken by r1 (red Berserker); allowed: ")
+    off = game.check(Place("Guard", sq("Z9")))
+    assert off is not None and off.startswith("Z9 is not on the board (A1 to H8); allowed: ")
+    assert game.check(Place("guard", sq("B3"))) == (
+        "you cannot place a guard now (kinds are written as on the squad sheet: Guard);"
+        " you may place: Berserker, Guard, Recon"
+    )
+
+
 def test_captain_goes_on_its_corner_first_then_others_within_three() -> None:
     game = _new("cap-the-capn")
     assert {str(a) for a in game.legal_actions("red")} == {"place Captain A1"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rulesets.ttt.position import position, sq
-from warbench.core.game import IllegalAction
+from warbench.core.game import Decision, IllegalAction
 from warbench.rulesets.ttt.actions import End, Move, Pass
 
 
@@ -68,3 +68,20 @@ def test_turn_limit_is_a_draw() -> None:
     pending = game.pending
     assert pending.__class__.__name__ == "GameOver"
     assert game.state.winner is None and "turn limit" in game.state.reason
+
+
+def test_the_prompt_counts_turns_as_the_log_does() -> None:
+    """The prompt said "red, turn 3" while the log said "red ends turn 5": each counted
+    differently. Both count player turns now (the turn limit counts them too)."""
+    game = position({"r1": ("Recon", "A1"), "b1": ("Recon", "H8")})
+    events = game.apply(Move("r1", sq("A2")))
+    assert [e.text for e in events if e.kind == "turn"] == ["red ends turn 1"]
+    pending = game.pending
+    assert isinstance(pending, Decision)
+    assert pending.prompt == "blue, turn 2: move or aim a piece (1 move left), or pass to attack"
+
+
+def test_a_move_to_the_square_it_stands_on_says_so() -> None:
+    game = position({"r1": ("Recon", "A1"), "b1": ("Recon", "H8")})
+    reason = game.check(Move("r1", sq("A1")))
+    assert reason is not None and reason.startswith("r1 (Recon, Move 4) is already on A1;")

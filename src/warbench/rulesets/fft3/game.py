@@ -457,7 +457,10 @@ class FFT3Game(OpenGame):
         if not stand.alive:
             return f"{stand.name} has been eliminated"
         if stand.carried_by is not None:
-            return f"{stand.name} is riding in {stand.carried_by}; debark it first"
+            return (
+                f"{stand.name} is riding in {stand.carried_by}; debark it first "
+                f"(debark {stand.carried_by} X,Y)"
+            )
         return None
 
     def _undeployed(self, player: str) -> list[Unit]:
@@ -496,13 +499,33 @@ class FFT3Game(OpenGame):
             stand = s.stands[sid]
             mine = stand.radius
             if not self.field.on_table(at, mine):
-                return f"{stand.name} would stand off the table at {at[0]:g},{at[1]:g}"
+                where = f'off the {self.field.width:g}"x{self.field.depth:g}" table'
+                return self._deploy_refusal(unit, action.at, stand, where)
             if not low <= at[1] <= high:
-                return f"{stand.name} would stand outside your strip (y {low:g} to {high:g})"
+                where = f"outside your strip (y {low:g} to {high:g})"
+                return self._deploy_refusal(unit, action.at, stand, where)
             for there, theirs, other in placed:
                 if math.dist(there, at) < theirs + mine:
                     return f"{stand.name} would overlap {other.name}"
         return None
+
+    def _deploy_refusal(self, unit: Unit, at: Point, stand: Stand, where: str) -> str:
+        """Why `deploy UNIT AT` is refused: the typed point, the stand it would put `where`,
+        and the points around which the whole unit fits on the table and in its strip."""
+        low, high = self.spec.forces[unit.player].zone
+        x_lo, y_lo, x_hi, y_hi = -math.inf, low, math.inf, high
+        for sid, (dx, dy), _ in self.formation(unit, (0.0, 0.0)):
+            r = self.state.stands[sid].radius
+            x_lo, x_hi = max(x_lo, r - dx), min(x_hi, self.field.width - r - dx)
+            y_lo = max(y_lo, low - dy, r - dy)
+            y_hi = min(y_hi, high - dy, self.field.depth - r - dy)
+        said = f"the point {at[0]:g},{at[1]:g} would put {stand.name} {where}"
+        if x_lo > x_hi or y_lo > y_hi:
+            return f"{said}; unit {unit.id} does not fit in your strip anywhere"
+        return (
+            f"{said}; unit {unit.id} fits around points with x {round(x_lo, 3):g} to"
+            f" {round(x_hi, 3):g} and y {round(y_lo, 3):g} to {round(y_hi, 3):g}"
+        )
 
     def _barrage_problem(self, action: Barrage, player: str) -> str | None:
         s = self.state
@@ -510,7 +533,11 @@ class FFT3Game(OpenGame):
             return "you have no artillery templates left this turn"
         x, y = action.at
         if not (0 <= x <= self.field.width and 0 <= y <= self.field.depth):
-            return f"the template's centre {x:g},{y:g} is off the table"
+            width, depth = self.field.width, self.field.depth
+            return (
+                f"the template's centre {x:g},{y:g} is off the table; "
+                f"it must lie within x 0 to {width:g} and y 0 to {depth:g}"
+            )
         r = artillery.radius()
         for stand in s.side_stands(player):
             if self.field.can_see(stand.at, stand.radius, action.at, r):
@@ -564,7 +591,11 @@ class FFT3Game(OpenGame):
     def _embark_problem(self, ifv: Stand, infantry: str) -> str | None:
         s = self.state
         if ifv.profile.kind != "ifv":
-            return f"only IFVs carry infantry, and {ifv.name} is a {ifv.profile.kind}"
+            ifvs = [x.id for x in s.side_stands(ifv.player) if x.profile.kind == "ifv"]
+            return (
+                f"only IFVs carry infantry, and {ifv.name} is not one; write embark IFV "
+                f"INFANTRY (your IFVs: {', '.join(ifvs) or 'none'})"
+            )
         if ifv.carrying is not None:
             return f"{ifv.name} already carries {ifv.carrying}"
         inf = s.stands.get(infantry)
@@ -808,7 +839,8 @@ class FFT3Game(OpenGame):
         how = "strategically " if strategic else ""
         self.emit(
             "move",
-            f"{stand.name} moves {how}from {stand.x:.1f},{stand.y:.1f} to {to[0]:g},{to[1]:g} "
+            f"{stand.name} moves {how}from {round(stand.x, 2):g},{round(stand.y, 2):g} "
+            f"to {to[0]:g},{to[1]:g} "
             f"({cost:.2f} MP, {stand.mp_left():.2f} left)",
         )
         s.leg = {

@@ -39,6 +39,7 @@ from warbench.core.odds import (
     Stages,
     Step,
     by_attack,
+    choose_attack,
     marginal,
 )
 from warbench.rulesets.fft3 import odds_artillery
@@ -64,11 +65,11 @@ FIRE_OPTIONS: dict[str, str] = {
     "FIRER:WEAPON:RANGE[:ARC] stands separated by commas, e.g. "
     "nato-tank:gun:20,nato-ifv:missile:15:flank (at most 6)",
 }
-ATTACKS = ("fire", "artillery")
+KINDS: dict[str, dict[str, str]] = {"fire": FIRE_OPTIONS, "artillery": odds_artillery.OPTIONS}
 OPTIONS: dict[str, str] = {
     "attack": "fire (one stand or a declared fire group at one stand, default) or artillery "
     "(one template on the stands touching it)",
-    **by_attack({"fire": FIRE_OPTIONS, "artillery": odds_artillery.OPTIONS}),
+    **by_attack(KINDS),
 }
 MAX_GROUP = 6
 FIRE = "fire"
@@ -98,9 +99,7 @@ def _stand(key: str, player: str, at: tuple[float, float], facing: float, n: int
 
 def query(options: Mapping[str, str]) -> Query:
     """The attack `options` describe: fire (one stand's or a group's) or artillery."""
-    given = dict(options)
-    attack = Options(given, OPTIONS).choice("attack", list(ATTACKS), "fire")
-    given.pop("attack", None)
+    attack, given = choose_attack(options, KINDS, "fire")
     if attack == "artillery":
         return odds_artillery.query(given)
     if "group" in given:

@@ -30,15 +30,22 @@ def ratio_wounds(winner: int, loser: int) -> int:
     return 2 if winner >= 2 * loser else 1
 
 
+_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _extra_combatants(extra: int) -> str:
+    """The modifier's reason as the rulebook words it: 'two extra combatants'."""
+    count = _NUMBERS[extra - 1] if extra <= len(_NUMBERS) else str(extra)
+    return f"{count} extra combatant{'s' if extra > 1 else ''}"
+
+
 def modifiers(fig: Fig, extra: int) -> tuple[Modifier, ...]:
     """The die modifiers of `fig` with `extra` other combatants on its side."""
     mods: list[Modifier] = []
     if fig.prof.hth:
         mods.append((f"being {fig.prof.name}", fig.prof.hth))
     if extra:
-        mods.append(
-            (f"{extra} extra combatant(s)", extra * tables().hth_modifiers["extra_combatant"])
-        )
+        mods.append((_extra_combatants(extra), extra * tables().hth_modifiers["extra_combatant"]))
     if fig.wounded:
         mods.append(("wounded", tables().hth_modifiers["wounded"]))
     if fig.veteran:

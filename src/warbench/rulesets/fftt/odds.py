@@ -409,7 +409,13 @@ def _charge(opts: Options) -> Query:
     for key in ("range", "cover", "indirect", "melee", "hq"):
         if opts.text(key, ""):
             raise ValueError(f"{key} is an option of shooting (attack=shoot)")
-    chosen = [w.strip() for w in opts.text("attacker", "grunt").split(",")]
+    given = opts.text("attacker", "grunt")
+    chosen = [w.strip() for w in given.split(",")]
+    if "" in chosen:
+        raise ValueError(
+            f"attacker={given} has an empty name; name each charger between commas, "
+            "e.g. attacker=grunt,grunt"
+        )
     if not 1 <= len(chosen) <= 6:
         raise ValueError(f"a charge has 1 to 6 chargers, not {len(chosen)}")
     unknown = [c for c in chosen if c not in names]

@@ -37,6 +37,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from warbench.core.scenario_files import problem_text
 from warbench.rulesets.gff.profiles import ArmyList, Rule, Spell, UnitProfile, Weapon
 
 # --- our points formula -------------------------------------------------------------------
@@ -270,7 +271,7 @@ def _where(loc: Sequence[int | str], data: Any) -> str:
 
 
 def _problem(error: Mapping[str, Any], data: Any) -> str:
-    msg = str(error["msg"]).removeprefix("Value error, ")
+    msg = problem_text(error)
     where = _where(error["loc"], data)
     return f"{where}: {msg}" if where else msg
 

@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from warbench.core.scenario_files import problem_text
 from warbench.rulesets.gff.army_forge_spells import default_spells, read_spells
 from warbench.rulesets.gff.profiles import (
     ALIASES,
@@ -276,7 +277,7 @@ def _unit(
         )
     except ValidationError as err:
         for e in err.errors():
-            problems.add(where, str(e["msg"]).removeprefix("Value error, "))
+            problems.add(where, problem_text(e))
         return None
 
 

@@ -63,6 +63,7 @@ from typing import Any, Protocol
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
+from warbench.core.scenario_files import problem_text
 from warbench.rulesets.gff.profiles import (
     ACTIONS,
     ALIASES,
@@ -379,7 +380,7 @@ def _spell(entry: object, where: str, problems: Problems) -> Spell | None:
     except ValidationError as err:
         for e in err.errors():
             field = ".".join(str(p) for p in e["loc"]).replace("cost", "threshold")
-            problems.add(where, f"{field}: {str(e['msg']).removeprefix('Value error, ')}")
+            problems.add(where, f"{field}: {problem_text(e)}")
         return None
 
 

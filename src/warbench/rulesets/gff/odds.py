@@ -40,6 +40,7 @@ from warbench.core.odds import (
     Stages,
     Step,
     by_attack,
+    choose_attack,
     marginal,
 )
 from warbench.rulesets.gff import odds_melee, odds_spells
@@ -78,19 +79,17 @@ SHOOTING_OPTIONS: dict[str, str] = {
     "focus": "yes if the attacker has the Focus spell: +1 to hit (default no)",
     **odds_spells.OPTIONS,
 }
-ATTACKS = ("shooting", "melee")
+KINDS: dict[str, dict[str, str]] = {"shooting": SHOOTING_OPTIONS, "melee": odds_melee.OPTIONS}
 OPTIONS: dict[str, str] = {
     "attack": "shooting (default) or melee (a charge: strikes, strike back, fatigue)",
-    **by_attack({"shooting": SHOOTING_OPTIONS, "melee": odds_melee.OPTIONS}),
+    **by_attack(KINDS),
 }
 WOUNDS, REMOVED, LAST = "wounds", "models removed", "target after the shooting"
 
 
 def query(options: Mapping[str, str]) -> Query:
     """The attack `options` describe: shooting, or a charge (`odds_melee`)."""
-    given = dict(options)
-    attack = Options(given, OPTIONS).choice("attack", list(ATTACKS), "shooting")
-    given.pop("attack", None)
+    attack, given = choose_attack(options, KINDS, "shooting")
     if attack == "melee":
         return odds_melee.query(given)
     opts = Options(given, SHOOTING_OPTIONS)

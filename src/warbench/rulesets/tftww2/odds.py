@@ -32,6 +32,7 @@ from warbench.core.odds import (
     Query,
     Stages,
     by_attack,
+    choose_attack,
     marginal,
 )
 from warbench.rulesets.tftww2 import odds_afv, odds_area
@@ -56,11 +57,15 @@ SHOT_OPTIONS: dict[str, str] = {
     "shot-last-round": "yes if the target shot last round (full cover then counts as "
     "partial) (default no)",
 }
-ATTACKS = ("shot", "afv", "area")
+KINDS: dict[str, dict[str, str]] = {
+    "shot": SHOT_OPTIONS,
+    "afv": odds_afv.OPTIONS,
+    "area": odds_area.OPTIONS,
+}
 OPTIONS: dict[str, str] = {
     "attack": "shot (a man's ranged shot, default), afv (an AFV's main gun at an AFV) or "
     "area (thrown or indirect fire: template, scatter, every man it touches)",
-    **by_attack({"shot": SHOT_OPTIONS, "afv": odds_afv.OPTIONS, "area": odds_area.OPTIONS}),
+    **by_attack(KINDS),
 }
 HIT, CRITICAL, DAMAGE = "to hit", "critical", "damage vs STR"
 NO_CRITICAL = "none"
@@ -112,9 +117,7 @@ def _game(firer_rank: str, target_rank: str) -> TFTGame:
 def query(options: Mapping[str, str]) -> Query:
     """The attack `options` describe: a shot, an AFV's gun (`odds_afv`) or area fire
     (`odds_area`)."""
-    given = dict(options)
-    attack = Options(given, OPTIONS).choice("attack", list(ATTACKS), "shot")
-    given.pop("attack", None)
+    attack, given = choose_attack(options, KINDS, "shot")
     if attack == "afv":
         return odds_afv.query(given, _game("Private", "Private"))
     if attack == "area":

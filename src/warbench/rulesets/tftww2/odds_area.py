@@ -194,7 +194,8 @@ def query(options: Mapping[str, str], make_game: Callable[[str, str], TFTGame]) 
         ]
 
     steps: tuple[Step, ...] = (land, *(strike(i) for i in range(len(away))))
-    title = f'{weapon.name} aimed {distance:g}" away at {len(away)} man(men)'
+    men = "man" if len(away) == 1 else "men"
+    title = f'{weapon.name} aimed {distance:g}" away at {len(away)} {men}'
     return Query("tftww2", title, situation, Stages(fire, steps), reading, tables)
 
 

@@ -64,8 +64,9 @@ class TTTGame(OpenGame):
                 s.player,
                 "move",
                 (
-                    f"{s.player}, turn {s.turn // 2 + 1}: move or aim a piece "
-                    f"({s.moves_left} move(s) left), or pass to attack"
+                    f"{s.player}, turn {s.turn + 1}: move or aim a piece "
+                    f"({s.moves_left} move{'s' if s.moves_left > 1 else ''} left), "
+                    "or pass to attack"
                 ),
             )
         return Decision(s.player, "attack", f"{s.player}: attack with a piece, or end the turn")
@@ -136,11 +137,22 @@ class TTTGame(OpenGame):
     def _illegal_place(self, action: Place, player: str) -> str | None:
         kinds = setup.placeable_kinds(self.table, self.state, player)
         if action.kind not in kinds:
-            return f"you cannot place a {action.kind} now; you may place: {', '.join(kinds)}"
+            meant = [k for k in kinds if k.lower() == action.kind.lower()]
+            hint = f" (kinds are written as on the squad sheet: {meant[0]})" if meant else ""
+            return f"you cannot place a {action.kind} now{hint}; you may place: {', '.join(kinds)}"
         squares = setup.zone(self.table, self.state, player, action.kind)
         if action.to not in squares:
             shown = " ".join(str(q) for q in squares[:24]) + (" ..." if len(squares) > 24 else "")
-            return f"{action.to} is outside your placement area or taken; allowed: {shown}"
+            grid = self.table.battlefield.grid
+            there = self.state.at(action.to)
+            if action.to not in grid:
+                corner = Square(grid.width - 1, grid.height - 1)
+                why = f"{action.to} is not on the board (A1 to {corner})"
+            elif there is not None:
+                why = f"{action.to} is taken by {there.id} ({there.side} {there.kind})"
+            else:
+                why = f"{action.to} is outside your placement area"
+            return f"{why}; allowed: {shown}"
         return None
 
     def _illegal_move(self, piece: Piece, action: Move) -> str | None:
@@ -155,9 +167,13 @@ class TTTGame(OpenGame):
         options = self._reachable(piece)
         if action.to not in options:
             profile = self.table.profile(piece.kind)
+            cannot = (
+                f"is already on {action.to}"
+                if action.to == piece.square
+                else f"cannot reach {action.to} from {piece.square}"
+            )
             return (
-                f"{piece.id} ({piece.kind}, Move {profile.move}) cannot reach {action.to} "
-                f"from {piece.square}; it can reach: "
+                f"{piece.id} ({piece.kind}, Move {profile.move}) {cannot}; it can reach: "
                 f"{' '.join(str(q) for q in sorted(options)) or 'nowhere'}"
             )
         return None

@@ -14,6 +14,8 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
+from warbench.core.scenario_files import problem_text
+
 BASE_POINTS = 9
 TOLERANCE = 2
 SPECIAL_POINTS = 3
@@ -65,7 +67,7 @@ def load_pieces(text: str, source: str) -> dict[str, PieceProfile]:
         pieces = _SHEET.validate_python(yaml.safe_load(text))
     except ValidationError as err:
         problems = "; ".join(
-            f"piece {'/'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()
+            f"piece {'/'.join(str(p) for p in e['loc'])}: {problem_text(e)}" for e in err.errors()
         )
         raise ValueError(f"{source}: {problems}") from None
     except yaml.YAMLError as err:
