@@ -178,6 +178,7 @@ class FFTTGame(Game):
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
+        self._seen: tuple[tuple[object, ...], dict[tuple[str, str], bool]] = ((), {})
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
         # a side with one list has written it, unless it may compose its own (R54); one with
         # more writes at the `force` step (R52)
@@ -1051,7 +1052,7 @@ class FFTTGame(Game):
         test of destinations, then the other actions)."""
         s = self.state
         if s.stage != "move":
-            return any(not isinstance(a, Done) for a in self._options(player))
+            return self._can_fire(player)
         mine = s.side_figs(player)
         for fig in mine:
             spots = self.move_points(fig)
@@ -1066,6 +1067,52 @@ class FFTTGame(Game):
             for fig in mine
             for a in self._figure_candidates(fig, mine, enemies, moves=False)
         )
+
+    def _can_fire(self, player: str) -> bool:
+        """Whether the player has a legal action other than `done` in a firing step: the
+        answer of testing each candidate with `_illegal` (a shot at an enemy in long range,
+        a lob needing no sight; a bomb bug going off; a support call of a figure with a
+        weapon skill at an enemy in sight), figure by figure, with sight kept per layout
+        (`_sight`): in a step figures fire again and again at the same enemies."""
+        s = self.state
+        sees = self._sight()
+        light = s.stage == "light"
+        enemies = s.side_figs(other(player))
+        support = self.spec.optional.artillery
+        for fig in s.side_figs(player):
+            if fig.ap < 1 or (light and (fig.ap < 3 or fig.light_shot)):
+                continue
+            prof = fig.prof
+            if not light and prof.bomb:
+                return True
+            if prof.armed and not fig.out_of_ammo and not shooting.engaged(s, fig):
+                for e in enemies:
+                    if dist(fig.pos, e.pos) <= prof.long and (prof.indirect or sees(fig, e)):
+                        return True
+            if light or prof.skill is None or not (support or fig.ability == STORM_BRINGER):
+                continue
+            if any(sees(fig, e) for e in enemies):
+                return True
+        return False
+
+    def _sight(self) -> Callable[[Fig, Fig], bool]:
+        """`can_see(state, fig, target)` as a test of pairs, its answers kept for the layout
+        of the figures (where each stands, on which floor, whether on the table) and the
+        table: all sight depends on."""
+        s = self.state
+        layout = (s.table, tuple([(f.x, f.y, f.level, f.where) for f in s.figs.values()]))
+        if self._seen[0] != layout:
+            self._seen = (layout, {})
+        kept = self._seen[1]
+
+        def sees(fig: Fig, target: Fig) -> bool:
+            pair = (fig.id, target.id)
+            found = kept.get(pair)
+            if found is None:
+                found = kept[pair] = can_see(s, fig, target)
+            return found
+
+        return sees
 
     def _next_part(self) -> None:
         s = self.state
@@ -1586,8 +1633,10 @@ class FFTTGame(Game):
         }
 
     def _detach(self) -> None:
-        """A look-ahead copy of the game forgets the legal actions listed for its parent."""
+        """A look-ahead copy of the game forgets the legal actions listed and the sight kept
+        for its parent."""
         self._legal_cache = ((), [])
+        self._seen = ((), {})
 
     def _snapshot(self) -> object:
         return self.state.saved()
