@@ -97,7 +97,7 @@ def test_the_building_at_a_point_is_the_first_listed_holding_it() -> None:
 def test_the_firing_steps_test_of_more_than_done_is_every_candidate_tested(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`FFTTGame._can_fire` (figure by figure, sight kept per layout) answers as testing
+    """`FFTTGame._can_fire` (figure by figure, its aims kept per layout) answers as testing
     every candidate of the step with `_illegal`, at each time the game asks it, in battles
     with bombs, lobs, support calls and a layout changed by light firing."""
     ruleset = registry.get("fftt")

@@ -178,7 +178,7 @@ class FFTTGame(Game):
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
-        self._seen: tuple[tuple[object, ...], dict[tuple[str, str], bool]] = ((), {})
+        self._aimed: tuple[tuple[object, ...], dict[str, tuple[bool, bool]]] = ((), {})
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
         # a side with one list has written it, unless it may compose its own (R54); one with
         # more writes at the `force` step (R52)
@@ -1072,47 +1072,55 @@ class FFTTGame(Game):
         """Whether the player has a legal action other than `done` in a firing step: the
         answer of testing each candidate with `_illegal` (a shot at an enemy in long range,
         a lob needing no sight; a bomb bug going off; a support call of a figure with a
-        weapon skill at an enemy in sight), figure by figure, with sight kept per layout
-        (`_sight`): in a step figures fire again and again at the same enemies."""
+        weapon skill at an enemy in sight), figure by figure, what a figure may aim at kept
+        per layout (`_aims`): in a step figures fire again and again, nobody moving."""
         s = self.state
-        sees = self._sight()
         light = s.stage == "light"
-        enemies = s.side_figs(other(player))
-        support = self.spec.optional.artillery
+        aims = self._aims()
         for fig in s.side_figs(player):
             if fig.ap < 1 or (light and (fig.ap < 3 or fig.light_shot)):
                 continue
             prof = fig.prof
             if not light and prof.bomb:
                 return True
-            if prof.armed and not fig.out_of_ammo and not shooting.engaged(s, fig):
-                for e in enemies:
-                    if dist(fig.pos, e.pos) <= prof.long and (prof.indirect or sees(fig, e)):
-                        return True
-            if light or prof.skill is None or not (support or fig.ability == STORM_BRINGER):
-                continue
-            if any(sees(fig, e) for e in enemies):
+            shoots, calls = aims(fig)
+            if shoots and not fig.out_of_ammo and not shooting.engaged(s, fig):
+                return True
+            if calls and not light:
                 return True
         return False
 
-    def _sight(self) -> Callable[[Fig, Fig], bool]:
-        """`can_see(state, fig, target)` as a test of pairs, its answers kept for the layout
-        of the figures (where each stands, on which floor, whether on the table) and the
-        table: all sight depends on."""
+    def _aims(self) -> Callable[[Fig], tuple[bool, bool]]:
+        """Of a figure, whether its weapon reaches an enemy it may shoot at (in long range;
+        in sight, but for a lob), and whether it may call support (in play for it) with a
+        weapon skill on an enemy in sight: the part of its firing tests decided only by the
+        table and the layout of the figures (where each stands, on which floor, whether on
+        the table); kept for that layout."""
         s = self.state
+        support = self.spec.optional.artillery
         layout = (s.table, tuple([(f.x, f.y, f.level, f.where) for f in s.figs.values()]))
-        if self._seen[0] != layout:
-            self._seen = (layout, {})
-        kept = self._seen[1]
+        if self._aimed[0] != layout:
+            self._aimed = (layout, {})
+        kept = self._aimed[1]
 
-        def sees(fig: Fig, target: Fig) -> bool:
-            pair = (fig.id, target.id)
-            found = kept.get(pair)
+        def aims(fig: Fig) -> tuple[bool, bool]:
+            found = kept.get(fig.id)
             if found is None:
-                found = kept[pair] = can_see(s, fig, target)
+                prof = fig.prof
+                enemies = s.side_figs(other(fig.side))
+                shoots = prof.armed and any(
+                    dist(fig.pos, e.pos) <= prof.long and (prof.indirect or can_see(s, fig, e))
+                    for e in enemies
+                )
+                calls = (
+                    (support or fig.ability == STORM_BRINGER)
+                    and prof.skill is not None
+                    and any(can_see(s, fig, e) for e in enemies)
+                )
+                found = kept[fig.id] = (shoots, calls)
             return found
 
-        return sees
+        return aims
 
     def _next_part(self) -> None:
         s = self.state
@@ -1633,10 +1641,10 @@ class FFTTGame(Game):
         }
 
     def _detach(self) -> None:
-        """A look-ahead copy of the game forgets the legal actions listed and the sight kept
+        """A look-ahead copy of the game forgets the legal actions listed and the aims kept
         for its parent."""
         self._legal_cache = ((), [])
-        self._seen = ((), {})
+        self._aimed = ((), {})
 
     def _snapshot(self) -> object:
         return self.state.saved()
