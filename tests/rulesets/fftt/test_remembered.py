@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.game import Decision
@@ -90,3 +92,32 @@ def test_the_building_at_a_point_is_the_first_listed_holding_it() -> None:
         assert table.building_at(p) is want, p
         found.add(want)
     assert found == {None, pieces[1], pieces[3]}
+
+
+def test_the_firing_steps_test_of_more_than_done_is_every_candidate_tested(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`FFTTGame._can_fire` (figure by figure, its aims kept per layout) answers as testing
+    every candidate of the step with `_illegal`, at each time the game asks it, in battles
+    with bombs, lobs, support calls and a layout changed by light firing."""
+    ruleset = registry.get("fftt")
+    asked = {True: 0, False: 0}
+    plain_can_fire = FFTTGame._can_fire
+
+    def compared(g: FFTTGame, player: str) -> bool:
+        found = plain_can_fire(g, player)
+        assert found == any(not isinstance(a, Done) for a in g._options(player))
+        asked[found] += 1
+        return found
+
+    monkeypatch.setattr(FFTTGame, "_can_fire", compared)
+    for scenario in ("marines-vs-insectoids-generals", "behind-the-screen"):
+        for seed in range(3):
+            g = ruleset.new_game(ruleset.load_scenario(scenario), seed)
+            assert isinstance(g, FFTTGame)
+            agents = {"red": TacticsAI(seed), "blue": TacticsAI(seed + 7)}
+            while isinstance(g.pending, Decision):
+                player = g.pending.player
+                g.apply(agents[player].choose(g, player), player)
+    assert asked[True] >= 50
+    assert asked[False] >= 50

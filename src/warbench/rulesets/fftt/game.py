@@ -178,6 +178,7 @@ class FFTTGame(Game):
         self.spec = spec
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
+        self._aimed: tuple[tuple[object, ...], dict[str, tuple[bool, bool]]] = ((), {})
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
         # a side with one list has written it, unless it may compose its own (R54); one with
         # more writes at the `force` step (R52)
@@ -1051,7 +1052,7 @@ class FFTTGame(Game):
         test of destinations, then the other actions)."""
         s = self.state
         if s.stage != "move":
-            return any(not isinstance(a, Done) for a in self._options(player))
+            return self._can_fire(player)
         mine = s.side_figs(player)
         for fig in mine:
             spots = self.move_points(fig)
@@ -1066,6 +1067,60 @@ class FFTTGame(Game):
             for fig in mine
             for a in self._figure_candidates(fig, mine, enemies, moves=False)
         )
+
+    def _can_fire(self, player: str) -> bool:
+        """Whether the player has a legal action other than `done` in a firing step: the
+        answer of testing each candidate with `_illegal` (a shot at an enemy in long range,
+        a lob needing no sight; a bomb bug going off; a support call of a figure with a
+        weapon skill at an enemy in sight), figure by figure, what a figure may aim at kept
+        per layout (`_aims`): in a step figures fire again and again, nobody moving."""
+        s = self.state
+        light = s.stage == "light"
+        aims = self._aims()
+        for fig in s.side_figs(player):
+            if fig.ap < 1 or (light and (fig.ap < 3 or fig.light_shot)):
+                continue
+            prof = fig.prof
+            if not light and prof.bomb:
+                return True
+            shoots, calls = aims(fig)
+            if shoots and not fig.out_of_ammo and not shooting.engaged(s, fig):
+                return True
+            if calls and not light:
+                return True
+        return False
+
+    def _aims(self) -> Callable[[Fig], tuple[bool, bool]]:
+        """Of a figure, whether its weapon reaches an enemy it may shoot at (in long range;
+        in sight, but for a lob), and whether it may call support (in play for it) with a
+        weapon skill on an enemy in sight: the part of its firing tests decided only by the
+        table and the layout of the figures (where each stands, on which floor, whether on
+        the table); kept for that layout."""
+        s = self.state
+        support = self.spec.optional.artillery
+        layout = (s.table, tuple([(f.x, f.y, f.level, f.where) for f in s.figs.values()]))
+        if self._aimed[0] != layout:
+            self._aimed = (layout, {})
+        kept = self._aimed[1]
+
+        def aims(fig: Fig) -> tuple[bool, bool]:
+            found = kept.get(fig.id)
+            if found is None:
+                prof = fig.prof
+                enemies = s.side_figs(other(fig.side))
+                shoots = prof.armed and any(
+                    dist(fig.pos, e.pos) <= prof.long and (prof.indirect or can_see(s, fig, e))
+                    for e in enemies
+                )
+                calls = (
+                    (support or fig.ability == STORM_BRINGER)
+                    and prof.skill is not None
+                    and any(can_see(s, fig, e) for e in enemies)
+                )
+                found = kept[fig.id] = (shoots, calls)
+            return found
+
+        return aims
 
     def _next_part(self) -> None:
         s = self.state
@@ -1586,8 +1641,10 @@ class FFTTGame(Game):
         }
 
     def _detach(self) -> None:
-        """A look-ahead copy of the game forgets the legal actions listed for its parent."""
+        """A look-ahead copy of the game forgets the legal actions listed and the aims kept
+        for its parent."""
         self._legal_cache = ((), [])
+        self._aimed = ((), {})
 
     def _snapshot(self) -> object:
         return self.state.saved()
