@@ -21,6 +21,7 @@ from warbench.core.dice import DiceSource, Modifier, RollRequest
 from warbench.core.events import Event
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import bearing
+from warbench.core.words import counted
 from warbench.rulesets.fft3 import artillery, battlefield, victory
 from warbench.rulesets.fft3.actions import (
     CODEC,
@@ -785,7 +786,7 @@ class FFT3Game(OpenGame):
         units = sum(1 for u in s.units.values() if u.player == player and s.unit_stands(u.id))
         s.templates_left = artillery.templates_for(units)
         s.player = player
-        self.emit("phase", f"{player}'s artillery phase ({s.templates_left} template(s))")
+        self.emit("phase", f"{player}'s artillery phase ({counted(s.templates_left, 'template')})")
         if s.templates_left:
             s.phase = "artillery"
         else:
@@ -1085,7 +1086,8 @@ class FFT3Game(OpenGame):
             if held[attacker] > held[defender]:
                 self._over(
                     attacker,
-                    f"the attacker holds {held[attacker]} objective(s) to {held[defender]}",
+                    f"the attacker holds {counted(held[attacker], 'objective')} "
+                    f"to {held[defender]}",
                 )
             else:
                 self._over(
