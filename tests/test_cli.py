@@ -137,6 +137,16 @@ def test_a_human_is_prompted_corrected_and_can_save(tmp_path: Path) -> None:
     assert [s["player"] for s in saved["steps"]] == ["red", "blue"]
 
 
+@pytest.mark.parametrize("typed", ["-1", "1.5", "999"])
+def test_a_number_that_is_no_action_s_says_which_numbers_there_are(typed: str) -> None:
+    """-1 and 1.5 were 'unknown action'; any number names the range of action numbers."""
+    args = ["play", "ttt", "--scenario", "besiege-the-bunker", "--red", "human", "--seed", "5"]
+    result = runner.invoke(app, args, input=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert re.search(rf"no action number {re.escape(typed)}; pick 1 to \d+", result.output)
+    assert "unknown action" not in result.output
+
+
 def _words(text: str) -> str:
     """Error panels wrap and frame their text: compare words only."""
     return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())

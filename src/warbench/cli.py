@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -29,6 +30,7 @@ app.command()(sim)
 app.command()(balance)
 console = Console(highlight=False, soft_wrap=True)
 SIDE_STYLE = {"red": "bold red", "blue": "bold blue"}
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")
 
 
 def _ruleset(ruleset_id: str) -> Ruleset:
@@ -168,11 +170,12 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
 
 
 def _read_action(game: Game, text: str, actions: list[Action]) -> Action | None:
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(actions):
-            return actions[number - 1]
-        console.print(f"[yellow]no action number {number}; pick 1 to {len(actions)}[/yellow]")
+    """The action `text` names by its number in the list or by its text form (None, having
+    said why, if it names none)."""
+    if text.isdigit() and 1 <= int(text) <= len(actions):
+        return actions[int(text) - 1]
+    if NUMBER.fullmatch(text):  # -1 and 1.5 are numbers, not unknown actions
+        console.print(f"[yellow]no action number {text}; pick 1 to {len(actions)}[/yellow]")
         return None
     try:
         return game.parse(text)

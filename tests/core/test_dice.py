@@ -323,7 +323,7 @@ def test_scripted_dice_running_out_names_the_label() -> None:
     request = RollRequest("to hit: red Recon r1 → blue Guard b2", dice=2)
     with pytest.raises(DiceExhausted, match="to hit: red Recon r1") as info:
         dice.faces(request)
-    assert "2d6" in str(info.value)
+    assert str(info.value).endswith("needs 2d6 but the script has 1 face left")
     assert dice.remaining == 1
     dice.faces(D6)
     with pytest.raises(DiceExhausted, match="d6"):

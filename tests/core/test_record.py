@@ -106,7 +106,7 @@ def test_refuses_unknown_format_versions(version: object) -> None:
     message = str(info.value)
     assert repr(version) in message
     assert "cannot be read" in message
-    assert "reads version(s) " + ", ".join(str(v) for v in READABLE_VERSIONS) in message
+    assert "reads version " + ", ".join(str(v) for v in READABLE_VERSIONS) in message
 
 
 def _damaged(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:

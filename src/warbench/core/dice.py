@@ -18,6 +18,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Literal, Protocol, TypeVar
 
+from warbench.core.words import counted
+
 
 class Read(StrEnum):
     """How the faces of a roll are read."""
@@ -184,7 +186,7 @@ class ScriptedDice:
         if end > len(self._faces):
             raise DiceExhausted(
                 f"{request.label}: needs {request.dice_text} but the script has "
-                f"{self.remaining} face(s) left"
+                f"{counted(self.remaining, 'face')} left"
             )
         chosen = tuple(self._faces[self._next : end])
         for face in chosen:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from warbench.core.words import noun
+
 FORMAT = "warbench-record"
 FORMAT_VERSION = 1
 READABLE_VERSIONS = (1,)
@@ -78,7 +80,7 @@ class Record:
             readable = ", ".join(str(v) for v in READABLE_VERSIONS)
             raise RecordError(
                 f"record format version {version!r} cannot be read by this warbench, "
-                f"which reads version(s) {readable}"
+                f"which reads {noun(len(READABLE_VERSIONS), 'version')} {readable}"
             )
         if not isinstance(data.get("scenario"), dict):
             raise RecordError("record is damaged: scenario is not a mapping of fields")

@@ -34,7 +34,7 @@ def test_with_fewer_than_three_units_the_artillery_phase_passes() -> None:
     """The test position has two units a side: no template, straight to movement."""
     game = position([At("s1t1", 10, 10), At("n1t1", 10, 40)], phase="fire", mover="blue")
     events = play(game, "end")  # blue's fire phase ends the turn; red's half begins
-    assert "red's artillery phase (0 template(s))" in texts(events)
+    assert "red's artillery phase (0 templates)" in texts(events)
     assert game.pending.kind == "movement"  # type: ignore[union-attr]
 
 

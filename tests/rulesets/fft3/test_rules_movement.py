@@ -242,3 +242,19 @@ def test_an_off_table_deployment_names_the_typed_point_and_where_the_unit_fits()
     assert game.check(game.parse("deploy n1 3.625,40")) is None
     reason = game.check(game.parse("deploy n1 36,30"))
     assert reason is not None and reason.startswith("the point 36,30 would put n1t1")
+
+
+def test_a_move_or_debark_off_the_table_names_where_the_stand_fits() -> None:
+    """It said only "80,20 is off the table", as if the player knew the table's size."""
+    game = position([At("s1t1", 10, 20)], phase="movement")
+    assert legal(game, "move s1t1 0.1,20") == (
+        '0.1,20 is off the 72"x48" table for s1t1 Soviet Tank; its centre must lie within'
+        " x 0.625 to 71.375 and y 0.625 to 47.375"
+    )
+    assert legal(game, "move s1t1 0.625,20") is None
+    game = position([At("s1v1", 1, 20)], phase="movement", carried={"s1i1": "s1v1"})
+    assert legal(game, "debark s1v1 0,20") == (
+        '0,20 is off the 72"x48" table for s1i1 Soviet Infantry; its centre must lie within'
+        " x 0.375 to 71.625 and y 0.375 to 47.625"
+    )
+    assert legal(game, "debark s1v1 0.375,20") is None

@@ -16,11 +16,11 @@ def test_attacker_then_defender_each_artillery_movement_fire() -> None:
     phases = [e for e in events if "phase" in e or e.startswith("turn")]
     assert phases == [
         "red's fire phase",
-        "blue's artillery phase (0 template(s))",
+        "blue's artillery phase (0 templates)",
         "blue's movement phase",
         "blue's fire phase",
         "turn 2 begins",
-        "red's artillery phase (0 template(s))",
+        "red's artillery phase (0 templates)",
         "red's movement phase",
     ]
 

@@ -8,6 +8,7 @@ from tests.referee import Ref
 from tests.rulesets.fftt.position import fig, state
 from warbench.rulesets.fftt import hand_to_hand
 from warbench.rulesets.fftt.state import Melee
+from warbench.rulesets.fftt.wounds import wound
 
 
 def test_an_attacker_without_actions_left_wins_but_the_log_says_it_deals_no_wounds() -> None:
@@ -51,3 +52,16 @@ def test_a_winner_that_deals_wounds_adds_nothing_to_the_log() -> None:
     against, _, _ = hand_to_hand.fight(ref, state(engineer, grunt), Melee("b1", ["r1"]), False)
     assert against == ["r1", "r1"]  # 6 against 3: doubled, two wounds
     assert not [e for e in ref.events if e[0] == "hand_to_hand"]
+
+
+def test_wounds_taken_are_counted_in_the_right_number() -> None:
+    """The log read "takes 1 wound(s)"."""
+    engineer = fig("b1", "engineer", 50, 50, race="marines")
+    ref = Ref()
+    s = state(engineer)
+    wound(ref, s, engineer, 1, "a grenade", hold=False)
+    wound(ref, s, engineer, 2, "a grenade", hold=True)
+    assert ref.events == [
+        ("wound", "b1 (Engineer) takes 1 wound from a grenade"),
+        ("wound", "b1 (Engineer) takes 2 wounds from a grenade"),
+    ]

@@ -138,6 +138,7 @@ def test_three_grunts_charge_an_engineer() -> None:
     ]
     situation = dict(report.situation)
     assert "1D6 +2 two extra combatants" in situation["chargers"]
+    assert ", 3 actions left, 1D6" in situation["chargers"]
 
 
 def test_insectoids_attack_with_a_die_per_action_left() -> None:
@@ -286,3 +287,9 @@ def test_bomb_bugs_bursting_in_a_charge_stop_at_what_kills_the_target() -> None:
 def test_one_extra_combatant_reads_in_the_singular() -> None:
     report = odds({"attack": "charge", "attacker": "grunt,grunt", "target": "engineer"})
     assert "1D6 +1 one extra combatant" in dict(report.situation)["chargers"]
+
+
+def test_actions_left_are_counted_in_the_right_number() -> None:
+    """They read "1 action(s) left"."""
+    report = odds({"attack": "charge", "attacker": "grunt", "target": "grunt", "target-ap": "1"})
+    assert ", 1 action left, " in dict(report.situation)["target"]

@@ -288,7 +288,7 @@ def test_furious_next_time_they_charge_adds_a_hit_on_a_six_then_is_used_up() -> 
     bless(charger, 'Target 2 friendly units within 12" get Furious next time they charge.')
     assert charger.all_have("Furious")
     play(game, "charge r1 b1")
-    assert ("hits", "1 extra hit(s) from unmodified 6s") in [
+    assert ("hits", "1 extra hit from unmodified 6s") in [
         (e.kind, e.text) for e in game.log if e.kind == "hits"
     ]
     assert len(game.state.units["b1"].models) == 1
@@ -355,7 +355,7 @@ def test_relentless_next_time_they_shoot_then_used_up_with_the_activation() -> N
     shooter = game.state.units["r1"]
     bless(shooter, 'Target friendly unit within 18" gets Relentless next time it shoots.')
     play(game, "hold r1", "fire r1 rifle b1")
-    assert any(e.text == "1 extra hit(s) from unmodified 6s" for e in game.log)
+    assert any(e.text == "1 extra hit from unmodified 6s" for e in game.log)
     assert shooter.effects == ()
 
 
@@ -544,7 +544,7 @@ def test_a_mark_gives_the_units_shooting_at_it_relentless_once() -> None:
         'Up to two enemy units within 18" have friendly units get Relentless against them once.',
     )
     play(game, "hold r1", "fire r1 rifle b1")
-    assert any(e.text == "1 extra hit(s) from unmodified 6s" for e in game.log)
+    assert any(e.text == "1 extra hit from unmodified 6s" for e in game.log)
     assert target.effects == ()
 
 

@@ -68,8 +68,8 @@ def test_the_legal_actions_pick_as_many_targets_as_the_spell_allows() -> None:
 @pytest.mark.parametrize(
     ("text", "wanted"),
     [
-        ("cast r1 storm b1,b1", "up to 2 different unit(s)"),
-        ("cast r1 hex b1,b2", "up to 1 different unit(s)"),
+        ("cast r1 storm b1,b1", "up to 2 different units"),
+        ("cast r1 hex b1,b2", "up to 1 different unit (A,B)"),
         ("cast r1 storm b1,r1", "'r1' is not a target for Storm"),
         ("cast r1 trance b1", "'b1' is not a target for Trance; targets: r1"),
     ],

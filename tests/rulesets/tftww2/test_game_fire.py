@@ -40,7 +40,11 @@ from warbench.rulesets.tftww2.actions import (
 )
 from warbench.rulesets.tftww2.game import TFTGame
 
-SHOT_LIMIT = "r1 ({}) may fire {} shot(s) this turn and has fired {}"
+
+def shot_limit(order: str, shots: int) -> str:
+    """Why r1, who has fired all his `shots` after `order`, may fire no more."""
+    noun = "shot" if shots == 1 else "shots"
+    return f"r1 ({order}) may fire {shots} {noun} this turn and has fired {shots}"
 
 
 def duel(*blue: dict[str, Any], weapon: str = "Rifle", **kw: Any) -> TFTGame:
@@ -96,14 +100,14 @@ def test_who_may_fire_goes_by_his_action(order: Action, label: str, shots: int) 
         assert game.check(Fire("r1", "b1")) is None
         fire(game, "b1", 16)  # a misfire: a miss whatever the modifiers
         assert game.state.men["r1"].shots == fired + 1
-    assert game.check(Fire("r1", "b1")) == SHOT_LIMIT.format(label, shots, shots)
+    assert game.check(Fire("r1", "b1")) == shot_limit(label, shots)
 
 
 def test_no_snap_shot_with_a_machine_gun() -> None:
     game = duel(man(10, 30, facing=180), weapon="LMG")
     r2_covers(game, "b1")
     game.apply(Walk("r1", (10.0, 12.0), 0.0))
-    assert game.check(Fire("r1", "b1")) == SHOT_LIMIT.format("walk", 0, 0)
+    assert game.check(Fire("r1", "b1")) == shot_limit("walk", 0)
 
 
 def test_a_man_fires_only_into_his_front_arc() -> None:
@@ -195,7 +199,7 @@ def test_a_rifle_fires_once_so_no_further_target() -> None:
     game = duel(man(10, 20, facing=180), man(13, 20, facing=180))
     done(game)
     fire(game, "b1", 14)
-    assert game.check(Fire("r1", "b2")) == SHOT_LIMIT.format("pivot", 1, 1)
+    assert game.check(Fire("r1", "b2")) == shot_limit("pivot", 1)
 
 
 # -- the modifiers that reach the roll --------------------------------------------------------

@@ -139,7 +139,7 @@ def test_change_position_toggles_prone_and_allows_no_combat() -> None:
     assert game.state.men["r1"].action == "position"
     game.apply(Pivot("r2", 0.0))
     assert game.check(Fire("r1", "b1")) == (
-        "r1 (position) may fire 0 shot(s) this turn and has fired 0"
+        "r1 (position) may fire 0 shots this turn and has fired 0"
     )
 
 
@@ -213,7 +213,7 @@ def test_unjam_is_an_int_roll_minus_4_after_an_18(
     assert game.state.men["r1"].action == "unjam"
     assert dice_left(game) == 0
     game.apply(Pivot("r2", 0.0))
-    assert game.check(Fire("r1", "b1")) == "r1 (unjam) may fire 0 shot(s) this turn and has fired 0"
+    assert game.check(Fire("r1", "b1")) == "r1 (unjam) may fire 0 shots this turn and has fired 0"
 
 
 @pytest.mark.parametrize(

@@ -94,7 +94,7 @@ def test_done_gives_the_men_without_orders_a_stand_fast_pivot() -> None:
     # standing fast is a pivot: the SMG man has his weapon's three shots (4.3)
     script(game, *three(14), *three(14), *three(14))
     play(game, *[Fire("r3", "b1")] * 3)
-    assert game.check(Fire("r3", "b1")) == "r3 (pivot) may fire 3 shot(s) this turn and has fired 3"
+    assert game.check(Fire("r3", "b1")) == "r3 (pivot) may fire 3 shots this turn and has fired 3"
 
 
 def test_each_man_takes_one_action_a_turn() -> None:

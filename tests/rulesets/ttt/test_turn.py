@@ -27,7 +27,9 @@ def test_a_captain_lets_you_move_two_other_pieces_and_does_not_move() -> None:
         }
     )
     events = game.apply(Move("r2", sq("C2")))
-    assert any(e.kind == "command" for e in events)
+    assert [e.text for e in events if e.kind == "command"] == [
+        "1 Captain in play: red may move 2 pieces this turn; Captains stay put"
+    ]
     assert game.state.phase == "move"
     with pytest.raises(IllegalAction, match="Captain does not move"):
         game.apply(Move("r1", sq("A2")))

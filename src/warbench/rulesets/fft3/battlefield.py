@@ -50,6 +50,7 @@ from shapely.geometry import LineString, Polygon
 from warbench.core.dice import DiceSource, RollRequest, resolve
 from warbench.core.geometry import EPS
 from warbench.core.terrain import TerrainPiece, Trait
+from warbench.core.words import noun
 from warbench.rulesets.fft3 import sightlines
 from warbench.rulesets.fft3.moves import move_ends
 from warbench.rulesets.fft3.stretches import Stretches, costs, covered, reaches
@@ -479,7 +480,8 @@ def from_data(data: list[dict[str, Any]], width: float, depth: float) -> Battlef
         unknown = sorted(str(k) for k in entry if k not in ("kind", key, "name"))
         if unknown:
             raise ValueError(
-                f"{where} has unknown field(s) {', '.join(unknown)}; allowed: kind, {key}, name"
+                f"{where} has unknown {noun(len(unknown), 'field')} {', '.join(unknown)}; "
+                f"allowed: kind, {key}, name"
             )
         name = entry.get("name", f"{kind} {number}")
         if not isinstance(name, str):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from warbench.core.dice import Modifier
+from warbench.core.words import counted
 from warbench.rulesets.fft3 import anti_infantry, anti_vehicle
 from warbench.rulesets.fft3.attack import roll_to_hit, terrain_saves, to_hit_modifiers
 from warbench.rulesets.fft3.battlefield import Battlefield
@@ -233,6 +234,6 @@ def resolve_volleys(
     if not target.alive:
         return
     if ai_hits:
-        check(target, f"{ai_hits} anti-infantry hit(s)", anti_infantry.check_modifiers(ai_hits))
+        check(target, counted(ai_hits, "anti-infantry hit"), anti_infantry.check_modifiers(ai_hits))
     elif checks:
         check(target, "penetration 4-5", ())

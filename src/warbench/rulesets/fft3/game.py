@@ -21,6 +21,7 @@ from warbench.core.dice import DiceSource, Modifier, RollRequest
 from warbench.core.events import Event
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import bearing
+from warbench.core.words import counted
 from warbench.rulesets.fft3 import artillery, battlefield, victory
 from warbench.rulesets.fft3.actions import (
     CODEC,
@@ -564,7 +565,7 @@ class FFT3Game(OpenGame):
         if strategic and stand.attacks:
             return f"{stand.name} cannot move strategically"
         if not self.field.on_table(to, stand.radius):
-            return f"{to[0]:g},{to[1]:g} is off the table for {stand.name}"
+            return self._off_table(to, stand)
         if to == stand.at:
             return f"{stand.name} is already at {to[0]:g},{to[1]:g}"
         cost = self.field.leg_cost(stand.at, to, vehicle=stand.profile.vehicle)
@@ -616,7 +617,7 @@ class FFT3Game(OpenGame):
             return f"{ifv.name} carries no infantry"
         inf = s.stands[ifv.carrying]
         if not self.field.on_table(at, inf.radius):
-            return f"{at[0]:g},{at[1]:g} is off the table"
+            return self._off_table(at, inf)
         gap = math.dist(at, ifv.at) - ifv.radius - inf.radius
         if gap > NEXT_TO + 1e-9:
             return (
@@ -626,6 +627,15 @@ class FFT3Game(OpenGame):
             if math.dist(at, enemy.at) - inf.radius - enemy.radius < tables().enemy_keep_away:
                 return f'that is within 1" of {enemy.name}'
         return self._mp_for(ifv, tables().debark_mp, "drop off infantry")
+
+    def _off_table(self, at: Point, stand: Stand) -> str:
+        """Why `stand` may not end at `at`, off the table: the table and where its centre fits."""
+        r, width, depth = stand.radius, self.field.width, self.field.depth
+        return (
+            f'{at[0]:g},{at[1]:g} is off the {width:g}"x{depth:g}" table for {stand.name}; '
+            f"its centre must lie within x {round(r, 3):g} to {round(width - r, 3):g}"
+            f" and y {round(r, 3):g} to {round(depth - r, 3):g}"
+        )
 
     def _mp_for(self, stand: Stand, cost: int, what: str) -> str | None:
         if stand.mp_left() < cost - 1e-9:
@@ -776,7 +786,7 @@ class FFT3Game(OpenGame):
         units = sum(1 for u in s.units.values() if u.player == player and s.unit_stands(u.id))
         s.templates_left = artillery.templates_for(units)
         s.player = player
-        self.emit("phase", f"{player}'s artillery phase ({s.templates_left} template(s))")
+        self.emit("phase", f"{player}'s artillery phase ({counted(s.templates_left, 'template')})")
         if s.templates_left:
             s.phase = "artillery"
         else:
@@ -1076,7 +1086,8 @@ class FFT3Game(OpenGame):
             if held[attacker] > held[defender]:
                 self._over(
                     attacker,
-                    f"the attacker holds {held[attacker]} objective(s) to {held[defender]}",
+                    f"the attacker holds {counted(held[attacker], 'objective')} "
+                    f"to {held[defender]}",
                 )
             else:
                 self._over(

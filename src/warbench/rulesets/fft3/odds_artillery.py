@@ -26,6 +26,7 @@ from typing import Any
 from warbench.core import registry
 from warbench.core.dice import DiceSource, Reading, RollRequest, ScriptedDice
 from warbench.core.odds import Options, OutcomeTable, Query, Stages, Step, marginal
+from warbench.core.words import counted
 from warbench.rulesets.fft3.artillery import radius, under
 from warbench.rulesets.fft3.game import FFT3Game
 from warbench.rulesets.fft3.profiles import forces, tables
@@ -159,7 +160,7 @@ def query(options: Mapping[str, str]) -> Query:
             OutcomeTable.of(HELD_DOWN, marginal(dist, lambda o: o.count(SUPPRESSED)), count),
         ]
 
-    title = f"artillery template on {len(starts)} stand(s)"
+    title = f"artillery template on {counted(len(starts), 'stand')}"
     stages = Stages(lambda dice: first((), dice), tuple(steps[1:]))
     return Query("fft3", title, situation, stages, reading, tables_of)
 

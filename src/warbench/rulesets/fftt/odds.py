@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
+from warbench.core import words
 from warbench.core.dice import DiceSource, Reading, ReadingPolicy, RollRequest, SeededDice
 from warbench.core.odds import (
     DiceReferee,
@@ -152,7 +153,10 @@ def _describe(fig: Fig) -> str:
     prof = fig.prof
     flags = [
         text
-        for text, on in (("elite", fig.elite), (f"{fig.wounds} wound(s) taken", fig.wounds))
+        for text, on in (
+            ("elite", fig.elite),
+            (f"{words.counted(fig.wounds, 'wound')} taken", fig.wounds),
+        )
         if on
     ]
     return f"{prof.name} ({fig.race}, {prof.wounds} wounds)" + (
@@ -474,12 +478,13 @@ def _charge(opts: Options) -> Query:
         "chargers": "; ".join(
             f"{n} x {text}"
             for text, n in Counter(
-                f"{_describe(c)}, {c.ap} action(s) left, {hand_to_hand.dice_for(c)}D6"
+                f"{_describe(c)}, {words.counted(c.ap, 'action')} left, "
+                f"{hand_to_hand.dice_for(c)}D6"
                 + "".join(f" {v:+d} {r}" for r, v in hand_to_hand.modifiers(c, len(chargers) - 1))
                 for c in chargers
             ).items()
         ),
-        "target": f"{_describe(target)}, {target.ap} action(s) left, "
+        "target": f"{_describe(target)}, {words.counted(target.ap, 'action')} left, "
         f"{hand_to_hand.dice_for(target)}D6"
         + "".join(f" {v:+d} {r}" for r, v in hand_to_hand.modifiers(target, 0)),
         "damage": "; ".join(

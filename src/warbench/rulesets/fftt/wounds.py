@@ -8,6 +8,7 @@ import math
 from typing import Protocol
 
 from warbench.core.dice import Roll, RollRequest
+from warbench.core.words import counted
 from warbench.rulesets.fftt import experience
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.state import Corpse, Fig, Melee, State
@@ -40,10 +41,10 @@ def wound(
         s.last_hit[fig.id] = by
     if hold:
         s.pending_wounds[fig.id] = s.pending_wounds.get(fig.id, 0) + n
-        ref.emit("wound", f"{fig.id} ({fig.prof.name}) takes {n} wound(s) from {cause}")
+        ref.emit("wound", f"{fig.id} ({fig.prof.name}) takes {counted(n, 'wound')} from {cause}")
         return
     fig.wounds += n
-    ref.emit("wound", f"{fig.id} ({fig.prof.name}) takes {n} wound(s) from {cause}")
+    ref.emit("wound", f"{fig.id} ({fig.prof.name}) takes {counted(n, 'wound')} from {cause}")
     if fig.wounds >= fig.max_wounds:
         kill(ref, s, fig, cause)
 

@@ -128,7 +128,7 @@ class Cast(Action):
     """Caster(X): try to cast a spell before attacking."""
 
     verb = "cast"
-    summary = "spend spell tokens to try a spell on its target unit(s), as A or A,B"
+    summary = "spend spell tokens to try a spell on its target unit or units, as A or A,B"
     unit: str
     spell: str
     target: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.dice import Modifier, Read, RollRequest
+from warbench.core.words import counted
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.quality import ONE, SIX, Referee, die_succeeds, quality_test
 from warbench.rulesets.gff.spell_grants import applies, charged, marked, marks, use_up
@@ -123,7 +124,7 @@ def roll_hits(
     plain = Hit(base_ap, bane, deadly, bane or unstoppable)
     hits += [plain] * extra
     if extra:
-        ref.emit("hits", f"{extra} extra hit(s) from unmodified 6s")
+        ref.emit("hits", f"{counted(extra, 'extra hit')} from unmodified 6s")
     return hits
 
 
@@ -161,7 +162,8 @@ def roll_blocks(
         side = "melee" if ctx.melee else "shooting"
         mods += spell_modifiers(target, "defense", side)  # in melee or against shooting: R39
         request = RollRequest(
-            label=f"Defense: {target.name} blocks {count} hit(s)" + note(target, "defense", side),
+            label=f"Defense: {target.name} blocks {counted(count, 'hit')}"
+            + note(target, "defense", side),
             dice=count,
             read=Read.COUNT_AT_LEAST,
             target=target.profile.defense,
@@ -175,7 +177,7 @@ def roll_blocks(
             if sixes:
                 again = ref.roll(
                     RollRequest(
-                        label=f"Bane: {target.name} re-rolls {sixes} unmodified 6(s)",
+                        label=f"Bane: {target.name} re-rolls {counted(sixes, 'unmodified 6')}",
                         dice=sixes,
                         read=Read.COUNT_AT_LEAST,
                         target=target.profile.defense,

@@ -43,6 +43,7 @@ from warbench.core.odds import (
     choose_attack,
     marginal,
 )
+from warbench.core.words import noun
 from warbench.rulesets.gff import odds_melee, odds_spells
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
@@ -135,7 +136,7 @@ def query(options: Mapping[str, str]) -> Query:
         + (", moved" if attacker.moved else "")
         + odds_spells.described(attacker),
         "target": f"{left} x {target_p.name} (Defense {target_p.defense}+)"
-        + (f", {marked} wound(s) on the last model" if marked else "")
+        + (f", {marked} {noun(marked, 'wound')} on the last model" if marked else "")
         + (", in cover" if cover else "")
         + (", Shaken" if target.shaken else "")
         + (", Shield" if target.shield else "")

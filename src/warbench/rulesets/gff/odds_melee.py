@@ -38,6 +38,7 @@ from warbench.core.odds import (
     Step,
     marginal,
 )
+from warbench.core.words import noun
 from warbench.rulesets.gff import odds_spells
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks, roll_hits
 from warbench.rulesets.gff.melee import impact, is_counter, melee_weapons
@@ -293,7 +294,7 @@ def query(options: Mapping[str, str]) -> Query:
     def described(unit: Unit, marked: int, *flags: tuple[bool, str]) -> str:
         text = f"{len(unit.models)} x {unit.profile.name} (Quality {unit.profile.quality}+, "
         text += f"Defense {unit.profile.defense}+)"
-        text += f", {marked} wound(s) on the last model" if marked else ""
+        text += f", {marked} {noun(marked, 'wound')} on the last model" if marked else ""
         text += "".join(f", {word}" for on, word in flags if on)
         return text + odds_spells.described(unit)
 

@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 
 from warbench.core.odds import Options
+from warbench.core.words import counted
 from warbench.rulesets.gff.profiles import MARKABLE, UNGRANTED, Rule, ungranted
 from warbench.rulesets.gff.spell_grants import is_weapon_rule
 from warbench.rulesets.gff.spell_rerolls import WORDS
@@ -102,7 +103,7 @@ def described(unit: Unit) -> str:
     for e in unit.effects:
         rated = f"{e.rule}({e.value:+d})" if e.rule == "AP" else f"{e.rule}({e.value})"
         if e.kind == "attacks":
-            words.append(f"+{e.value} attack(s)")
+            words.append(f"+{counted(e.value, 'attack')}")
         elif e.kind == "reroll":
             roll, dice = e.rule.split(":")
             words.append(f"re-roll {WORDS[dice]} {'to hit' if roll == 'to_hit' else 'Defense'}")

@@ -9,6 +9,7 @@ import math
 
 from warbench.core.dice import RollRequest
 from warbench.core.geometry import Base
+from warbench.core.words import counted, noun
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import spell_moves, spell_rerolls
 from warbench.rulesets.gff.actions import slug
@@ -154,7 +155,8 @@ def target_problem(spell: Spell, text: str, allowed: list[str]) -> str | None:
         return None
     chosen = text.split(",")
     if len(set(chosen)) != len(chosen) or len(chosen) > spell.targets:
-        return f"{spell.name} targets up to {spell.targets} different unit(s) (A,B), not '{text}'"
+        most = counted(spell.targets, "different unit")
+        return f"{spell.name} targets up to {most} (A,B), not '{text}'"
     for target in chosen:
         if target not in allowed:
             return f"'{target}' is not a target for {spell.name}; targets: {names}"
@@ -272,7 +274,7 @@ def harm(
     weapon = Weapon(name=spell.name, range=spell.range, attacks=1, rules=spell.rules)
     bane = weapon.rating("Bane") is not None
     if kind == "wounds":
-        ref.emit("spell", f"{spell.name}: {target.name} takes {count} wound(s)")
+        ref.emit("spell", f"{spell.name}: {target.name} takes {counted(count, 'wound')}")
         unstoppable = weapon.rating("Unstoppable") is not None
         wound = Hit(0, bane, weapon.rating("Deadly") or 0, bane or unstoppable)
         wounds = regenerate(ref, target, [wound] * count)
@@ -282,7 +284,7 @@ def harm(
             ref.emit("destroyed", f"{target.name} is destroyed")
         return
     hits = [Hit(weapon.rating("AP") or 0, bane, weapon.rating("Deadly") or 0, bane)] * count
-    ref.emit("spell", f"{spell.name}: {target.name} takes {count} hit(s)")
+    ref.emit("spell", f"{spell.name}: {target.name} takes {counted(count, 'hit')}")
     resolve_hits(ref, caster, weapon, hits, target, Context(melee=False))
 
 
@@ -304,7 +306,7 @@ def dangerous(ref: Referee, spell: Spell, target: Unit) -> None:
     label = f"{spell.name}: dangerous terrain test, {target.name}"
     roll = ref.roll(RollRequest(label, dice=len(target.models) * per_model))
     wounds = roll.faces.count(1)
-    ref.emit("spell", f"{spell.name}: {target.name} takes {wounds} wound(s)")
+    ref.emit("spell", f"{spell.name}: {target.name} takes {counted(wounds, 'wound')}")
     if wounds:
         take_wounds(ref, target, regenerate(ref, target, [Hit(0, False, 0, False)] * wounds))
         if not target.alive:
@@ -405,7 +407,7 @@ def describe(effect: SpellEffect) -> str:
     if effect.kind == "range":
         return f'{effect.value:+d}" range{lasts}'
     if effect.kind == "attacks":
-        return f"{effect.value:+d} attack(s) per weapon{when}{lasts}"
+        return f"{effect.value:+d} {noun(abs(effect.value), 'attack')} per weapon{when}{lasts}"
     if effect.kind == "move":
         return f'{effect.value:+d}" to Advance, {effect.far:+d}" to Rush and Charge{lasts}'
     if effect.kind == "only":

@@ -8,6 +8,7 @@ wounds (GFF-R5); the wound-effects roll is not a test, so its modifiers always a
 from __future__ import annotations
 
 from warbench.core.dice import RollRequest
+from warbench.core.words import noun
 from warbench.rulesets.gff.attacks import Hit
 from warbench.rulesets.gff.quality import Referee
 from warbench.rulesets.gff.state import Unit
@@ -55,7 +56,8 @@ def wound_effects(ref: Referee, unit: Unit, fear: int = 0) -> str | None:
     rating = unit.profile.rating("Tough")
     counted = model.wounds + fear
     if rating and counted < rating:
-        ref.emit("wounds", f"{unit.name}: {model.wounds} wound(s), Tough({rating}) holds")
+        taken = f"{model.wounds} {noun(model.wounds, 'wound')}"
+        ref.emit("wounds", f"{unit.name}: {taken}, Tough({rating}) holds")
         return None
     needed = 5 + rating if rating else 6
     mods: list[tuple[str, int]] = [("wound markers", model.wounds)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warbench.core.geometry import bearing, turn_between
+from warbench.core.words import counted
 from warbench.rulesets.tftww2 import floors, terrain
 from warbench.rulesets.tftww2.actions import Fire, Throw, maker
 from warbench.rulesets.tftww2.area import throw_grenade
@@ -63,7 +64,7 @@ def shot_problem(game: TFTGame, man: Man, action: Fire | Throw) -> str | None:
     allowed = shots_allowed(man)
     if man.shots >= allowed:
         return (
-            f"{man.id} ({man.action or 'no action'}) may fire {allowed} shot(s) this turn "
+            f"{man.id} ({man.action or 'no action'}) may fire {counted(allowed, 'shot')} this turn "
             f"and has fired {man.shots}"
         )
     if man.jam:

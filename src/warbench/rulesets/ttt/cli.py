@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from warbench.core.words import counted
 from warbench.rulesets.ttt.pieces import BASE_POINTS, SPECIALS, TOLERANCE, load_pieces_file
 
 app = typer.Typer(no_args_is_help=True)
@@ -39,4 +40,5 @@ def cost(file: Annotated[Path, typer.Argument(help="YAML list of pieces")]) -> N
             str(p.cost),
         )
     console.print(table)
-    console.print(f"all {len(pieces)} piece(s) are created equal ({BASE_POINTS} ± {TOLERANCE})")
+    equal = f"({BASE_POINTS} ± {TOLERANCE})"
+    console.print(f"all {counted(len(pieces), 'piece')} are created equal {equal}")

@@ -13,6 +13,7 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.grid import Square
+from warbench.core.words import counted
 from warbench.rulesets.ttt import attacking, setup
 from warbench.rulesets.ttt.actions import CODEC, Aim, Attack, End, Move, Pass, Place
 from warbench.rulesets.ttt.movement import reachable
@@ -276,8 +277,8 @@ class TTTGame(OpenGame):
             self.emit(
                 "command",
                 (
-                    f"{captains} Captain(s) in play: {s.player} may move {2 * captains} pieces "
-                    f"this turn; Captains stay put"
+                    f"{counted(captains, 'Captain')} in play: {s.player} may move "
+                    f"{2 * captains} pieces this turn; Captains stay put"
                 ),
             )
         else:

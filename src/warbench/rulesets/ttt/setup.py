@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from warbench.core.grid import Square
+from warbench.core.words import counted
 from warbench.rulesets.ttt.state import State
 
 if TYPE_CHECKING:  # the table checks at build time that every side's pieces fit (`room`)
@@ -83,7 +84,7 @@ def room(table: Table) -> None:
         if len(force.pieces) + force.choose > squares:
             raise ValueError(
                 f"{scenario.id}: {side} has {len(force.pieces) + force.choose} pieces to "
-                f"place but its placement limits hold {squares} square(s)"
+                f"place but its placement limits hold {counted(squares, 'square')}"
             )
         kinds = [k for k, profile in table.sheet.items() if not profile.has("command")]
         free = sum(max(0, force.max_each - force.pieces.count(k)) for k in kinds)

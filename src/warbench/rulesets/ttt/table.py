@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from warbench.core.grid import Square
+from warbench.core.words import counted
 from warbench.rulesets.ttt.boards import Battlefield, board
 from warbench.rulesets.ttt.pieces import PieceProfile, squad_sheet
 from warbench.rulesets.ttt.scenario import SIDES, Scenario
@@ -73,7 +74,7 @@ class Table:
             if rule.rule == "board" and rule.board >= len(battlefield.boards):
                 raise ValueError(
                     f"{scenario.id}: {side} places on board index {rule.board}, but the "
-                    f"operation has {len(battlefield.boards)} board(s) (indices from 0)"
+                    f"operation has {counted(len(battlefield.boards), 'board')} (indices from 0)"
                 )
             if rule.rule == "corner" and not battlefield.passable(Square.parse(rule.corner)):
                 raise ValueError(f"{scenario.id}: corner {rule.corner} is not on open ground")
