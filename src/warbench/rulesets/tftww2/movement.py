@@ -256,11 +256,11 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
     for level in (man.floor - 1, man.floor + 1):
         if 0 <= level < levels and floors.climb_problem(game, man, level) is None:
             acts.append(_MAKE_CLIMB(mid, level))
+    compass = compass_of(mid, man.x, man.y, man.facing, mov)
     if prone:
-        for angle, _, _ in _COMPASS:
-            acts.append(_MAKE_PIVOT(mid, angle))
+        for pivot, _, _ in compass.orders:
+            acts.append(pivot)
     else:
-        compass = _compass(mid, man.x, man.y, man.facing, mov)
         bases = [
             xy
             for o in s.men.values()
@@ -312,16 +312,16 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
     return acts
 
 
-class _Compass(NamedTuple):
-    """A standing man's pivot, walks and run toward each of the eight facings (`orders`),
-    and the ends of those walks then of the run, as rows of x, y (`ends`)."""
+class Compass(NamedTuple):
+    """A man's pivot, walks and run toward each of the eight facings (`orders`), and the
+    ends of those walks then of the run, as rows of x, y (`ends`)."""
 
     orders: tuple[tuple[Action, tuple[Walk, ...], Action], ...]
     ends: NDArray[np.float64]
 
 
-def _compass(mid: str, x: float, y: float, facing: float, mov: int) -> _Compass:
-    """A standing man's pivot, walks and run toward each of the eight facings, in
+def compass_of(mid: str, x: float, y: float, facing: float, mov: int) -> Compass:
+    """A man's pivot, walks and run toward each of the eight facings, in
     `legal_man_orders`' order: the walks within his movement points (the bases and edges
     they could end on are checked there), the run of twice his move rate straight ahead.
     These depend on his place, facing and move rate alone (orders are immutable values),
@@ -348,11 +348,11 @@ def _compass(mid: str, x: float, y: float, facing: float, mov: int) -> _Compass:
     ends.append((x + 2 * mov * math.sin(rad), y + 2 * mov * math.cos(rad)))
     if len(_COMPASSES) >= 20_000:
         _COMPASSES.clear()
-    found = _COMPASSES[key] = _Compass(tuple(made), np.array(ends, dtype=np.float64))
+    found = _COMPASSES[key] = Compass(tuple(made), np.array(ends, dtype=np.float64))
     return found
 
 
-_COMPASSES: dict[tuple[str, float, float, float, int], _Compass] = {}
+_COMPASSES: dict[tuple[str, float, float, float, int], Compass] = {}
 
 
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
