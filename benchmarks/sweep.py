@@ -54,7 +54,7 @@ def split(matchup: Matchup, seeds: GameSeeds) -> dict[str, float]:
     parts = dict.fromkeys(("set-up", "choose", "apply", "census"), 0.0)
     t = time.process_time()
     game = rs.new_game(dict(matchup.scenario), seeds.dice)
-    game.track_hashes = False
+    game.track_hashes = game.rollback = False
     factories = rs.agents()
     agents = {
         player: factories[kind](agent_seed)

@@ -1,7 +1,8 @@
 """The game contract every ruleset implements (ARCHITECTURE.md, "The game contract").
 
 `Game` holds what is common: the dice, the log, the record, legality checked in one place,
-state left untouched by an illegal or failed action, state hashes and replay. A ruleset
+state left untouched by an illegal or failed action (a failed one only while `rollback` is
+on, as it is but in sims), state hashes and replay. A ruleset
 subclass supplies the rules: `pending`, `legal_actions`, `_illegal`, `_resolve`,
 `state_data`, `view`, `_snapshot` and `_restore`.
 """
@@ -95,6 +96,7 @@ class Game(ABC):
         self.steps: list[Step] = []
         self.event_counts: list[int] = []
         self.track_hashes = True
+        self.rollback = True
         self._events: list[Event] = []
         self._rolls: list[tuple[int, ...]] = []
         self._initial_hash: str | None = None
@@ -159,19 +161,24 @@ class Game(ABC):
         return self.codec.parse(text)
 
     def apply(self, action: Action, player: str | None = None) -> list[Event]:
-        """Carry out `action`; IllegalAction leaves the state exactly as it was."""
+        """Carry out `action`; IllegalAction leaves the state exactly as it was, and so does
+        a resolution that fails (a copy of the state taken before it is put back) while
+        `rollback` is on. Sims turn it off, as they turn off hashing: a game whose
+        resolution fails there is given up, its error raised, so the copy taken before
+        every step would never be read."""
         reason = self.check(action, player)
         if reason is not None:
             raise IllegalAction(action, reason)
         pending = self.pending
         assert isinstance(pending, Decision)
-        snapshot = self._snapshot()
+        snapshot = self._snapshot() if self.rollback else None
         self._events, self._rolls = [], []
         try:
             self._resolve(action, pending.player)
         except BaseException:
-            self._restore(snapshot)
-            self._events, self._rolls = [], []
+            if snapshot is not None:
+                self._restore(snapshot)
+                self._events, self._rolls = [], []
             raise
         events = self._events
         self.log.extend(events)

@@ -31,6 +31,7 @@ from warbench.rulesets.tftww2.ai import (
     SkirmishAI,
     _hit_value,
     _Orders,
+    _plan,
     p_hit,
 )
 from warbench.rulesets.tftww2.attributes import attributes
@@ -270,6 +271,19 @@ def test_a_mans_orders_scored_together_score_as_each_alone_to_the_last_bit() -> 
         assert scores == [alone._score(game, man.side, a) for a in actions]
         compared += len(actions)
     assert compared > 2000
+
+
+def test_a_mans_pivots_walks_and_runs_are_weighed_by_his_compass() -> None:
+    """`_order_scores` finds each pivot, walk and run of a man's legal orders among the
+    rows kept with his compass (`ai._plan`), so none is weighed alone."""
+    weighed = 0
+    for game, man, actions in _first_orders(300):
+        slots = _plan(game, man).slots
+        for action in actions:
+            if isinstance(action, Pivot | Walk | Run):
+                assert id(action) in slots
+                weighed += 1
+    assert weighed > 1000
 
 
 def test_free_cover_found_at_once_is_cover_no_enemy_centre_is_in() -> None:

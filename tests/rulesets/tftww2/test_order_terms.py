@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from warbench.core import registry
-from warbench.rulesets.tftww2.ai import _COVER, SkirmishAI, _arm, _Orders
+from warbench.core.geometry import turn_between
+from warbench.rulesets.tftww2.ai import _COVER, SkirmishAI, _arm, _hit_value, _Orders
 from warbench.rulesets.tftww2.game import TFTGame
-from warbench.rulesets.tftww2.order_terms import order_values
+from warbench.rulesets.tftww2.order_terms import order_values, pivot_fire
 from warbench.rulesets.tftww2.profiles import weapon_profile
 
 WEAPONS = ["Rifle", "Automatic Rifle", "Pistol", "SMG", "LMG", "HMG"]
@@ -98,4 +99,37 @@ def test_the_compiled_terms_are_the_python_terms_to_the_last_bit(
             value -= cost
         expected.append(value)
     found = order_values(*context.arrays(), np.array(places + rows), len(spots))
+    assert found.tolist() == expected
+
+
+angles = st.floats(0.0, 359.99)
+
+
+@given(
+    st.lists(st.tuples(angles, st.floats(0.0, 1.0)), max_size=10),
+    angles,
+    st.sampled_from(WEAPONS),
+)
+@settings(max_examples=400, deadline=None)
+def test_the_compiled_fire_of_each_pivot_is_the_python_fire_to_the_last_bit(
+    sighted: list[tuple[float, float]], facing: float, weapon_name: str
+) -> None:
+    """`pivot_fire` against `_order_value`'s pivot: the best chance among the men seen
+    within 80° of the new facing (`turn_between`), times the shots and a hit's worth, less
+    the turn over 720, for the eight facings and odd ones."""
+    weapon = weapon_profile(weapon_name)
+    turns = [float(a) for a in range(0, 360, 45)] + [facing, (facing + 80.0) % 360.0]
+    expected = []
+    for turn in turns:
+        arc = [chance for heading, chance in sighted if turn_between(turn, heading) <= 80]
+        fire = max(arc) * min(weapon.shots, 3) * _hit_value(weapon) if arc else 0.0
+        expected.append(fire - turn_between(facing, turn) / 720)
+    found = pivot_fire(
+        np.array([h for h, _ in sighted], dtype=np.float64).reshape(-1),
+        np.array([c for _, c in sighted], dtype=np.float64).reshape(-1),
+        np.array(turns),
+        facing,
+        min(weapon.shots, 3),
+        _hit_value(weapon),
+    )
     assert found.tolist() == expected

@@ -19,8 +19,10 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
+from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 from shapely.geometry import Point
 
 from warbench.ai.shuffle import shuffle
@@ -60,7 +62,8 @@ from warbench.rulesets.tftww2.attributes import attributes, rank_attributes
 from warbench.rulesets.tftww2.combat import Cover
 from warbench.rulesets.tftww2.fire import FAST, may_fire, may_throw, shot_modifiers
 from warbench.rulesets.tftww2.game import AFV_WORTH, PIECE_WORTH, TFTGame, other
-from warbench.rulesets.tftww2.order_terms import Array, order_values
+from warbench.rulesets.tftww2.movement import Compass, compass_of
+from warbench.rulesets.tftww2.order_terms import Array, order_values, pivot_fire
 from warbench.rulesets.tftww2.profiles import WeaponProfile, weapon_profile
 from warbench.rulesets.tftww2.state import Man, Tank
 from warbench.rulesets.tftww2.vehicles import (
@@ -572,67 +575,44 @@ class SkirmishAI(Agent):
         context, the enemies in each pivot's arc, the fire each order allows) worked out
         once, each order dispatched on its class, and the danger and place terms of every
         walk, run, pivot, aim and change of position worked out together, compiled
-        (`order_terms.order_values`; each place's building and cover looked up here)."""
+        (`order_terms.order_values`). His pivots, walks and runs are those of his compass
+        (`movement.compass_of`, the very values `legal_man_orders` gave): their places and
+        rows are kept with it (`_plan`), and every one is weighed, legal or not, in the one
+        call; an order of the list that is not one of them is weighed alone."""
         s = game.state
         context = self._orders(game, man)
         weapon = context.weapon
         hit, volley = _hit_value(weapon), min(weapon.shots, 3)
-        mx, my, facing, prone = man.x, man.y, man.facing, man.stance == "prone"
+        facing, prone = man.facing, man.stance == "prone"
         down, up = (1.0, 0.0) if prone else (0.0, 1.0)  # his stance, and the other
+        plan = _plan(game, man)
+        places = plan.places
+        if context.tanks:  # how many enemy AFVs and guns would see him at each place
+            places = np.array([context.ground(game, x, y) for x, y in plan.spots])
+        queries = plan.rows.copy()
+        queries[:, 1] = down
+        sighted = [context.chance(game, man, e, aimed=False) for e in context.seen]
+        queries[plan.pivots, 3] = pivot_fire(
+            np.array(context.bearings, dtype=np.float64),
+            np.array(sighted, dtype=np.float64),
+            plan.turns,
+            facing,
+            volley,
+            hit,
+        )
         seen = {e.id for e in context.seen}
-        spots: dict[tuple[float, float], int] = {}  # a place's row in `places`
-        places: list[float] = []  # rows of 5 (`order_terms`)
-        queries: list[float] = []  # rows of 4
-        slots: list[int] = []  # the score each query gives
-        sighted: list[tuple[float, float]] | None = None  # (bearing, unaimed chance) of each
+        extra: list[float] = []  # rows of 4 at his place: aims and a change of position
+        slots: list[tuple[int, int]] = []  # (score, row) of each order weighed compiled
         others: dict[type[Action], float] = {}  # close combat, flee
-        ends: dict[float, tuple[float, float]] = {}  # a run's end by its length (his facing)
-
-        def spot(x: float, y: float) -> float:
-            found = spots.get((x, y))
-            if found is None:
-                found = spots[(x, y)] = len(spots)
-                places.extend(context.ground(game, x, y))
-            return float(found)
-
-        here = spot(mx, my)
+        count = len(queries)
         scores: list[float] = []
         append = scores.append
+        kept = plan.slots
         for action in actions:
+            found = kept.get(id(action))
             kind = type(action)
-            if kind is Walk:
-                to = action.to  # type: ignore[attr-defined]
-                moved = math.hypot(to[0] - mx, to[1] - my)
-                slots.append(len(scores))
-                queries.extend((spot(to[0], to[1]), down, 1.0 if moved > 6 else 0.0, 0.0))
-                score = 0.0
-            elif kind is Pivot:
-                turn = action.facing  # type: ignore[attr-defined]
-                if sighted is None:  # every seen man is in some pivot's arc
-                    sighted = [
-                        (heading, context.chance(game, man, e, aimed=False))
-                        for e, heading in zip(context.seen, context.bearings, strict=True)
-                    ]
-                fire, best = 0.0, -1.0
-                for heading, chance in sighted:
-                    off = abs(turn - heading) % 360.0  # turn_between(turn, heading)
-                    if (off if off <= 180.0 else 360.0 - off) <= 80 and chance > best:
-                        best = chance
-                if best >= 0.0:
-                    fire = best * volley * hit
-                off = abs(facing - turn) % 360.0  # turn_between(facing, turn)
-                fire -= (off if off <= 360.0 - off else 360.0 - off) / 720
-                slots.append(len(scores))
-                queries.extend((here, down, 0.0, fire))
-                score = 0.0
-            elif kind is Run:
-                dist = action.dist  # type: ignore[attr-defined]
-                end = ends.get(dist)
-                if end is None:  # straight ahead: every run of this length ends there
-                    rad = math.radians(facing)
-                    end = ends[dist] = (mx + dist * math.sin(rad), my + dist * math.cos(rad))
-                slots.append(len(scores))
-                queries.extend((spot(*end), down, 1.0 if dist > 6 else 0.0, 0.0))
+            if found is not None:
+                slots.append((len(scores), found))
                 score = 0.0
             elif kind is AimAt:
                 target = s.men[action.target]  # type: ignore[attr-defined]
@@ -640,15 +620,13 @@ class SkirmishAI(Agent):
                     score = -1.0
                 else:
                     fire = context.chance(game, man, target, aimed=True) * hit * 1.1
-                    slots.append(len(scores))
-                    queries.extend((here, down, 0.0, fire))
+                    slots.append((len(scores), count + len(extra) // 4))
+                    extra.extend((0.0, down, 0.0, fire))
                     score = 0.0
             elif kind is ChangePosition:
-                slots.append(len(scores))
-                queries.extend((here, up, 0.0, 0.0))
+                slots.append((len(scores), count + len(extra) // 4))
+                extra.extend((0.0, up, 0.0, 0.0))
                 score = 0.0
-            elif kind is ChargeAt or kind is Disengage:
-                score = self._order_value(game, man, action)
             elif kind in others:
                 score = others[kind]
             elif kind is CloseCombat or kind is Flee:
@@ -656,11 +634,11 @@ class SkirmishAI(Agent):
             else:
                 score = self._score(game, man.side, action)
             append(score)
-        if queries:
-            places.extend(queries)
-            values = order_values(*context.arrays(), np.array(places), len(spots))
-            for slot, value in zip(slots, values.tolist(), strict=True):
-                scores[slot] = value
+        if slots:
+            flat = np.concatenate((places.ravel(), queries.ravel(), np.array(extra)))
+            values = order_values(*context.arrays(), flat, len(plan.spots)).tolist()
+            for slot, row in slots:
+                scores[slot] = values[row]
         return scores
 
     @staticmethod
@@ -750,6 +728,78 @@ class SkirmishAI(Agent):
 
 # The orders `_order_value` weighs (and `_score` sends it): every other action has its own.
 _ORDERS = frozenset({Walk, Run, ChangePosition, ChargeAt, Pivot, AimAt, Disengage})
+
+
+class _Plan(NamedTuple):
+    """A man's compass (`movement.compass_of`) as `order_terms.order_values` reads it."""
+
+    compass: Compass
+    spots: list[tuple[float, float]]  # his place, then each end of the compass
+    places: Array  # a row of 5 a spot (`_Orders.ground`, as if no enemy AFV were near)
+    rows: Array  # a row of 4 an order: its place's row, 0 (his stance), fast, 0 (fire)
+    slots: dict[int, int]  # each order (by identity: the compass holds it) to its row
+    pivots: NDArray[np.intp]  # each pivot's row
+    turns: Array  # and its facing
+
+
+def _plan(game: TFTGame, man: Man) -> _Plan:
+    """The places and rows of his compass's orders, in its order: a pivot at his place, a
+    walk at its end, a run at the end straight ahead (more than 6" is fast, as
+    `_order_value` weighs it). They depend on the table, his place, facing and move rate
+    alone, so they are kept with his compass."""
+    compass = compass_of(man.id, man.x, man.y, man.facing, attributes(man).mov)
+    key = (id(game.table), id(compass))
+    found = _PLANS.get(key)
+    if found is not None and found.compass is compass:
+        return found
+    mx, my = man.x, man.y
+    ends = compass.ends.tolist()
+    spots = [(mx, my), *((x, y) for x, y in ends)]
+    rows: list[tuple[float, float, float, float]] = []
+    slots: dict[int, int] = {}
+    pivots: list[int] = []
+    turns: list[float] = []
+    end = 1
+    for pivot, walks, run in compass.orders:
+        slots[id(pivot)] = len(rows)
+        pivots.append(len(rows))
+        turns.append(pivot.facing)  # type: ignore[attr-defined]
+        rows.append((0.0, 0.0, 0.0, 0.0))
+        for walk in walks:
+            slots[id(walk)] = len(rows)
+            moved = math.hypot(walk.to[0] - mx, walk.to[1] - my)
+            rows.append((float(end), 0.0, 1.0 if moved > 6 else 0.0, 0.0))
+            end += 1
+        slots[id(run)] = len(rows)
+        fast = run.dist > 6  # type: ignore[attr-defined]
+        rows.append((float(len(ends)), 0.0, 1.0 if fast else 0.0, 0.0))
+    bare = _Orders(
+        weapon=weapon_profile(man.weapon),
+        seen=[],
+        threat_rows=[],
+        tanks=[],
+        goal=None,
+        leader=None,
+        friends_afv=[],
+        friends=[],
+        spread=SPREAD,
+        cover=_COVER,
+    )
+    if len(_PLANS) >= 20_000:
+        _PLANS.clear()
+    found = _PLANS[key] = _Plan(
+        compass,
+        spots,
+        np.array([bare.ground(game, x, y) for x, y in spots], dtype=np.float64),
+        np.array(rows, dtype=np.float64),
+        slots,
+        np.array(pivots, dtype=np.intp),
+        np.array(turns, dtype=np.float64),
+    )
+    return found
+
+
+_PLANS: dict[tuple[int, int], _Plan] = {}
 
 
 def _hunted_among(man: Man, tanks: list[Tank]) -> Tank | None:

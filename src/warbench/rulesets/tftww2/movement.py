@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
+import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import LineString, Point
 
 from warbench.core.actions import Action
@@ -37,6 +39,7 @@ from warbench.rulesets.tftww2.actions import (
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.combat import clear_jam
 from warbench.rulesets.tftww2.profiles import weapon_profile
+from warbench.rulesets.tftww2.spots import free_spots
 from warbench.rulesets.tftww2.state import MAN_BASE, Man, Tank
 
 if TYPE_CHECKING:
@@ -253,18 +256,38 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
     for level in (man.floor - 1, man.floor + 1):
         if 0 <= level < levels and floors.climb_problem(game, man, level) is None:
             acts.append(_MAKE_CLIMB(mid, level))
+    compass = compass_of(mid, man.x, man.y, man.facing, mov)
     if prone:
-        for angle, _, _ in _COMPASS:
-            acts.append(_MAKE_PIVOT(mid, angle))
+        for pivot, _, _ in compass.orders:
+            acts.append(pivot)
     else:
-        free = _free_spots(game, man)
-        run = 2 * mov
-        runs = run > 0 and free(*step(man, float(run), man.facing))
-        for pivot, walks, dash in _compass(mid, man.x, man.y, man.facing, mov):
+        bases = [
+            xy
+            for o in s.men.values()
+            if o is not man and o.active and o.floor == man.floor
+            for xy in (o.x, o.y)
+        ]
+        half = MAN_BASE / 2
+        free = free_spots(
+            compass.ends,
+            np.array(bases, dtype=np.float64).reshape(-1, 2),
+            game.table.width - half,
+            game.table.depth - half,
+        ).tolist()
+        if man.floor != 0:  # F1: upstairs he stays in his building (`_free_spots`)
+            ends = compass.ends.tolist()
+            free = [
+                ok and floors.leaving_problem(game, man, (x, y)) is None
+                for ok, (x, y) in zip(free, ends, strict=True)
+            ]
+        runs = 2 * mov > 0 and free[-1]
+        spot = 0
+        for pivot, walks, dash in compass.orders:
             acts.append(pivot)
             for walk in walks:
-                if free(*walk.to):
+                if free[spot]:
                     acts.append(walk)
+                spot += 1
             if runs:
                 acts.append(dash)
     aims = not weapon_profile(man.weapon).automatic
@@ -289,20 +312,27 @@ def legal_man_orders(game: TFTGame, man: Man, enemies: list[Man]) -> list[Action
     return acts
 
 
-def _compass(
-    mid: str, x: float, y: float, facing: float, mov: int
-) -> tuple[tuple[Action, tuple[Walk, ...], Action], ...]:
-    """A standing man's pivot, walks and run toward each of the eight facings, in
+class Compass(NamedTuple):
+    """A man's pivot, walks and run toward each of the eight facings (`orders`), and the
+    ends of those walks then of the run, as rows of x, y (`ends`)."""
+
+    orders: tuple[tuple[Action, tuple[Walk, ...], Action], ...]
+    ends: NDArray[np.float64]
+
+
+def compass_of(mid: str, x: float, y: float, facing: float, mov: int) -> Compass:
+    """A man's pivot, walks and run toward each of the eight facings, in
     `legal_man_orders`' order: the walks within his movement points (the bases and edges
-    they could end on are checked there), the run of twice his move rate. These depend on
-    his place, facing and move rate alone (orders are immutable values), so they are made
-    once per place: men often give orders again from where they stood, and the games of a
-    sweep go over the same ground."""
+    they could end on are checked there), the run of twice his move rate straight ahead.
+    These depend on his place, facing and move rate alone (orders are immutable values),
+    so they are made once per place: men often give orders again from where they stood,
+    and the games of a sweep go over the same ground."""
     key = (mid, x, y, facing, mov)
     found = _COMPASSES.get(key)
     if found is not None:
         return found
     made = []
+    ends: list[tuple[float, float]] = []
     for angle, sin, cos in _COMPASS:
         walks = []
         for reach in (mov / 2, mov):
@@ -312,16 +342,17 @@ def _compass(
             to = (round(x + reach * sin, 2), round(y + reach * cos, 2))
             if _walk_cost(x, y, facing, to, angle) <= mov + 1e-9:
                 walks.append(_MAKE_WALK(mid, to, angle))
+                ends.append(to)
         made.append((_MAKE_PIVOT(mid, angle), tuple(walks), _MAKE_RUN(mid, float(2 * mov), angle)))
+    rad = math.radians(facing)  # `step`: every run goes straight ahead
+    ends.append((x + 2 * mov * math.sin(rad), y + 2 * mov * math.cos(rad)))
     if len(_COMPASSES) >= 20_000:
         _COMPASSES.clear()
-    found = _COMPASSES[key] = tuple(made)
+    found = _COMPASSES[key] = Compass(tuple(made), np.array(ends, dtype=np.float64))
     return found
 
 
-_COMPASSES: dict[
-    tuple[str, float, float, float, int], tuple[tuple[Action, tuple[Walk, ...], Action], ...]
-] = {}
+_COMPASSES: dict[tuple[str, float, float, float, int], Compass] = {}
 
 
 def _charge_problem(game: TFTGame, man: Man, target_id: str, mov: int) -> str | None:
