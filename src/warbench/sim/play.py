@@ -83,7 +83,7 @@ def settle() -> None:
     """Once a process, after its first game (`play` calls it; benchmarks after their untimed
     game): collect, then freeze what lives on (modules, rulesets, compiled kernels, kept
     tables) out of the garbage collector's passes, which otherwise walk it again and again
-    while games make and drop their objects (5-15% of an AI game's CPU, docs/sim.md). What
+    while games make and drop their objects (~5% of a gff or fftt AI game's CPU, docs/sim.md). What
     is frozen is never collected, so it is done once, with no game alive."""
     if not gc.get_freeze_count():
         gc.collect()
