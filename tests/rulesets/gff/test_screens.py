@@ -3,6 +3,7 @@ rules they stand in for (seeded random positions on generated tables)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import random
@@ -12,7 +13,7 @@ import pytest
 import shapely
 
 from tests.rulesets.gff.position import gun, profile, state_of, unit
-from warbench.core.dice import SeededDice
+from warbench.core.dice import Read, RollRequest, SeededDice
 from warbench.core.game import Decision
 from warbench.core.geometry import Base, Path, edge_distance
 from warbench.core.terrain import Trait
@@ -333,3 +334,29 @@ def test_contact_vectors_skipping_far_pairs_are_those_of_every_pair(
     monkeypatch.setattr(movement, "_APART", math.inf)
     assert got == [movement.contact_vector(a, b, reach) for a, b, reach in cases]
     assert sum(v is not None for v in got) > 50
+
+
+def test_the_plain_dice_of_the_table_are_logged_as_roll_logs_them() -> None:
+    """`GFFGame.faces` logs a plain die (the table's rolls) without `resolve` and
+    `Roll.explain`: the same faces, `Roll` and line as the generic `Game.roll`, and other
+    requests still go through it."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), 5)
+    assert isinstance(game, GFFGame)
+    rng = random.Random(3)
+    requests = [RollRequest(f"terrain {n}: x", sides=rng.randint(2, 60)) for n in range(200)] + [
+        RollRequest("two dice", dice=2),
+        RollRequest("modified", modifiers=(("cover", 1),)),
+        RollRequest("test", read=Read.AT_LEAST, target=4),
+    ]
+    generic = copy.deepcopy(game)
+    generic.dice = SeededDice(9)
+    game.dice = SeededDice(9)
+    game._events, game._rolls, generic._events, generic._rolls = [], [], [], []
+    faces = [game.faces(r) for r in requests]
+    assert faces == [generic.roll(r).faces for r in requests]
+    assert game._events == generic._events and game._rolls == generic._rolls
+    # a source giving two faces for one die is refused as `resolve` refuses it
+    game.dice = type("Twice", (), {"faces": lambda self, request: (6, 6)})()
+    with pytest.raises(ValueError, match=r"bad: faces \[6, 6\] do not fit d6"):
+        game.faces(RollRequest("bad"))

@@ -18,7 +18,8 @@ import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
-from warbench.core.dice import DiceSource, RollRequest
+from warbench.core.dice import DiceSource, Read, Roll, RollRequest
+from warbench.core.events import Event
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import Base, edge_distance
 from warbench.core.terrain import Trait
@@ -188,8 +189,20 @@ class GFFGame(OpenGame):
 
     # ruleset-facing helpers -------------------------------------------------------------
     def faces(self, request: RollRequest) -> tuple[int, ...]:
-        """The dice source protocol, so the battlefield is generated with the game's dice."""
-        return self.roll(request).faces
+        """The dice source protocol, so the battlefield is generated with the game's dice. A
+        plain die (one, read as its face, as each of the table's ~240 rolls is) is logged as
+        `roll` logs it (the same `Roll`, the same line), without the generic reading and
+        wording of `resolve` and `Roll.explain`."""
+        if request.dice != 1 or request.read is not Read.TOTAL or request.modifiers:
+            return self.roll(request).faces
+        faces = tuple(self.dice.faces(request))
+        if len(faces) != 1 or not 1 <= faces[0] <= request.sides:
+            raise ValueError(f"{request.label}: faces {list(faces)} do not fit d{request.sides}")
+        face = faces[0]
+        text = f"{request.label}: d{request.sides} rolled {face} = {face}"
+        self._rolls.append(faces)
+        self._events.append(Event("roll", text, None, Roll(request, faces, face, None)))
+        return faces
 
     def _detach(self) -> None:
         self._rolled = set(self._rolled)
