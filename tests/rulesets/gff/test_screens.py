@@ -15,7 +15,7 @@ import shapely
 from tests.rulesets.gff.position import gun, profile, state_of, unit
 from warbench.core.dice import Read, RollRequest, SeededDice
 from warbench.core.game import Decision
-from warbench.core.geometry import Base, Path, edge_distance
+from warbench.core.geometry import EPS, Base, Path, edge_distance
 from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield, movement
 from warbench.rulesets.gff import game as game_module
@@ -29,6 +29,7 @@ from warbench.rulesets.gff.battlefield import (
     can_see,
     crosses_dangerous,
     generate_battlefield,
+    in_cover_terrain,
     in_dangerous,
     moves_through_difficult,
     objective_problem,
@@ -360,3 +361,31 @@ def test_the_plain_dice_of_the_table_are_logged_as_roll_logs_them() -> None:
     game.dice = type("Twice", (), {"faces": lambda self, request: (6, 6)})()
     with pytest.raises(ValueError, match=r"bad: faces \[6, 6\] do not fit d6"):
         game.faces(RollRequest("bad"))
+
+
+def test_round_bases_clearly_in_or_out_of_cover_are_judged_as_by_their_polygon(
+    table: Battlefield,
+) -> None:
+    """`in_cover_terrain(mostly=True)` settles a round base clearly inside one cover piece
+    or outside them all without its polygon (`_disc_in_cover`): the verdicts are those of
+    the share of its polygon inside the cover, for bases all over the table and around the
+    cover pieces' outlines."""
+    cover = [p.area for p in table.pieces if p.traits & battlefield._COVER]
+    rng = random.Random(13)
+    centres = [(rng.uniform(0, 48), rng.uniform(0, 48)) for _ in range(600)]
+    for area in cover:  # on, just inside and just outside the outlines
+        for x, y in area.exterior.coords:
+            centres += [(x + rng.uniform(-1.5, 1.5), y + rng.uniform(-1.5, 1.5)) for _ in range(8)]
+    settled = []
+    for centre in centres:
+        base = Base(centre, rng.choice([1.0, 1.26, 1.57, 2.0]))
+        shape = base.shape()
+        areas = [p.area for p in table.index.near(shape) if p.traits & battlefield._COVER]
+        union = shapely.union_all(areas) if areas else shapely.Polygon()
+        share = float(union.intersection(shape).area)
+        assert in_cover_terrain(base, table, mostly=True) == (
+            bool(areas) and share >= float(shape.area) / 2 - EPS
+        )
+        near = battlefield._near_cover(base, table)
+        settled.append(battlefield._disc_in_cover(base, near) if near else False)
+    assert settled.count(True) > 10 and settled.count(False) > 100 and settled.count(None) > 10
