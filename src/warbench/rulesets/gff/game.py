@@ -152,6 +152,7 @@ class GFFGame(OpenGame):
         self._placed = PlacementMemory()  # deployment placements kept across decisions
         self._terrain_screens: dict[tuple[object, ...], Any] = {}  # moves' terrain verdicts
         self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
+        self._spots: dict[tuple[object, ...], int] = {}  # `_spot_number`s
         self._sampled: dict[tuple[object, ...], Any] = {}  # sampled moves, by position
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
@@ -210,6 +211,7 @@ class GFFGame(OpenGame):
         self._placed = PlacementMemory()
         self._terrain_screens = {}
         self._solutions = {}
+        self._spots = dict(self._spots)
         self._sampled = {}
 
     def _roll_off(self, label: str) -> str:
@@ -907,15 +909,25 @@ class GFFGame(OpenGame):
             return spells.at_point(self.state, unit, spell, point)
         return [self.state.units[t] for t in text.split(",")]
 
-    def _spot(self, unit: Unit) -> tuple[object, ...]:
-        """`_spot` of the unit, once while the legal actions are listed."""
+    def _spot(self, unit: Unit) -> int:
+        """A number for `_spot` of the unit (the same spot, the same number, for this game's
+        life), once while the legal actions are listed: fire solutions are keyed by it, so a
+        look-up hashes an int rather than every model's place (a miss stores ~50 of them)."""
         if self._memo is None:
-            return _spot(unit)
+            return self._spot_number(_spot(unit))
         key = ("spot", unit.id)
-        found: tuple[object, ...] | None = self._memo.get(key)
+        found: int | None = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = _spot(unit)
+            found = self._memo[key] = self._spot_number(_spot(unit))
         return found
+
+    def _spot_number(self, spot: tuple[object, ...]) -> int:
+        """The spot's number, a new one the first time it is seen (never reused, so a kept
+        fire solution never answers for another spot)."""
+        number = self._spots.get(spot)
+        if number is None:
+            number = self._spots[spot] = len(self._spots)
+        return number
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
         side = other(unit.side) if spell.on_enemies else unit.side
