@@ -292,13 +292,14 @@ class FirefightAI(Agent):
         units = [game.state.units[uid] for uid in order]
         row = np.array(rows, dtype=np.intp)  # each move's unit
         at = np.array(flat, dtype=np.float64).reshape(-1, 2)
-        values = 3.0 * self._holding_many(game, units, row, at)
         markers = game.state.markers
+        values = np.zeros(len(at))
         if markers:
-            free = [self._free_for(game, unit) for unit in units]
-            mine = np.array([[any(m is f for f in fs) for m in markers] for fs in free])[row]
             spots = np.array([(m.x, m.y) for m in markers], dtype=np.float64)
             gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+            values = 3.0 * self._holding_many(units, markers, row, gaps)
+            free = [self._free_for(game, unit) for unit in units]
+            mine = np.array([[any(m is f for f in fs) for m in markers] for fs in free])[row]
             nearest = np.where(mine, gaps, np.inf).min(axis=1)
             some = mine.any(axis=1)
             values[some] -= 0.15 * nearest[some]
@@ -339,20 +340,20 @@ class FirefightAI(Agent):
 
     def _holding_many(
         self,
-        game: GFFGame,
         units: list[Unit],
+        markers: list[Marker],
         row: npt.NDArray[np.intp],
-        at: npt.NDArray[np.float64],
+        gaps: npt.NDArray[np.float64],
     ) -> npt.NDArray[np.float64]:
-        """`_holding` of the units (all of one side; `row` picks each point's) at `at`."""
+        """`_holding` of the units (all of one side; `row` picks each point's) at points
+        `gaps` (points × markers) away from the markers."""
         side = units[0].side
-        markers = [(m.x, m.y) for m in game.state.markers if m.owner != side]
-        if not markers:
-            return np.zeros(len(at))
-        spots = np.array(markers, dtype=np.float64)
-        gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+        theirs = np.array([m.owner != side for m in markers], dtype=np.bool_)
+        if not theirs.any():
+            return np.zeros(len(gaps))
         reach = np.array([3.0 + u.profile.base for u in units])[row]
-        counted: npt.NDArray[np.float64] = (gaps <= reach[:, None]).sum(axis=1).astype(np.float64)
+        held = gaps[:, theirs] <= reach[:, None]
+        counted: npt.NDArray[np.float64] = held.sum(axis=1).astype(np.float64)
         return counted
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
