@@ -46,7 +46,7 @@ from warbench.rulesets.gff.movement import (
 )
 from warbench.rulesets.gff.placements import PlacementMemory, too_close_many
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
-from warbench.rulesets.gff.shooting import solutions, volleys
+from warbench.rulesets.gff.shooting import ranged_weapons, solutions, volleys
 
 
 @pytest.fixture(scope="module", params=[1, 2, 3])
@@ -389,3 +389,28 @@ def test_round_bases_clearly_in_or_out_of_cover_are_judged_as_by_their_polygon(
         near = battlefield._near_cover(base, table)
         settled.append(battlefield._disc_in_cover(base, near) if near else False)
     assert settled.count(True) > 10 and settled.count(False) > 100 and settled.count(None) > 10
+
+
+def test_kept_fire_solutions_are_those_found_afresh() -> None:
+    """`GFFGame.fire_solution` keeps solutions under numbered spots (`_spot_number`) across
+    decisions, in the game and in a fork: at every decision of seeded games each is the
+    solution the rule finds afresh for where the units stand now."""
+    ruleset = GrimdarkFutureFirefight()
+    asked = 0
+    for seed in (0, 1):
+        game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+        assert isinstance(game, GFFGame)
+        agents = {p: ruleset.agents()["ai"](seed + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision):
+            player = game.pending.player
+            looked = game.fork(SeededDice(seed)) if len(game.steps) % 2 else game
+            assert isinstance(looked, GFFGame)
+            s = looked.state
+            for shooter in s.side_units(player):
+                for weapon in ranged_weapons(shooter):
+                    for target in s.side_units(game_module.other(player)):
+                        kept = looked.fire_solution(shooter, weapon, target)
+                        assert kept == solutions(looked.field, shooter, [weapon], [target])[0][0]
+                        asked += 1
+            game.apply(agents[player].choose(game, player), player)
+    assert asked > 500
