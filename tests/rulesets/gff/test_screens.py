@@ -3,6 +3,7 @@ rules they stand in for (seeded random positions on generated tables)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import random
@@ -12,9 +13,9 @@ import pytest
 import shapely
 
 from tests.rulesets.gff.position import gun, profile, state_of, unit
-from warbench.core.dice import SeededDice
+from warbench.core.dice import Read, RollRequest, SeededDice
 from warbench.core.game import Decision
-from warbench.core.geometry import Base, Path, edge_distance
+from warbench.core.geometry import EPS, Base, Path, edge_distance
 from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield, movement
 from warbench.rulesets.gff import game as game_module
@@ -28,6 +29,7 @@ from warbench.rulesets.gff.battlefield import (
     can_see,
     crosses_dangerous,
     generate_battlefield,
+    in_cover_terrain,
     in_dangerous,
     moves_through_difficult,
     objective_problem,
@@ -44,7 +46,7 @@ from warbench.rulesets.gff.movement import (
 )
 from warbench.rulesets.gff.placements import PlacementMemory, too_close_many
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
-from warbench.rulesets.gff.shooting import solutions, volleys
+from warbench.rulesets.gff.shooting import ranged_weapons, solutions, volleys
 
 
 @pytest.fixture(scope="module", params=[1, 2, 3])
@@ -333,3 +335,82 @@ def test_contact_vectors_skipping_far_pairs_are_those_of_every_pair(
     monkeypatch.setattr(movement, "_APART", math.inf)
     assert got == [movement.contact_vector(a, b, reach) for a, b, reach in cases]
     assert sum(v is not None for v in got) > 50
+
+
+def test_the_plain_dice_of_the_table_are_logged_as_roll_logs_them() -> None:
+    """`GFFGame.faces` logs a plain die (the table's rolls) without `resolve` and
+    `Roll.explain`: the same faces, `Roll` and line as the generic `Game.roll`, and other
+    requests still go through it."""
+    ruleset = GrimdarkFutureFirefight()
+    game = ruleset.new_game(ruleset.load_scenario("skirmish"), 5)
+    assert isinstance(game, GFFGame)
+    rng = random.Random(3)
+    requests = [RollRequest(f"terrain {n}: x", sides=rng.randint(2, 60)) for n in range(200)] + [
+        RollRequest("two dice", dice=2),
+        RollRequest("modified", modifiers=(("cover", 1),)),
+        RollRequest("test", read=Read.AT_LEAST, target=4),
+    ]
+    generic = copy.deepcopy(game)
+    generic.dice = SeededDice(9)
+    game.dice = SeededDice(9)
+    game._events, game._rolls, generic._events, generic._rolls = [], [], [], []
+    faces = [game.faces(r) for r in requests]
+    assert faces == [generic.roll(r).faces for r in requests]
+    assert game._events == generic._events and game._rolls == generic._rolls
+    # a source giving two faces for one die is refused as `resolve` refuses it
+    game.dice = type("Twice", (), {"faces": lambda self, request: (6, 6)})()
+    with pytest.raises(ValueError, match=r"bad: faces \[6, 6\] do not fit d6"):
+        game.faces(RollRequest("bad"))
+
+
+def test_round_bases_clearly_in_or_out_of_cover_are_judged_as_by_their_polygon(
+    table: Battlefield,
+) -> None:
+    """`in_cover_terrain(mostly=True)` settles a round base clearly inside one cover piece
+    or outside them all without its polygon (`_disc_in_cover`): the verdicts are those of
+    the share of its polygon inside the cover, for bases all over the table and around the
+    cover pieces' outlines."""
+    cover = [p.area for p in table.pieces if p.traits & battlefield._COVER]
+    rng = random.Random(13)
+    centres = [(rng.uniform(0, 48), rng.uniform(0, 48)) for _ in range(600)]
+    for area in cover:  # on, just inside and just outside the outlines
+        for x, y in area.exterior.coords:
+            centres += [(x + rng.uniform(-1.5, 1.5), y + rng.uniform(-1.5, 1.5)) for _ in range(8)]
+    settled = []
+    for centre in centres:
+        base = Base(centre, rng.choice([1.0, 1.26, 1.57, 2.0]))
+        shape = base.shape()
+        areas = [p.area for p in table.index.near(shape) if p.traits & battlefield._COVER]
+        union = shapely.union_all(areas) if areas else shapely.Polygon()
+        share = float(union.intersection(shape).area)
+        assert in_cover_terrain(base, table, mostly=True) == (
+            bool(areas) and share >= float(shape.area) / 2 - EPS
+        )
+        near = battlefield._near_cover(base, table)
+        settled.append(battlefield._disc_in_cover(base, near) if near else False)
+    assert settled.count(True) > 10 and settled.count(False) > 100 and settled.count(None) > 10
+
+
+def test_kept_fire_solutions_are_those_found_afresh() -> None:
+    """`GFFGame.fire_solution` keeps solutions under numbered spots (`_spot_number`) across
+    decisions, in the game and in a fork: at every decision of seeded games each is the
+    solution the rule finds afresh for where the units stand now."""
+    ruleset = GrimdarkFutureFirefight()
+    asked = 0
+    for seed in (0, 1):
+        game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+        assert isinstance(game, GFFGame)
+        agents = {p: ruleset.agents()["ai"](seed + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision):
+            player = game.pending.player
+            looked = game.fork(SeededDice(seed)) if len(game.steps) % 2 else game
+            assert isinstance(looked, GFFGame)
+            s = looked.state
+            for shooter in s.side_units(player):
+                for weapon in ranged_weapons(shooter):
+                    for target in s.side_units(game_module.other(player)):
+                        kept = looked.fire_solution(shooter, weapon, target)
+                        assert kept == solutions(looked.field, shooter, [weapon], [target])[0][0]
+                        asked += 1
+            game.apply(agents[player].choose(game, player), player)
+    assert asked > 500

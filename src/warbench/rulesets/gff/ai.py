@@ -92,7 +92,6 @@ def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
 
 
 _PASSIVE = Edge | Wait | Done | NoStrikeBack | Idle | Consolidate | Reserve
-_MOVES = Advance | Rush  # (built once: `A | B` written in an isinstance builds it each time)
 
 
 def worth(unit: Unit) -> float:
@@ -274,40 +273,46 @@ class FirefightAI(Agent):
     def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
         """The scores of Advance and Rush (None for other actions), all at once (numpy):
         markers to take there, the nearest marker free for the unit, and for Advance the
-        volley after."""
+        volley after. One pass over the actions gathers the moves' units, points (flat: numpy
+        reads a flat list of floats several times faster than a list of pairs) and kinds."""
         scores: list[float | None] = [None] * len(actions)
         where: list[int] = []
-        moves: list[Advance | Rush] = []
+        order: dict[str, int] = {}  # each moving unit's row, in the order first met
+        rows: list[int] = []
+        flat: list[float] = []
+        advancing: list[bool] = []
         for n, a in enumerate(actions):
-            if isinstance(a, _MOVES):
+            if type(a) is Advance or type(a) is Rush:
                 where.append(n)
-                moves.append(a)
-        if not moves:
+                rows.append(order.setdefault(a.unit, len(order)))
+                flat += a.to
+                advancing.append(type(a) is Advance)
+        if not where:
             return scores
-        units = {m.unit: game.state.units[m.unit] for m in moves}
-        order = {uid: n for n, uid in enumerate(units)}
-        row = np.array([order[m.unit] for m in moves])  # each move's unit
-        at = np.array([m.to for m in moves], dtype=np.float64)
-        values = 3.0 * self._holding_many(game, list(units.values()), row, at)
+        units = [game.state.units[uid] for uid in order]
+        row = np.array(rows, dtype=np.intp)  # each move's unit
+        at = np.array(flat, dtype=np.float64).reshape(-1, 2)
         markers = game.state.markers
+        values = np.zeros(len(at))
         if markers:
-            free = [self._free_for(game, unit) for unit in units.values()]
-            mine = np.array([[any(m is f for f in fs) for m in markers] for fs in free])[row]
             spots = np.array([(m.x, m.y) for m in markers], dtype=np.float64)
             gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+            values = 3.0 * self._holding_many(units, markers, row, gaps)
+            free = [self._free_for(game, unit) for unit in units]
+            mine = np.array([[any(m is f for f in fs) for m in markers] for fs in free])[row]
             nearest = np.where(mine, gaps, np.inf).min(axis=1)
             some = mine.any(axis=1)
             values[some] -= 0.15 * nearest[some]
-        advancing = np.array([isinstance(m, Advance) for m in moves])
-        if advancing.any():
-            shooting = set(row[advancing].tolist())
+        advances = np.array(advancing, dtype=np.bool_)
+        if advances.any():
+            shooting = set(row[advances].tolist())
             volley = np.array(
                 [
                     0.5 * self._shooting_value(game, unit) if n in shooting else 0.0
-                    for n, unit in enumerate(units.values())
+                    for n, unit in enumerate(units)
                 ]
             )
-            values[advancing] += volley[row[advancing]]
+            values[advances] += volley[row[advances]]
         for n, value in zip(where, values.tolist(), strict=True):
             scores[n] = value
         return scores
@@ -335,20 +340,20 @@ class FirefightAI(Agent):
 
     def _holding_many(
         self,
-        game: GFFGame,
         units: list[Unit],
+        markers: list[Marker],
         row: npt.NDArray[np.intp],
-        at: npt.NDArray[np.float64],
+        gaps: npt.NDArray[np.float64],
     ) -> npt.NDArray[np.float64]:
-        """`_holding` of the units (all of one side; `row` picks each point's) at `at`."""
+        """`_holding` of the units (all of one side; `row` picks each point's) at points
+        `gaps` (points × markers) away from the markers."""
         side = units[0].side
-        markers = [(m.x, m.y) for m in game.state.markers if m.owner != side]
-        if not markers:
-            return np.zeros(len(at))
-        spots = np.array(markers, dtype=np.float64)
-        gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
+        theirs = np.array([m.owner != side for m in markers], dtype=np.bool_)
+        if not theirs.any():
+            return np.zeros(len(gaps))
         reach = np.array([3.0 + u.profile.base for u in units])[row]
-        counted: npt.NDArray[np.float64] = (gaps <= reach[:, None]).sum(axis=1).astype(np.float64)
+        held = gaps[:, theirs] <= reach[:, None]
+        counted: npt.NDArray[np.float64] = held.sum(axis=1).astype(np.float64)
         return counted
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:

@@ -1035,28 +1035,49 @@ def _fully_in_cover(bases: Sequence[Base], bf: Battlefield) -> Bools:
     return inside
 
 
-def _near_cover(base: Base, bf: Battlefield) -> bool:
-    """Whether a cover piece's bounding box meets the round base's circle's."""
+def _near_cover(base: Base, bf: Battlefield) -> list[Polygon]:
+    """The cover pieces' areas whose bounding boxes meet the round base's circle's."""
     (cx, cy), r = base.centre, base.width / 2
+    near = []
     for trait in _COVER:
-        boxes = bf._by_trait[trait][1]
-        if (
+        areas, boxes = bf._by_trait[trait]
+        meets = (
             (boxes[:, 0] <= cx + r)
             & (boxes[:, 2] >= cx - r)
             & (boxes[:, 1] <= cy + r)
             & (boxes[:, 3] >= cy - r)
-        ).any():
+        )
+        near += areas[meets].tolist()
+    return near
+
+
+def _disc_in_cover(base: Base, areas: list[Polygon]) -> bool | None:
+    """`in_cover_terrain(mostly=True)` of a round base settled without its polygon when its
+    whole circle is clearly inside one cover piece (True) or clearly outside all of them
+    (False), by more than `_TOUCH`: the polygon lies within the circle, so its share inside is
+    then all or nothing. None when it is not that clear."""
+    (cx, cy), r = base.centre, base.width / 2
+    centre = shapely.Point(cx, cy)
+    gaps = shapely.distance(np.array(areas, dtype=object), centre).tolist()
+    if min(gaps) >= r + _TOUCH:
+        return False
+    for area, gap in zip(areas, gaps, strict=True):
+        if gap == 0.0 and not area.interiors and area.exterior.distance(centre) >= r + _TOUCH:
             return True
-    return False
+    return None
 
 
 def in_cover_terrain(base: Base, bf: Battlefield, *, mostly: bool = False) -> bool:
     """Whether the base is fully inside cover terrain (SOFT_COVER or HARD_COVER pieces,
-    adjoining pieces together), or with `mostly` at least half its area inside it."""
+    adjoining pieces together), or with `mostly` at least half its area inside it (a round
+    base clearly inside one piece or outside them all is settled by `_disc_in_cover`)."""
     if not mostly:
         return bool(_fully_in_cover([base], bf)[0])
-    if base.depth is None and not _near_cover(base, bf):
-        return False
+    if base.depth is None:
+        near = _near_cover(base, bf)
+        settled = _disc_in_cover(base, near) if near else False
+        if settled is not None:
+            return settled
     shape = base.shape()
     areas = [p.area for p in bf.index.near(shape) if p.traits & _COVER]
     if not areas:

@@ -18,7 +18,8 @@ import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
-from warbench.core.dice import DiceSource, RollRequest
+from warbench.core.dice import DiceSource, Read, Roll, RollRequest
+from warbench.core.events import Event
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import Base, edge_distance
 from warbench.core.terrain import Trait
@@ -151,6 +152,7 @@ class GFFGame(OpenGame):
         self._placed = PlacementMemory()  # deployment placements kept across decisions
         self._terrain_screens: dict[tuple[object, ...], Any] = {}  # moves' terrain verdicts
         self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
+        self._spots: dict[tuple[object, ...], int] = {}  # `_spot_number`s
         self._sampled: dict[tuple[object, ...], Any] = {}  # sampled moves, by position
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
@@ -188,8 +190,20 @@ class GFFGame(OpenGame):
 
     # ruleset-facing helpers -------------------------------------------------------------
     def faces(self, request: RollRequest) -> tuple[int, ...]:
-        """The dice source protocol, so the battlefield is generated with the game's dice."""
-        return self.roll(request).faces
+        """The dice source protocol, so the battlefield is generated with the game's dice. A
+        plain die (one, read as its face, as each of the table's ~240 rolls is) is logged as
+        `roll` logs it (the same `Roll`, the same line), without the generic reading and
+        wording of `resolve` and `Roll.explain`."""
+        if request.dice != 1 or request.read is not Read.TOTAL or request.modifiers:
+            return self.roll(request).faces
+        faces = tuple(self.dice.faces(request))
+        if len(faces) != 1 or not 1 <= faces[0] <= request.sides:
+            raise ValueError(f"{request.label}: faces {list(faces)} do not fit d{request.sides}")
+        face = faces[0]
+        text = f"{request.label}: d{request.sides} rolled {face} = {face}"
+        self._rolls.append(faces)
+        self._events.append(Event("roll", text, None, Roll(request, faces, face, None)))
+        return faces
 
     def _detach(self) -> None:
         self._rolled = set(self._rolled)
@@ -197,6 +211,7 @@ class GFFGame(OpenGame):
         self._placed = PlacementMemory()
         self._terrain_screens = {}
         self._solutions = {}
+        self._spots = dict(self._spots)
         self._sampled = {}
 
     def _roll_off(self, label: str) -> str:
@@ -894,15 +909,25 @@ class GFFGame(OpenGame):
             return spells.at_point(self.state, unit, spell, point)
         return [self.state.units[t] for t in text.split(",")]
 
-    def _spot(self, unit: Unit) -> tuple[object, ...]:
-        """`_spot` of the unit, once while the legal actions are listed."""
+    def _spot(self, unit: Unit) -> int:
+        """A number for `_spot` of the unit (the same spot, the same number, for this game's
+        life), once while the legal actions are listed: fire solutions are keyed by it, so a
+        look-up hashes an int rather than every model's place (a miss stores ~50 of them)."""
         if self._memo is None:
-            return _spot(unit)
+            return self._spot_number(_spot(unit))
         key = ("spot", unit.id)
-        found: tuple[object, ...] | None = self._memo.get(key)
+        found: int | None = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = _spot(unit)
+            found = self._memo[key] = self._spot_number(_spot(unit))
         return found
+
+    def _spot_number(self, spot: tuple[object, ...]) -> int:
+        """The spot's number, a new one the first time it is seen (never reused, so a kept
+        fire solution never answers for another spot)."""
+        number = self._spots.get(spot)
+        if number is None:
+            number = self._spots[spot] = len(self._spots)
+        return number
 
     def _spell_targets(self, spell: Any, unit: Unit) -> list[Unit]:
         side = other(unit.side) if spell.on_enemies else unit.side
