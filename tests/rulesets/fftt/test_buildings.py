@@ -95,7 +95,7 @@ def test_a_move_through_a_door_spends_the_door_in_the_game() -> None:
     g = game(s)
     events = g.apply(Move("r1", (50.0, 42.0)), "red")
     assert g.state.figs["r1"].ap == 1 and g.state.figs["r1"].pos == (50.0, 42.0)
-    assert events[0].text == "r1 moves to 50,42 (+1 action(s): doors, getting in or out)"
+    assert events[0].text == "r1 moves to 50,42 (+1 action: doors, getting in or out)"
 
 
 def test_a_door_once_opened_stays_open_for_everyone() -> None:

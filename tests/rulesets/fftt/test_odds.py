@@ -290,6 +290,6 @@ def test_one_extra_combatant_reads_in_the_singular() -> None:
 
 
 def test_actions_left_are_counted_in_the_right_number() -> None:
-    """They read "1 action(s) left"."""
+    """They read "1 action left", never "1 action(s) left"."""
     report = odds({"attack": "charge", "attacker": "grunt", "target": "grunt", "target-ap": "1"})
     assert ", 1 action left, " in dict(report.situation)["target"]

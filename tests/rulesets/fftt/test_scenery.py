@@ -48,7 +48,7 @@ def test_the_defender_places_a_piece_in_every_zone_then_done() -> None:
         "this scenario's scenery is placed by the defender: piece KIND ..., then done"
     )
     assert g.check(Done(), defender) == (
-        "each of the six zones needs a piece; zone(s) 1, 2, 3, 4, 5, 6 have none yet"
+        "each of the six zones needs a piece; zones 1, 2, 3, 4, 5, 6 have none yet"
     )
     events = g.apply(PlacePiece("building", (10.0, 10.0), (30.0, 20.0), 6), defender)
     assert events[0].text == f"{defender} places a building at 10,10 to 30,20 (zone 1)"
@@ -56,7 +56,7 @@ def test_the_defender_places_a_piece_in_every_zone_then_done() -> None:
     assert (house.floors, house.openings[0]) == (2, ("north", "double"))
     for x, y in [(50, 10), (90, 10), (10, 50), (50, 50)]:
         g.apply(PlacePiece("forest", (float(x), float(y)), (x + 10.0, y + 10.0), 0), defender)
-    assert "zone(s) 6 have none yet" in (g.check(Done(), defender) or "")
+    assert "; zone 6 has none yet" in (g.check(Done(), defender) or "")
     g.apply(PlacePiece("river", (85.0, 60.0), (110.0, 65.0), 0), defender)
     assert Done() in g.legal_actions(defender)
     g.apply(Done(), defender)

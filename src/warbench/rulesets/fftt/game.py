@@ -21,6 +21,7 @@ from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
 from warbench.core.events import Event
 from warbench.core.game import Decision, Game, GameOver, Pending
+from warbench.core.words import counted, noun
 from warbench.rulesets.fftt import (
     composition,
     hand_to_hand,
@@ -677,7 +678,8 @@ class FFTTGame(Game):
             empty = setup.empty_zones(s.table)
             if empty:
                 zones = ", ".join(map(str, empty))
-                return f"each of the six zones needs a piece; zone(s) {zones} have none yet"
+                have = f"{noun(len(empty), 'zone')} {zones} {noun(len(empty), 'has', 'have')}"
+                return f"each of the six zones needs a piece; {have} none yet"
             return None
         assert isinstance(action, PlacePiece)
         return setup.place_problem(s.table, action)
@@ -1221,7 +1223,7 @@ class FFTTGame(Game):
         }
         fig.facing = bearing(fig.pos, to)
         verb = f"charges {target}" if target else f"moves to {to[0]:g},{to[1]:g}"
-        doors = f" (+{extra} action(s): doors, getting in or out)" if extra else ""
+        doors = f" (+{counted(extra, 'action')}: doors, getting in or out)" if extra else ""
         self.emit("move", f"{fig.id} {verb}{doors}")
         s.stage, s.player = "opfire", other(fig.side)
         if not self.opfire_options():
