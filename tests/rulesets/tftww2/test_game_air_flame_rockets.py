@@ -171,3 +171,12 @@ def test_a_flame_throwers_fuel_lasts_three_bursts() -> None:
         done(game)
     game.apply(Pivot("r1", 0.0))
     assert game.check(Bombard("r1", (22.0, 25.0))) == ("r1's Flame Thrower is empty (ruling I13)")
+
+
+def test_fire_called_off_the_table_names_the_table_and_where_a_point_may_lie() -> None:
+    game = support("light_artillery")
+    game.apply(Pivot("r1", 270.0))
+    assert game.check(Bombard("r1", (-0.5, 10.0))) == (
+        '-0.5,10 is off the 48"x48" table; a point fired at must lie within x 0.5 to 47.5'
+        " and y 0.5 to 47.5"
+    )

@@ -254,11 +254,11 @@ def test_no_move_ends_on_another_mans_base_or_off_the_table() -> None:
     assert game.check(Walk("r1", (10.0, 13.0), 0.0)) is None  # touching is allowed
     assert game.check(Run("r2", 3.0, 0.0)) is None
     assert game.check(Run("r3", 0.6, 0.0)) == (
-        '0.4,10 is off the 48"x48" table for r3; his centre must lie within x 0.5 to 47.5'
+        '0.4,10 is off the 48"x48" table; r3\'s centre must lie within x 0.5 to 47.5'
         " and y 0.5 to 47.5"
     )
     assert game.check(Walk("r3", (0.25, 10.0), 270.0)) == (
-        '0.25,10 is off the 48"x48" table for r3; his centre must lie within x 0.5 to 47.5'
+        '0.25,10 is off the 48"x48" table; r3\'s centre must lie within x 0.5 to 47.5'
         " and y 0.5 to 47.5"
     )
     assert game.check(Walk("r3", (0.5, 10.0), 270.0)) is None  # the base just on the table

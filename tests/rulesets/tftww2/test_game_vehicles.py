@@ -203,3 +203,11 @@ def test_a_charge_at_an_afv_makes_no_turn_and_reaches_the_move_rate() -> None:
     assert "charges up to" in (game.check(ChargeAt("r1", "bt1")) or "")
     game = charge_game({}, at=(18.0, 14.0))  # the AFV is 63° off his facing
     assert "a charge makes no turn" in (game.check(ChargeAt("r1", "bt1")) or "")
+
+
+def test_a_drive_off_the_table_names_the_table_and_where_the_centre_may_lie() -> None:
+    game = gun_game()
+    assert game.check(Drive("rt1", (24.0, 48.2))) == (
+        '24,48.2 is off the 48"x48" table; rt1\'s centre must lie within x 0.5 to 47.5'
+        " and y 0.5 to 47.5"
+    )

@@ -102,7 +102,7 @@ def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | N
                 f'point is {distance:.1f}" away'
             )
     if not terrain.on_table(game.table, *at):
-        return f"{at[0]:g},{at[1]:g} is off the table"
+        return terrain.off_table(game.table, *at, "a point fired at")
     if not terrain.sees_point(game.table, man, at):
         return f"{man.id} cannot see {at[0]:g},{at[1]:g} to spot the fall of shot"
     if man.support is not None and indirect_weapon(man.support).thrown:

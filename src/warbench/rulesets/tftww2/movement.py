@@ -85,7 +85,7 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
     """Why a man cannot end at x, y: off the table, out of his building from upstairs (F1),
     or on the base of another man on his floor."""
     if not terrain.on_table(game.table, x, y):
-        return _off_table(game, man, x, y)
+        return terrain.off_table(game.table, x, y, f"{man.id}'s centre")
     leaving = floors.leaving_problem(game, man, (x, y))
     if leaving is not None:
         return leaving
@@ -101,21 +101,6 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
         ):
             return f"{x:.1f},{y:.1f} is on {other.id}'s base"
     return None
-
-
-def _off_table(game: TFTGame, man: Man, x: float, y: float) -> str:
-    """Why `man` may not end at x, y, off the table: the table and where his centre fits."""
-    half, width, depth = MAN_BASE / 2, game.table.width, game.table.depth
-    return (
-        f'{_short(x)},{_short(y)} is off the {width:g}"x{depth:g}" table for {man.id}; '
-        f"his centre must lie within x {half:g} to {width - half:g}"
-        f" and y {half:g} to {depth - half:g}"
-    )
-
-
-def _short(v: float) -> str:
-    """A coordinate to the hundredth, without needless decimals: 0.4, 10, never 10.0."""
-    return f"{round(v, 2) + 0.0:g}"
 
 
 def order_problem(game: TFTGame, man: Man, action: Action) -> str | None:

@@ -251,3 +251,18 @@ def on_table(table: Table, x: float, y: float) -> bool:
     """Whether a man's centre may stand at x, y."""
     half = MAN_BASE / 2
     return half <= x <= table.width - half and half <= y <= table.depth - half
+
+
+def off_table(table: Table, x: float, y: float, what: str) -> str:
+    """Why x, y fails `on_table`: the table's size and where `what` (a man's or an AFV's
+    centre, a point fired at) must lie."""
+    half, width, depth = MAN_BASE / 2, table.width, table.depth
+    return (
+        f'{_short(x)},{_short(y)} is off the {width:g}"x{depth:g}" table; {what} must lie'
+        f" within x {half:g} to {width - half:g} and y {half:g} to {depth - half:g}"
+    )
+
+
+def _short(v: float) -> str:
+    """A coordinate to the hundredth, without needless decimals: 0.4, 10, never 10.0."""
+    return f"{round(v, 2) + 0.0:g}"

@@ -100,7 +100,7 @@ def drive_problem(game: TFTGame, tank: Tank, to: tuple[float, float], reverse: b
     if tank.reversing and not reverse:
         return f"{tank.id}'s crew failed its morale: it must reverse toward its table edge"
     if not terrain.on_table(game.table, *to):
-        return f"{to[0]:g},{to[1]:g} is off the table"
+        return terrain.off_table(game.table, *to, f"{tank.id}'s centre")
     if reverse:
         back = (tank.facing + 180) % 360
         if (
