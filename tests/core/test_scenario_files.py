@@ -10,16 +10,21 @@ import pytest
 from warbench.core import registry
 
 
+def _refusal(ruleset: str, text: str, tmp_path: Path) -> tuple[Path, str]:
+    """The file written with `text` and the error its loading raises."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(ValueError) as info:
+        registry.get(ruleset).load_scenario(str(path))
+    return path, str(info.value)
+
+
 @pytest.mark.parametrize(("text", "held"), [("", "nothing"), ("- a\n- b\n", "a list")])
 @pytest.mark.parametrize("ruleset", ["ttt", "fft3", "gff", "fftt", "tftww2"])
 def test_a_file_that_is_not_a_mapping_names_the_fields(
     ruleset: str, text: str, held: str, tmp_path: Path
 ) -> None:
-    path = tmp_path / "bad.yaml"
-    path.write_text(text)
-    with pytest.raises(ValueError) as info:
-        registry.get(ruleset).load_scenario(str(path))
-    message = str(info.value)
+    path, message = _refusal(ruleset, text, tmp_path)
     assert message.startswith(f"{path}: a scenario is a mapping of fields (id, name, summary")
     assert message.endswith(f"not {held}")
     assert "instance of" not in message
@@ -52,8 +57,5 @@ def test_a_validator_s_refusal_reads_as_our_sentence(
     ruleset: str, text: str, message: str, tmp_path: Path
 ) -> None:
     """pydantic words a validator's ValueError "Value error, ..."; that prefix is ours to drop."""
-    path = tmp_path / "bad.yaml"
-    path.write_text(text)
-    with pytest.raises(ValueError) as info:
-        registry.get(ruleset).load_scenario(str(path))
-    assert str(info.value) == f"{path}: {message}"
+    path, refusal = _refusal(ruleset, text, tmp_path)
+    assert refusal == f"{path}: {message}"
