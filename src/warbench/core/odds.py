@@ -34,6 +34,7 @@ from warbench.core.dice import (
     resolve,
 )
 from warbench.core.dice import exact_outcomes as _exact
+from warbench.core.words import noun
 
 S = TypeVar("S", bound=Hashable)
 T = TypeVar("T", bound=Hashable)
@@ -313,9 +314,9 @@ class Options:
         self._known = dict(known)
         unknown = [k for k in self._given if k not in self._known]
         if unknown:
-            options = "option" if len(unknown) == 1 else "options"
             raise ValueError(
-                f"unknown {options} {', '.join(unknown)}; allowed: {', '.join(self._known)}"
+                f"unknown {noun(len(unknown), 'option')} {', '.join(unknown)};"
+                f" allowed: {', '.join(self._known)}"
             )
 
     def text(self, key: str, default: str) -> str:
