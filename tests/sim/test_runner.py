@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import warbench.sim.play as sim_play
 from warbench.core import registry
 from warbench.core.game import GameOver
 from warbench.sim.play import GameResult, Matchup, play, playout, spawn_seeds
@@ -34,8 +35,11 @@ def test_batches_last_at_least_a_tenth_of_a_second() -> None:
     assert batch_size(0.0) >= 1
 
 
-def test_a_process_freezes_what_lives_on_once_after_its_first_game() -> None:
+def test_a_process_freezes_what_lives_on_once_after_its_first_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     gc.unfreeze()  # another test of this worker process may have played first
+    monkeypatch.setattr(sim_play, "_settled", False)
     try:
         seeds = spawn_seeds(3, 2)
         play(_matchup(), seeds[0])

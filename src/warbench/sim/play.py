@@ -79,15 +79,22 @@ class GameResult:
     thinking: dict[str, tuple[float, int]] = field(default_factory=dict, compare=False)
 
 
+_settled = False  # `settle` has run in this process (a forked worker inherits it)
+
+
 def settle() -> None:
     """Once a process, after its first game (`play` calls it; benchmarks after their untimed
     game): collect, then freeze what lives on (modules, rulesets, compiled kernels, kept
     tables) out of the garbage collector's passes, which otherwise walk it again and again
     while games make and drop their objects (~5% of a gff or fftt AI game's CPU, docs/sim.md). What
-    is frozen is never collected, so it is done once, with no game alive."""
-    if not gc.get_freeze_count():
+    is frozen is never collected, so it is done once, with no game alive. Whether it was done
+    is kept in `_settled`, not asked of `gc.get_freeze_count`, which walks every frozen object
+    (some 1–8 ms a call: a fifth of a ttt game's CPU when it was asked after each game)."""
+    global _settled
+    if not _settled:
         gc.collect()
         gc.freeze()
+        _settled = True
 
 
 def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
