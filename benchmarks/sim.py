@@ -4,13 +4,16 @@ Run: `.venv/bin/python benchmarks/sim.py [--games N] [--ruleset ID] [--scenario 
 table; wall-clock times, so a loaded machine shows in them. Every row plays the same games
 (same seed): the last column checks that the results are identical. "CPU s" counts this
 process and the pool's workers (Ray's workers are not its children, so not for Ray); "cores
-got" = CPU s / wall s shows how much of the machine the run had.
+got" = CPU s / wall s shows how much of the machine the run had. A last line gives the
+machine's own ceiling: the same pure-Python loop in one process, then in two at once, so a
+2-job speed-up can be read against what two of its cores give any Python process.
 """
 
 from __future__ import annotations
 
 import resource
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Annotated
 
 import ray
@@ -36,6 +39,23 @@ def timed(
     start, cpu = time.perf_counter(), cpu_seconds()
     results = run(matchup, games, seed=1, jobs=jobs, backend=backend)
     return time.perf_counter() - start, cpu_seconds() - cpu, results
+
+
+def spin(rounds: int) -> float:
+    """Wall seconds of a pure-Python loop of `rounds` additions (the ceiling's unit of work)."""
+    start, total = time.perf_counter(), 0
+    for i in range(rounds):
+        total += i
+    return time.perf_counter() - start
+
+
+def ceiling(rounds: int = 10_000_000) -> float:
+    """How many times one process's work two processes do at once on this machine: the
+    speed-up no 2-job run can pass (1.0 when its two cores share one, 2.0 when independent)."""
+    alone = spin(rounds)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        together = max(pool.map(spin, [rounds, rounds]))
+    return 2 * alone / together
 
 
 def main(
@@ -90,6 +110,7 @@ def main(
         f"ray.init() alone: {startup:.2f} s; Ray overhead against the process pool: "
         f"{cold - pool:+.2f} s cold, {warm - pool:+.2f} s warm"
     )
+    print(f"this machine's 2-process ceiling (a pure-Python loop): {ceiling():.2f}x")
 
 
 if __name__ == "__main__":
