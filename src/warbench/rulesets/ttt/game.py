@@ -125,8 +125,9 @@ class TTTGame(OpenGame):
         if isinstance(action, Move | Aim | Attack):
             piece = s.pieces.get(action.piece)
             if piece is None or piece.side != player:
-                own = ", ".join(sorted(p.id for p in s.side_pieces(player)))
-                return f"'{action.piece}' is not one of your pieces in play ({own})"
+                own = ", ".join(sorted(p.id for p in s.side_pieces(player))) or "none"
+                why = self._out_of_reach(action.piece, player, "yours")
+                return f"{why}; your pieces in play: {own}"
         if isinstance(action, Move):
             return self._illegal_move(s.pieces[action.piece], action)
         if isinstance(action, Aim):
@@ -205,11 +206,9 @@ class TTTGame(OpenGame):
     def _illegal_target(self, piece: Piece, target_id: str, verb: str) -> str | None:
         target = self.state.pieces.get(target_id)
         if target is None or target.side == piece.side:
-            enemies = sorted(p.id for p in self.state.pieces.values() if p.side != piece.side)
-            return (
-                f"'{target_id}' is not an enemy piece in play; "
-                f"you may choose from: {', '.join(enemies)}"
-            )
+            why = self._out_of_reach(target_id, other(piece.side), "an enemy")
+            options = [t.id for t in attacking.targets(self.table, self.state, piece)]
+            return f"{why}; {piece.id} may {verb}: {', '.join(options) or 'nobody'}"
         if not attacking.can_attack_from(self.table, piece):
             return f"{piece.id} is in a river and may not attack"
         if not attacking.in_range(self.table, piece, target):
@@ -220,6 +219,17 @@ class TTTGame(OpenGame):
                 f"{piece.id} may {verb}: {', '.join(options) or 'nobody'}"
             )
         return None
+
+    def _out_of_reach(self, pid: str, side: str, wanted: str) -> str:
+        """Why `pid` is not a piece of `side` in play (`wanted` says what it should be):
+        bagged, the other side's, or no piece at all."""
+        s = self.state
+        piece = s.pieces.get(pid)
+        if pid in s.lost:
+            return f"{pid} has been bagged and is out of play"
+        if piece is not None:
+            return f"{pid} is {piece.side}'s {piece.kind}, not {wanted}"
+        return f"there is no piece '{pid}'"
 
     # -- resolution --------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:
