@@ -158,7 +158,9 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
         command = words[0].lower()
         if command == "help":
             console.print(HELP.format(example=actions[0] if actions else "pass"))
-            console.print("Action forms: " + "; ".join(game.codec.forms()))
+            now = [game.codec.form(cls) for cls in game.allowed_now()]
+            console.print("Actions now: " + "; ".join(now))
+            console.print("Every action form: " + "; ".join(game.codec.forms()))
         elif command == "board":
             console.print(rs.board_text(game))
         elif command == "log":

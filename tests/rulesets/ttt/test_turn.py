@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rulesets.ttt.position import position, sq
+from warbench.core.actions import MalformedAction
 from warbench.core.game import Decision, IllegalAction
 from warbench.rulesets.ttt.actions import Aim, Attack, End, Move, Pass
 
@@ -121,3 +122,13 @@ def test_acting_with_or_at_a_bagged_piece_says_it_is_out_of_play() -> None:
     )
     assert game.check(Move("b9", sq("D3"))) == "there is no piece 'b9'; your pieces in play: b1"
     assert game.check(Aim("b1", "b1")) == "b1 is blue's Guard, not an enemy; b1 may aim at: r1, r2"
+
+
+def test_an_unknown_verb_names_the_actions_of_the_step_first() -> None:
+    game = position({"r1": ("Recon", "A1"), "b1": ("Recon", "H8")}, phase="attack")
+    with pytest.raises(MalformedAction) as info:
+        game.parse("shoot r1 b1")
+    assert str(info.value) == (
+        "unknown action 'shoot'; allowed now: attack PIECE TARGET; end "
+        "(at other decisions: place, move, aim, pass)"
+    )

@@ -561,13 +561,18 @@ class FFTTGame(Game):
             return None
         return fig
 
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        """The stage's actions, and Surrender (END OF THE GAME: '... or surrender', at any of
+        the player's decisions)."""
+        return (*ALLOWED[self.state.stage], Surrender)
+
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
         if isinstance(action, Surrender):
-            return None  # END OF THE GAME: '... or surrender', at any of the player's decisions
-        allowed = ALLOWED[s.stage]
+            return None
+        allowed = self.allowed_now()
         if not isinstance(action, allowed):
-            forms = ", ".join(CODEC.form(c) for c in (*allowed, Surrender))
+            forms = ", ".join(CODEC.form(c) for c in allowed)
             return f"now is the {s.stage} step; allowed: {forms}"
         if isinstance(action, ChooseTable):
             sizes = tables().table_sizes

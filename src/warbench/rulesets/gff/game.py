@@ -670,6 +670,9 @@ class GFFGame(OpenGame):
         return [(round(x, 2), round(y, 2)) for x, y in points]
 
     # -- legality ------------------------------------------------------------------------
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        return ALLOWED[self.state.phase]
+
     def _illegal(self, action: Action, player: str) -> str | None:
         if self._vouched == (action, player, len(self.steps)):
             return None

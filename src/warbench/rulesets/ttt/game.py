@@ -24,6 +24,13 @@ from warbench.rulesets.ttt.winning import decided, hold_bridge, other
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
 
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "placement": (Place,),
+    "move": (Move, Aim, Pass),
+    "attack": (Attack, End),
+}
+"""The actions each step of the game allows."""
+
 
 class TTTGame(OpenGame):
     """One operation of Table Top Troopers."""
@@ -114,11 +121,13 @@ class TTTGame(OpenGame):
         return [p for p in s.side_pieces(s.player) if p.id not in s.attacked]
 
     # -- legality ----------------------------------------------------------------------
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        return ALLOWED[self.state.phase]
+
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
-        wanted = {"placement": (Place,), "move": (Move, Aim, Pass), "attack": (Attack, End)}
-        if not isinstance(action, wanted[s.phase]):
-            allowed = ", ".join(CODEC.form(c) for c in wanted[s.phase])
+        if not isinstance(action, ALLOWED[s.phase]):
+            allowed = ", ".join(CODEC.form(c) for c in ALLOWED[s.phase])
             return f"now is the {s.phase} step; allowed: {allowed}"
         if isinstance(action, Place):
             return self._illegal_place(action, player)
