@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from warbench.core.grid import Square
+from warbench.core.words import counted
 
 
 class MalformedAction(ValueError):
@@ -122,7 +123,8 @@ class ActionCodec:
         if len(words) - 1 != len(fields):
             want, got = len(fields), len(words) - 1
             raise MalformedAction(
-                f"'{text}' gives {_count(got, 'argument')}, {words[0]} takes {want or 'none'}; "
+                f"'{text}' gives {counted(got, 'argument') if got else 'no argument'}, "
+                f"{words[0]} takes {want or 'none'}; "
                 f"write: {self.form(cls)}"
             )
         hints = typing.get_type_hints(cls)
@@ -145,8 +147,3 @@ class ActionCodec:
         later = [cls.verb for cls in self._classes.values() if cls not in now]
         also = f" (at other decisions: {', '.join(later)})" if later else ""
         return f"allowed now: {'; '.join(self.form(cls) for cls in now)}{also}"
-
-
-def _count(n: int, noun: str) -> str:
-    """`n` `noun`s in words: "no argument", "1 argument", "3 arguments"."""
-    return f"no {noun}" if n == 0 else f"{n} {noun}{'' if n == 1 else 's'}"

@@ -73,7 +73,7 @@ class TTTGame(OpenGame):
                 "move",
                 (
                     f"{s.player}, turn {s.turn + 1}: move or aim a piece "
-                    f"({s.moves_left} move{'s' if s.moves_left > 1 else ''} left), "
+                    f"({counted(s.moves_left, 'move')} left), "
                     "or pass to attack"
                 ),
             )
