@@ -185,6 +185,9 @@ def test_only_ambush_units_may_be_set_aside_for_ambush() -> None:
     play(game, "edge south", "marker 24,24", "marker 10,24", "marker 38,24")
     reason = refusal(game, "reserve r1 ambush")
     assert reason is not None and "does not have Ambush" in reason
+    assert refusal(game, "reserve r2 hide") == (  # it said "reserve kind must be ..."
+        "a unit is set aside for ambush or scout, not 'hide'"
+    )
     play(game, "reserve r2 ambush", "deploy b1 24,42", "deploy r1 24,6")
     assert game.state.round == 1 and decision(game) == ("red", "activate")
     assert not game.state.units["r2"].deployed

@@ -683,7 +683,9 @@ class GFFGame(OpenGame):
                 CODEC.form(c) for c in allowed
             )
         if isinstance(action, Edge):
-            return None if action.edge in EDGES else f"edge must be one of {', '.join(EDGES)}"
+            if action.edge in EDGES:
+                return None
+            return f"'{action.edge}' is not a table edge; pick one of {', '.join(EDGES)}"
         if isinstance(action, PlaceMarker):
             if self._marker_screen().get(action.at):
                 return None
@@ -717,7 +719,7 @@ class GFFGame(OpenGame):
         if isinstance(action, Reserve):
             rule = {"ambush": "Ambush", "scout": "Scout"}.get(action.kind)
             if rule is None:
-                return "reserve kind must be ambush or scout"
+                return f"a unit is set aside for ambush or scout, not '{action.kind}'"
             if unit.deployed or unit.reserve is not None:
                 return f"{unit.name} is already placed or set aside"
             if not unit.all_have(rule):
