@@ -577,15 +577,22 @@ class FFTTGame(Game):
         if isinstance(action, ChooseTable):
             sizes = tables().table_sizes
             if action.width not in sizes or action.depth not in sizes:
-                return f"each side of the table is one of {', '.join(map(str, sizes))} cm"
+                return (
+                    f"each side of the table is one of {', '.join(map(str, sizes))} cm, "
+                    f"not {action.width} by {action.depth}"
+                )
             return None
         if isinstance(action, ChooseSide):
-            return None if action.edge in ("south", "north") else "choose south or north"
+            if action.edge in ("south", "north"):
+                return None
+            return f"'{action.edge}' is not a side to deploy on; choose south or north"
         if isinstance(action, WriteForce | WriteForceSwapped | Compose):
             force = composition.written(self.spec, player, action)
             return force if isinstance(force, str) else None
         if isinstance(action, First):
-            return None if action.player in ("red", "blue") else "choose red or blue"
+            if action.player in ("red", "blue"):
+                return None
+            return f"'{action.player}' is not a player; choose red or blue to move first"
         if isinstance(action, Deploy):
             fig = s.figs.get(action.figure)
             if fig is None or fig.side != player or fig.where != "reserve":
