@@ -135,7 +135,7 @@ class TTTGame(OpenGame):
             piece = s.pieces.get(action.piece)
             if piece is None or piece.side != player:
                 own = ", ".join(sorted(p.id for p in s.side_pieces(player))) or "none"
-                why = self._out_of_reach(action.piece, player, "yours")
+                why = self._not_one(action.piece, "yours")
                 return f"{why}; your pieces in play: {own}"
         if isinstance(action, Move):
             return self._illegal_move(s.pieces[action.piece], action)
@@ -215,7 +215,7 @@ class TTTGame(OpenGame):
     def _illegal_target(self, piece: Piece, target_id: str, verb: str) -> str | None:
         target = self.state.pieces.get(target_id)
         if target is None or target.side == piece.side:
-            why = self._out_of_reach(target_id, other(piece.side), "an enemy")
+            why = self._not_one(target_id, "an enemy")
             options = [t.id for t in attacking.targets(self.table, self.state, piece)]
             return f"{why}; {piece.id} may {verb}: {', '.join(options) or 'nobody'}"
         if not attacking.can_attack_from(self.table, piece):
@@ -229,9 +229,9 @@ class TTTGame(OpenGame):
             )
         return None
 
-    def _out_of_reach(self, pid: str, side: str, wanted: str) -> str:
-        """Why `pid` is not a piece of `side` in play (`wanted` says what it should be):
-        bagged, the other side's, or no piece at all."""
+    def _not_one(self, pid: str, wanted: str) -> str:
+        """Why `pid` is not the piece in play that was `wanted` ("yours", "an enemy"):
+        bagged, a piece of the other side, or no piece at all."""
         s = self.state
         piece = s.pieces.get(pid)
         if pid in s.lost:
