@@ -128,7 +128,8 @@ def test_a_human_is_prompted_corrected_and_can_save(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Action forms:" in out and "unknown action 'fly'" in out
+    assert "Actions now: place KIND TO" in out and "Every action form: " in out
+    assert "unknown action 'fly'; allowed now: place KIND TO (at other decisions: move," in out
     assert "outside your placement area" in out
     assert "no action number 999" in out
     assert "red places" in out and "blue places" in out  # the human's move, then the AI's

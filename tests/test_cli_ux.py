@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from warbench.cli import app
@@ -141,3 +142,22 @@ def test_an_unknown_ruleset_is_named_as_the_ruleset_argument() -> None:
         result = runner.invoke(app, [command, "foo"])
         assert result.exit_code == 2
         assert "Invalid value for RULESET: no ruleset 'foo'" in _words(result.output)
+
+
+def test_save_at_the_prompt_without_one_file_name_says_how_to_write_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bare `save` wrote warbench-save.json into whatever folder the game ran in, and
+    `save a b` saved to 'a' without a word about 'b'."""
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "ttt", "--scenario", "cap-the-capn", "--seed", "1"]
+    result = runner.invoke(app, args, input="save\nsave a b\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = _words(result.output)
+    assert said.count("write save FILE, e.g. save game.json") == 2
+    assert "'a b' is not one file name" in said and "saved to" not in said
+    assert not Path("warbench-save.json").exists() and not Path("a").exists()
+    kept = tmp_path / "kept.json"
+    result = runner.invoke(app, [*args, "--save", str(kept)], input="1\nsave\nquit\n")
+    assert f"saved to {kept}" in _words(result.output)
+    assert json.loads(kept.read_text())["steps"]

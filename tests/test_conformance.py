@@ -194,6 +194,10 @@ def test_illegal_and_malformed_actions_leave_the_state_unchanged(
             with pytest.raises(MalformedAction) as info:
                 game.parse(garbage)
             assert str(info.value).strip()
+        # the unknown verb's error names first the forms allowed now, the one chosen among them
+        assert type(action) in game.allowed_now()
+        with pytest.raises(MalformedAction, match=r"^unknown action 'xyzzy'; allowed now: "):
+            game.parse("xyzzy")
         assert _fingerprint(game) == before
         history.append(action)
 

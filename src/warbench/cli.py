@@ -110,7 +110,7 @@ def _show(events: list[Event], viewer: str | None = None) -> None:
 
 
 HELP = """Type an action in its text form (e.g. `{example}`) or its number from the list.
-Other commands: help, board, log, actions, save [FILE], quit."""
+Other commands: help, board, log, actions, save FILE (just save: to the --save file), quit."""
 
 
 def _saved(game: Game, path: Path) -> bool:
@@ -124,6 +124,21 @@ def _saved(game: Game, path: Path) -> bool:
             reason = f"cannot write '{path}': {err.strerror}"
     console.print(f"[yellow]{reason}; the game is not saved[/yellow]")
     return False
+
+
+def _save_at_prompt(game: Game, names: list[str], save: Path | None) -> None:
+    """`save FILE` at the prompt; a bare `save` writes to the --save file, if one was given,
+    else says how it is written (it wrote warbench-save.json wherever the game ran)."""
+    path = Path(names[0]) if len(names) == 1 else save
+    if len(names) > 1 or path is None:
+        given = f"'{' '.join(names)}' is not one file name; " if names else ""
+        console.print(
+            f"[yellow]{given}write save FILE, e.g. save game.json (a bare save needs "
+            "--save FILE given to warbench play)[/yellow]"
+        )
+        return
+    if _saved(game, path):
+        console.print(f"saved to {path}; `warbench replay {path}` reads it")
 
 
 def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) -> bool:
@@ -143,7 +158,9 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
         command = words[0].lower()
         if command == "help":
             console.print(HELP.format(example=actions[0] if actions else "pass"))
-            console.print("Action forms: " + "; ".join(game.codec.forms()))
+            now = [game.codec.form(cls) for cls in game.allowed_now()]
+            console.print("Actions now: " + "; ".join(now))
+            console.print("Every action form: " + "; ".join(game.codec.forms()))
         elif command == "board":
             console.print(rs.board_text(game))
         elif command == "log":
@@ -152,9 +169,7 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
         elif command == "actions":
             _list_actions(actions)
         elif command == "save":
-            path = Path(words[1]) if len(words) > 1 else (save or Path("warbench-save.json"))
-            if _saved(game, path):
-                console.print(f"saved to {path}; `warbench replay {path}` reads it")
+            _save_at_prompt(game, words[1:], save)
         elif command == "quit":
             return False
         else:

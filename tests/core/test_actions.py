@@ -107,6 +107,20 @@ def test_unknown_verb_lists_allowed_forms() -> None:
         assert form in message
 
 
+def test_unknown_verb_names_the_forms_allowed_now_first() -> None:
+    """It listed every verb of the ruleset, those of later steps among them, all alike."""
+    now = [Move, Aim, Pass]
+    with pytest.raises(MalformedAction) as info:
+        CODEC.parse("fly r1 C4", lambda: now)
+    assert str(info.value) == (
+        "unknown action 'fly'; allowed now: move PIECE TO; aim PIECE TARGET; pass "
+        "(at other decisions: place, attack, end)"
+    )
+    with pytest.raises(MalformedAction, match=r"^empty action; no action is allowed now$"):
+        CODEC.parse("", lambda: [])
+    assert CODEC.parse("pass", lambda: pytest.fail("asked though the action is known")) == Pass()
+
+
 def test_empty_text_lists_allowed_forms() -> None:
     with pytest.raises(MalformedAction, match="empty action") as info:
         CODEC.parse("   ")

@@ -212,6 +212,8 @@ def test_explain_count_shows_faces_and_successes_needed() -> None:
     text = resolve(request, [5, 6, 1]).explain()
     assert "5+6+1" in text
     assert "2 of 3 succeed at 5+" in text
+    one = resolve(request, [5, 2, 1]).explain()
+    assert "1 of 3 succeeds at 5+" in one  # it said "1 of 3 succeed"
 
 
 # -- validation ---------------------------------------------------------------------------

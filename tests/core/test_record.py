@@ -135,12 +135,22 @@ def test_refuses_damaged_records(data: dict[str, Any]) -> None:
 
 
 def test_read_refuses_files_that_are_not_json(tmp_path: Path) -> None:
+    """It said "cannot read PATH: [Errno 2] No such file or directory: 'PATH'", and the CLI
+    put the path before that once more."""
     path = tmp_path / "bad.json"
     path.write_text("{ not json")
-    with pytest.raises(RecordError, match="cannot read"):
+    with pytest.raises(RecordError) as info:
         Record.read(path)
-    with pytest.raises(RecordError, match="cannot read"):
+    assert str(info.value) == (
+        "not a record: not JSON (line 1, column 3: Expecting property name enclosed in double "
+        "quotes); a record is the JSON file `warbench play --save FILE` writes"
+    )
+    with pytest.raises(RecordError) as info:
         Record.read(tmp_path / "missing.json")
+    assert str(info.value) == "cannot read the record: No such file or directory"
+    path.write_bytes(b'{"a": "\xff"}')
+    with pytest.raises(RecordError, match=r"^not a record: not UTF-8 text \(byte 8\)$"):
+        Record.read(path)
 
 
 # -- replay -------------------------------------------------------------------------------

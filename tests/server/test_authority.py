@@ -71,7 +71,7 @@ def test_illegal_and_malformed_actions_change_nothing(client: TestClient) -> Non
     assert "illegal action 'place Recon H8'" in illegal.json()["detail"]
     malformed = act(client, game, "red", tokens["red"], 0, "fly r1 to the moon")
     assert malformed.status_code == 400
-    assert "unknown action 'fly'; allowed:" in malformed.json()["detail"]
+    assert "unknown action 'fly'; allowed now: place KIND TO (at" in malformed.json()["detail"]
     _unchanged(client, game, before)
 
 

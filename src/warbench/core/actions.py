@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import math
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from warbench.core.grid import Square
+from warbench.core.words import counted
 
 
 class MalformedAction(ValueError):
@@ -94,6 +95,11 @@ class ActionCodec:
         """Whether `action` is one of this codec's action types."""
         return self._classes.get(action.verb) is type(action)
 
+    @property
+    def classes(self) -> tuple[type[Action], ...]:
+        """Every action type of the ruleset, in the codec's order."""
+        return tuple(self._classes.values())
+
     def forms(self) -> list[str]:
         """Every action's text form with its field names, e.g. `move PIECE TO`."""
         return [self.form(cls) for cls in self._classes.values()]
@@ -104,21 +110,21 @@ class ActionCodec:
         names = [f.name.upper() for f in dataclasses.fields(cls)]
         return " ".join([cls.verb, *names])
 
-    def parse(self, text: str) -> Action:
-        """The action `text` spells; MalformedAction says what was wrong and what is allowed."""
+    def parse(self, text: str, now: Callable[[], Sequence[type[Action]]] | None = None) -> Action:
+        """The action `text` spells; MalformedAction says what was wrong and what is allowed
+        (first the forms `now` returns, if given: those the pending decision takes; it is
+        asked only then)."""
         words = text.split()
-        if not words:
-            raise MalformedAction(f"empty action; allowed: {'; '.join(self.forms())}")
-        cls = self._classes.get(words[0].lower())
+        cls = self._classes.get(words[0].lower()) if words else None
         if cls is None:
-            raise MalformedAction(
-                f"unknown action '{words[0]}'; allowed: {'; '.join(self.forms())}"
-            )
+            what = f"unknown action '{words[0]}'" if words else "empty action"
+            raise MalformedAction(f"{what}; {self._allowed(None if now is None else now())}")
         fields = dataclasses.fields(cls)
         if len(words) - 1 != len(fields):
             want, got = len(fields), len(words) - 1
             raise MalformedAction(
-                f"'{text}' gives {_count(got, 'argument')}, {words[0]} takes {want or 'none'}; "
+                f"'{text}' gives {counted(got, 'argument') if got else 'no argument'}, "
+                f"{words[0]} takes {want or 'none'}; "
                 f"write: {self.form(cls)}"
             )
         hints = typing.get_type_hints(cls)
@@ -131,7 +137,13 @@ class ActionCodec:
                 raise MalformedAction(f"{field.name.upper()} in '{text}': {err}") from None
         return cls(*values)
 
-
-def _count(n: int, noun: str) -> str:
-    """`n` `noun`s in words: "no argument", "1 argument", "3 arguments"."""
-    return f"no {noun}" if n == 0 else f"{n} {noun}{'' if n == 1 else 's'}"
+    def _allowed(self, now: Sequence[type[Action]] | None) -> str:
+        """The forms allowed `now`, then the verbs of other decisions (all forms if `now` is
+        not known)."""
+        if now is None:
+            return f"allowed: {'; '.join(self.forms())}"
+        if not now:
+            return "no action is allowed now"
+        later = [cls.verb for cls in self._classes.values() if cls not in now]
+        also = f" (at other decisions: {', '.join(later)})" if later else ""
+        return f"allowed now: {'; '.join(self.form(cls) for cls in now)}{also}"

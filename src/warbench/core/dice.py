@@ -18,7 +18,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Literal, Protocol, TypeVar
 
-from warbench.core.words import counted
+from warbench.core.words import counted, noun
 
 
 class Read(StrEnum):
@@ -88,7 +88,8 @@ class Roll:
             mods = " ".join(f"{v:+d} {reason}" for reason, v in req.modifiers)
             text += f" {mods}"
         if req.read is Read.COUNT_AT_LEAST:
-            return f"{text}; {self.successes} of {req.dice} succeed at {req.target}+"
+            verb = noun(self.successes or 0, "succeeds", "succeed")
+            return f"{text}; {self.successes} of {req.dice} {verb} at {req.target}+"
         text += f" = {self.total}"
         if req.read is Read.OVER:
             text += f", needs more than {req.target}"

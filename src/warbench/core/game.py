@@ -156,9 +156,17 @@ class Game(ABC):
             return f"it is {pending.player}'s decision now ({pending.prompt})"
         return self._illegal(action, pending.player)
 
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        """The action types the pending decision takes (asked only while one is pending);
+        by default every one of the codec's. Rulesets name each step's own."""
+        return self.codec.classes
+
     def parse(self, text: str) -> Action:
-        """The action `text` spells (MalformedAction if it spells none)."""
-        return self.codec.parse(text)
+        """The action `text` spells (MalformedAction if it spells none, naming the forms
+        allowed now first)."""
+        return self.codec.parse(
+            text, lambda: self.allowed_now() if isinstance(self.pending, Decision) else ()
+        )
 
     def apply(self, action: Action, player: str | None = None) -> list[Event]:
         """Carry out `action`; IllegalAction leaves the state exactly as it was, and so does

@@ -121,9 +121,16 @@ class Record:
 
     @classmethod
     def read(cls, path: Path) -> Record:
-        """Load from a JSON file."""
+        """Load from a JSON file; RecordError says why it cannot be (callers name the file)."""
         try:
-            data = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError) as err:
-            raise RecordError(f"cannot read {path}: {err}") from None
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as err:
+            raise RecordError(f"cannot read the record: {err.strerror}") from None
+        except UnicodeDecodeError as err:
+            raise RecordError(f"not a record: not UTF-8 text (byte {err.start + 1})") from None
+        except json.JSONDecodeError as err:
+            raise RecordError(
+                f"not a record: not JSON (line {err.lineno}, column {err.colno}: {err.msg}); "
+                "a record is the JSON file `warbench play --save FILE` writes"
+            ) from None
         return cls.from_json(data)

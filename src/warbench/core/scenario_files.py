@@ -3,6 +3,7 @@ name every broken field and what it expects (ARCHITECTURE.md, "The game contract
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -44,12 +45,50 @@ def validate_model(model: type[M], data: Any, source: str) -> M:
         raise ValueError(f"{source}: {broken}") from None
 
 
-def read_yaml(path: Path) -> Any:
-    """A YAML file's data; ValueError says why it cannot be read."""
+_YAML_HINTS = {
+    "found character '\\t' that cannot start any token": "YAML indents with spaces, not tabs",
+    "mapping values are not allowed here": (
+        "a value holding ': ' needs quotes, and a line may not be indented under a plain value"
+    ),
+}
+
+
+def yaml_problem(err: yaml.YAMLError) -> str:
+    """A YAML syntax error in one line: where (line and column, from 1), what is wrong, and
+    the part being read, without the excerpt of the text PyYAML quotes."""
+    if not isinstance(err, yaml.MarkedYAMLError):
+        return " ".join(str(err).split())
+    mark = err.problem_mark or err.context_mark
+    what = err.problem or err.context or "not YAML"
+    text = f"line {mark.line + 1}, column {mark.column + 1}: {what}" if mark else what
+    if err.context and err.problem and err.context_mark:
+        part = re.sub(r"^while (parsing|scanning|constructing) ", "", err.context)
+        at = err.context_mark
+        text += f", in {part} that starts at line {at.line + 1}, column {at.column + 1}"
+    hint = _YAML_HINTS.get(what)
+    return f"{text} ({hint})" if hint else text
+
+
+def yaml_data(text: str, source: str) -> Any:
+    """The data of YAML `text`; ValueError names `source` and the syntax error's place."""
     try:
-        return yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as err:
-        raise ValueError(f"{path}: cannot read scenario: {err}") from None
+        return yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        raise ValueError(f"{source}: not valid YAML: {yaml_problem(err)}") from None
+
+
+def read_yaml(path: Path, what: str = "scenario") -> Any:
+    """A YAML file's data (`what` it holds, for messages); ValueError says why it cannot be
+    read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ValueError(f"{path}: cannot read {what}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise ValueError(
+            f"{path}: cannot read {what}: not UTF-8 text (byte {err.start + 1})"
+        ) from None
+    return yaml_data(text, str(path))
 
 
 def shipped_data(package: str, folder: str = "data/scenarios") -> list[tuple[str, Any]]:

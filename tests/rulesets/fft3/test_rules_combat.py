@@ -268,7 +268,9 @@ def test_each_die_4_or_more_after_modifiers_hits(
     assert roll.request.read is Read.COUNT_AT_LEAST
     assert roll.request.target == 4
     assert roll.request.modifiers == modifiers
-    assert "succeed at 4+" in roll.explain()
+    assert (
+        f"{hits} of {len(faces)} {'succeeds' if hits == 1 else 'succeed'} at 4+" in roll.explain()
+    )
 
 
 # Terrain saves ----------------------------------------------------------------------------

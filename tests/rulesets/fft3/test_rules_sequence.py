@@ -4,7 +4,7 @@ quality checks; and a road's combat effect taken from the terrain it runs throug
 
 from __future__ import annotations
 
-from tests.rulesets.fft3.position import At, play, position, stand, texts
+from tests.rulesets.fft3.position import At, legal, play, position, stand, texts
 
 WOODS = {"kind": "woods", "polygon": [[0, 20], [72, 20], [72, 26], [0, 26]]}
 ROAD = {"kind": "road", "line": [[10, 0], [10, 48]]}
@@ -41,3 +41,13 @@ def test_a_road_through_the_open_gives_no_terrain_save() -> None:
     events = play(game, "fire s1t1 gun n1t1", "resolve n1t1")
     labels = [e.roll.request.label for e in events if e.roll]
     assert not any(label.startswith("terrain save") for label in labels)
+
+
+def test_an_action_of_another_phase_names_the_forms_this_phase_allows() -> None:
+    """It said "this is the movement phase; allowed: move, strategic, ..." without the
+    fields each takes."""
+    game = position([At("s1t1", 10, 10), At("n1t1", 60, 40, 180)], phase="movement")
+    assert legal(game, "resolve n1t1") == (
+        "now is the movement phase; allowed: move STAND TO, strategic STAND TO, "
+        "face STAND FACING, embark IFV INFANTRY, debark IFV AT, end"
+    )

@@ -99,7 +99,7 @@ def test_anti_vehicle_example_step_by_step() -> None:
     assert saves.faces == (2, 6)
     assert saves.successes == 1
     assert left == 1
-    assert "succeed at 5+" in saves.explain()
+    assert "1 of 2 succeeds at 5+" in saves.explain()
 
     # Fifth: "The NATO tank's penetration is 14, less 2 for long range, which equals 12. The
     # Soviet tank's front armor is 10. 12 - 10 = 2 dice."
@@ -170,7 +170,7 @@ def test_missile_example_flank_hit_destroys() -> None:
     assert to_hit.faces == (3,)
     assert to_hit.total == 4
     assert hits == 1
-    assert to_hit.explain().endswith("d6 rolled 3 +1 quality; 1 of 1 succeed at 4+")
+    assert to_hit.explain().endswith("d6 rolled 3 +1 quality; 1 of 1 succeeds at 4+")
 
     # "The Soviet tank is in the open and gets no terrain saving roll." (no roll made here)
     # "The missile's penetration is 8. The Soviet tank's flank armor is 4. 8-4=4."

@@ -16,6 +16,7 @@ from warbench.rulesets.fftt.actions import (
     ChooseSide,
     ChooseTable,
     Deploy,
+    First,
     PlaceScenery,
     Shoot,
 )
@@ -46,8 +47,22 @@ def test_the_attacker_is_diced_and_chooses_the_table() -> None:
     assert isinstance(pending, Decision)
     assert (pending.player, pending.kind) == ("blue", "table")
     assert len(g.legal_actions("blue")) == 9 + 1  # the nine sizes, and surrender
-    with pytest.raises(IllegalAction, match="80, 100, 120"):
+    with pytest.raises(IllegalAction, match="80, 100, 120 cm, not 90 by 100"):
         g.apply(ChooseTable(90, 100))
+
+
+def test_a_wrong_side_or_first_player_names_the_word_given() -> None:
+    """They said only "choose south or north" and "choose red or blue"."""
+    g = _game()
+    g.apply(ChooseTable(100, 100))
+    g.apply(PlaceScenery())
+    assert g.check(ChooseSide("west")) == (
+        "'west' is not a side to deploy on; choose south or north"
+    )
+    g.apply(ChooseSide("south"))
+    _deploy_all(g, g.state.attacker)
+    _deploy_all(g, "blue" if g.state.attacker == "red" else "red")
+    assert g.check(First("green")) == "'green' is not a player; choose red or blue to move first"
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -302,13 +302,17 @@ def test_read_faction_file(tmp_path: Path) -> None:
     path = tmp_path / "test-faction.yaml"
     path.write_text(CATALOGUE)
     assert read_faction_file(path).faction == "test-faction"
-    with pytest.raises(ValueError, match=r"missing\.yaml: cannot read faction catalogue"):
+    with pytest.raises(ValueError, match=r"missing\.yaml: cannot read faction catalogue: No such"):
         read_faction_file(tmp_path / "missing.yaml")
 
 
-def test_broken_yaml_is_named() -> None:
-    with pytest.raises(ValueError, match=r"^bad\.yaml: not valid YAML"):
-        load_faction("faction: [unclosed", "bad.yaml")
+def test_broken_yaml_is_named_with_its_line_and_column() -> None:
+    with pytest.raises(ValueError) as err:
+        load_faction("faction: x\nunits: [unclosed\n", "bad.yaml")
+    assert str(err.value) == (
+        "bad.yaml: not valid YAML: line 3, column 1: expected ',' or ']', but got '<stream end>'"
+        ", in a flow sequence that starts at line 2, column 8"
+    )
 
 
 def test_a_catalogue_must_be_a_mapping() -> None:

@@ -207,7 +207,7 @@ def test_battlefield_from_data_round_trips_and_names_its_errors() -> None:
         Battlefield.from_data(bowtie)
     with pytest.raises(ValueError, match="at least 3"):
         Battlefield.from_data([{"kind": "ruins", "polygon": [[0, 0], [4, 4]]}])
-    with pytest.raises(ValueError, match="allowed: kind, polygon, height, name"):
+    with pytest.raises(ValueError, match="unknown field colour; allowed: kind, polygon, height"):
         Battlefield.from_data([{**items[0], "colour": "green"}])
     with pytest.raises(ValueError, match="height must be a number"):
         Battlefield.from_data([{**items[1], "height": -1}])

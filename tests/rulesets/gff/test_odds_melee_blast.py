@@ -15,7 +15,7 @@ from tests.rulesets.gff.position import play, position
 from warbench.core.dice import SeededDice
 from warbench.rulesets.gff.armies import factions
 from warbench.rulesets.gff.odds import REMOVED, WOUNDS, odds, query
-from warbench.rulesets.gff.odds_melee import AFTER, CHARGER, DEFENDER
+from warbench.rulesets.gff.odds_melee import AFTER, CHARGER, DEFENDER, Tally
 from warbench.rulesets.gff.odds_units import DESTROYED, STEADY
 
 UNITS = {u.name: u for f in factions().values() for u in f.units}
@@ -39,6 +39,15 @@ def test_a_charge_by_hand() -> None:
         want = sum(removed[k] * binomial(5 - k, Fraction(1, 9), j) for k in range(4))
         assert report.probability(f"{CHARGER}: {WOUNDS}", str(j)) == want
     assert report.probability(f"{DEFENDER}: {AFTER}", STEADY) == 1
+
+
+def test_the_tally_counts_the_wounds_as_the_game_words_them() -> None:
+    """The log says "takes 1 wound" and "takes 2 wounds"; the tally read only "wound(s)"."""
+    tally = Tally(SeededDice(1))
+    tally.emit("wounds", "b1 Trooper takes 1 wound")
+    tally.emit("wounds", "b1 Trooper takes 2 wounds")
+    tally.emit("wounds", "r1 Brute takes 0 wounds")
+    assert tally.wounds == {"b1 Trooper": 3, "r1 Brute": 0}
 
 
 def test_fatigue_and_shaken_strike_only_on_sixes_and_no_strike_back_is_a_choice() -> None:

@@ -61,5 +61,5 @@ def test_a_human_plays_against_the_ai() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert 'table 48"x48"' in out  # the board
-    assert "edge must be one of north, south, east, west" in out
+    assert "'nowhere' is not a table edge; pick one of north, south, east, west" in out
     assert "red deploys on the north edge, blue on the south" in out

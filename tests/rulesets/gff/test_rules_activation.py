@@ -185,6 +185,9 @@ def test_only_ambush_units_may_be_set_aside_for_ambush() -> None:
     play(game, "edge south", "marker 24,24", "marker 10,24", "marker 38,24")
     reason = refusal(game, "reserve r1 ambush")
     assert reason is not None and "does not have Ambush" in reason
+    assert refusal(game, "reserve r2 hide") == (  # it said "reserve kind must be ..."
+        "a unit is set aside for ambush or scout, not 'hide'"
+    )
     play(game, "reserve r2 ambush", "deploy b1 24,42", "deploy r1 24,6")
     assert game.state.round == 1 and decision(game) == ("red", "activate")
     assert not game.state.units["r2"].deployed
@@ -277,6 +280,15 @@ def test_spell_is_cast_on_four_plus(face: int, hit: bool) -> None:
     assert reason is not None and "one try per spell" in reason
 
 
+def test_a_spell_the_caster_cannot_pay_for_counts_its_tokens_in_words() -> None:
+    """It said "Bolt costs 1 token(s)"."""
+    seer = profile("Seer", rules=["Caster(2)"], spells=[BOLT], weapons=[gun()])
+    game = position([seer], [profile()], {"r1": (24, 10), "b1": (24, 20)})
+    play(game, "hold r1")
+    game.state.units["r1"].tokens = 0
+    assert refusal(game, "cast r1 bolt b1") == "Bolt costs 1 token; r1 Seer has 0"
+
+
 def test_spells_are_cast_before_attacking() -> None:
     seer = profile("Seer", rules=["Caster(2)"], spells=[BOLT], weapons=[gun(), gun("Pistol")])
     game = position([seer], [profile()], {"r1": (24, 10), "b1": (24, 20)}, dice=[1])
@@ -307,6 +319,7 @@ def test_casters_within_eighteen_inches_help_and_enemy_casters_hinder() -> None:
     refused = game.check(Tokens("b2", 2), "red")
     assert refused is not None and "blue's decision" in refused
     events = play(game, "tokens b2 2", "done")
+    assert "spends 2 tokens (-2 to the casting roll)" in events[0].text  # not "token(s)"
     (cast,) = rolled(events, "cast Bolt")
     assert cast.request.modifier_total == -1
     assert not cast.success
@@ -345,7 +358,7 @@ def test_moving_across_dangerous_terrain_one_die_per_model_each_one_a_wound() ->
     assert danger.request.dice == 3
     assert len(game.state.units["r1"].models) == 1
     assert any(
-        e.text.endswith("takes 2 wound(s) from dangerous terrain (one for each 1 rolled)")
+        e.text.endswith("takes 2 wounds from dangerous terrain (one for each 1 rolled)")
         for e in events
     )
 
@@ -361,7 +374,7 @@ def test_dangerous_terrain_without_a_1_says_no_wound_and_why() -> None:
     )
     events = play(game, "advance r1 24,16")
     assert any(
-        e.text.endswith("takes 0 wound(s) from dangerous terrain (one for each 1 rolled)")
+        e.text.endswith("takes 0 wounds from dangerous terrain (one for each 1 rolled)")
         for e in events
     )
     assert len(game.state.units["r1"].models) == 3

@@ -358,11 +358,14 @@ def test_blast_hits_are_split_between_enemy_units_within_three_inches() -> None:
         {"r1": (24, 10), "b1": (24, 20), "b2": (26.5, 20), "b3": (24, 25)},
         dice=[4, 6, 6, 6],
     )
-    play(game, "hold r1", "fire r1 launcher b1")
+    texts = [e.text for e in play(game, "hold r1", "fire r1 launcher b1")]
+    assert "Blast(3): 1 hit becomes 3" in texts  # not "1 hit(s) become 3"
+    assert "1 odd hit among 2 units: the defender chooses" in texts
     # 3 hits between 2 units: one each, and the defender decides who takes the odd one
     assert decision(game) == ("blue", "blast-split")
     assert refusal(game, "take b3") is not None  # b3 is not within 3"
     events = play(game, "take b1")
+    assert "b2 Trooper takes 0 wounds" in [e.text for e in events]
     blocks = [
         (r.request.label.split(" blocks")[0], r.request.dice) for r in rolled(events, "Defense")
     ]

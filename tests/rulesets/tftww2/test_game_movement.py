@@ -250,7 +250,15 @@ def test_a_prone_man_does_not_flee_either() -> None:
 
 def test_no_move_ends_on_another_mans_base_or_off_the_table() -> None:
     game = position([man(10, 10), man(10, 14), man(1, 10, facing=270)], [man(40, 44)])
-    assert game.check(Walk("r1", (10.0, 13.5), 0.0)) == "10.0,13.5 is on r2's base"
+    assert game.check(Walk("r1", (10.0, 13.5), 0.0)) == (
+        "10,13.5 is on r2's base: their centres would be 0.5\" apart; men on one floor keep"
+        ' their centres 1" apart or more'
+    )
+    # the point as given (it said "10.0,13.0", a spot that is allowed), and the distance to
+    # the tenth but never as the 1" a man must keep: 0.97" is "0.9"
+    refused = game.check(Walk("r1", (10.0, 13.03), 0.0))
+    assert refused is not None and refused.startswith("10,13.03 is on r2's base")
+    assert 'would be 0.9" apart' in refused
     assert game.check(Walk("r1", (10.0, 13.0), 0.0)) is None  # touching is allowed
     assert game.check(Run("r2", 3.0, 0.0)) is None
     assert game.check(Run("r3", 0.6, 0.0)) == (

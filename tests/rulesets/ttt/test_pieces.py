@@ -49,3 +49,10 @@ def test_cost_command_prices_and_validates(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["ttt", "cost", str(bad)])
     assert result.exit_code == 1
     assert "costs 18 points" in result.output
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("- {name: Tank, move: 6\n- {name: Jeep}\n")
+    result = CliRunner().invoke(app, ["ttt", "cost", str(broken)])
+    assert result.exit_code == 1
+    assert "aml: not valid YAML: line 2, column 3:" in " ".join(result.output.split())
+    result = CliRunner().invoke(app, ["ttt", "cost", str(tmp_path / "none.yaml")])
+    assert "cannot read pieces: No such file or directory" in " ".join(result.output.split())

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.rulesets.ttt.position import position, sq
+from warbench.core.actions import MalformedAction
 from warbench.core.game import Decision, IllegalAction
-from warbench.rulesets.ttt.actions import End, Move, Pass
+from warbench.rulesets.ttt.actions import Aim, Attack, End, Move, Pass
 
 
 def test_one_piece_moves_per_turn_then_attacks() -> None:
@@ -87,3 +88,47 @@ def test_a_move_to_the_square_it_stands_on_says_so() -> None:
     game = position({"r1": ("Recon", "A1"), "b1": ("Recon", "H8")})
     reason = game.check(Move("r1", sq("A1")))
     assert reason is not None and reason.startswith("r1 (Recon, Move 4) is already on A1;")
+
+
+def test_acting_with_or_at_a_bagged_piece_says_it_is_out_of_play() -> None:
+    """It said only "'b2' is not one of your pieces in play (b1)"."""
+    game = position(
+        {
+            "r1": ("Guard", "D2"),
+            "r2": ("Guard", "A4"),
+            "b1": ("Guard", "D4"),
+            "b2": ("Guard", "D3"),
+        },
+        dice=[6],
+    )
+    game.apply(Pass())
+    game.apply(Attack("r1", "b2"))
+    assert game.check(Attack("r1", "b2")) == (
+        "r1 has already attacked this turn; pieces that may still attack: r2 (or end the turn)"
+    )
+    assert game.check(Attack("r2", "b2")) == (
+        "b2 has been bagged and is out of play; r2 may attack: b1"
+    )
+    game.apply(End())
+    before = game.state_hash()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Move("b2", sq("D2")))
+    assert str(refused.value).endswith(
+        "move b2 D2': b2 has been bagged and is out of play; your pieces in play: b1"
+    )
+    assert game.state_hash() == before
+    assert game.check(Move("r1", sq("D3"))) == (
+        "r1 is red's Guard, not yours; your pieces in play: b1"
+    )
+    assert game.check(Move("b9", sq("D3"))) == "there is no piece 'b9'; your pieces in play: b1"
+    assert game.check(Aim("b1", "b1")) == "b1 is blue's Guard, not an enemy; b1 may aim at: r1, r2"
+
+
+def test_an_unknown_verb_names_the_actions_of_the_step_first() -> None:
+    game = position({"r1": ("Recon", "A1"), "b1": ("Recon", "H8")}, phase="attack")
+    with pytest.raises(MalformedAction) as info:
+        game.parse("shoot r1 b1")
+    assert str(info.value) == (
+        "unknown action 'shoot'; allowed now: attack PIECE TARGET; end "
+        "(at other decisions: place, move, aim, pass)"
+    )

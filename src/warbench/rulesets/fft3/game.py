@@ -403,13 +403,16 @@ class FFT3Game(OpenGame):
         return sorted({round(length * k / 4, 2) for k in range(5)})
 
     # -- legality --------------------------------------------------------------------------
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        return ALLOWED[self.state.phase]
+
     def _illegal(self, action: Action, player: str) -> str | None:
         """Why `action` is illegal for `player` now, or None."""
         s = self.state
         allowed = ALLOWED[s.phase]
         if not isinstance(action, allowed):
-            names = ", ".join(cls.verb for cls in allowed)
-            return f"this is the {s.phase} phase; allowed: {names}"
+            forms = ", ".join(CODEC.form(cls) for cls in allowed)
+            return f"now is the {s.phase} phase; allowed: {forms}"
         if isinstance(action, End | Pass):
             return None
         if isinstance(action, Deploy):

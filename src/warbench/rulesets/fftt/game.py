@@ -561,26 +561,38 @@ class FFTTGame(Game):
             return None
         return fig
 
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        """The stage's actions, and Surrender (END OF THE GAME: '... or surrender', at any of
+        the player's decisions)."""
+        return (*ALLOWED[self.state.stage], Surrender)
+
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
         if isinstance(action, Surrender):
-            return None  # END OF THE GAME: '... or surrender', at any of the player's decisions
-        allowed = ALLOWED[s.stage]
+            return None
+        allowed = self.allowed_now()
         if not isinstance(action, allowed):
-            forms = ", ".join(CODEC.form(c) for c in (*allowed, Surrender))
+            forms = ", ".join(CODEC.form(c) for c in allowed)
             return f"now is the {s.stage} step; allowed: {forms}"
         if isinstance(action, ChooseTable):
             sizes = tables().table_sizes
             if action.width not in sizes or action.depth not in sizes:
-                return f"each side of the table is one of {', '.join(map(str, sizes))} cm"
+                return (
+                    f"each side of the table is one of {', '.join(map(str, sizes))} cm, "
+                    f"not {action.width} by {action.depth}"
+                )
             return None
         if isinstance(action, ChooseSide):
-            return None if action.edge in ("south", "north") else "choose south or north"
+            if action.edge in ("south", "north"):
+                return None
+            return f"'{action.edge}' is not a side to deploy on; choose south or north"
         if isinstance(action, WriteForce | WriteForceSwapped | Compose):
             force = composition.written(self.spec, player, action)
             return force if isinstance(force, str) else None
         if isinstance(action, First):
-            return None if action.player in ("red", "blue") else "choose red or blue"
+            if action.player in ("red", "blue"):
+                return None
+            return f"'{action.player}' is not a player; choose red or blue to move first"
         if isinstance(action, Deploy):
             fig = s.figs.get(action.figure)
             if fig is None or fig.side != player or fig.where != "reserve":

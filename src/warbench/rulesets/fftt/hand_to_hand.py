@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.dice import Modifier, RollRequest
+from warbench.core.words import noun
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.state import BERSERK, FULL_METAL_JACKET, Fig, Melee, State
 from warbench.rulesets.fftt.wounds import Referee
@@ -36,7 +37,7 @@ _NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nin
 def _extra_combatants(extra: int) -> str:
     """The modifier's reason as the rulebook words it: 'two extra combatants'."""
     count = _NUMBERS[extra - 1] if extra <= len(_NUMBERS) else str(extra)
-    return f"{count} extra combatant{'s' if extra > 1 else ''}"
+    return f"{count} extra {noun(extra, 'combatant')}"
 
 
 def modifiers(fig: Fig, extra: int) -> tuple[Modifier, ...]:

@@ -34,10 +34,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from warbench.core.scenario_files import problem_text
+from warbench.core.scenario_files import problem_text, read_yaml, yaml_data
 from warbench.rulesets.gff.profiles import ArmyList, Rule, Spell, UnitProfile, Weapon
 
 # --- our points formula -------------------------------------------------------------------
@@ -292,20 +291,12 @@ def validate_faction(data: Any, source: str) -> Faction:
 
 def load_faction(text: str, source: str) -> Faction:
     """A catalogue from YAML text; `source` names it in error messages."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise ValueError(f"{source}: not valid YAML: {err}") from None
-    return validate_faction(data, source)
+    return validate_faction(yaml_data(text, source), source)
 
 
 def read_faction_file(path: Path | str) -> Faction:
     """A catalogue from a YAML file."""
-    try:
-        text = Path(path).read_text()
-    except OSError as err:
-        raise ValueError(f"{path}: cannot read faction catalogue: {err}") from None
-    return load_faction(text, str(path))
+    return validate_faction(read_yaml(Path(path), "faction catalogue"), str(path))
 
 
 @cache

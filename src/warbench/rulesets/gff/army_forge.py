@@ -38,6 +38,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from warbench.core.scenario_files import problem_text
+from warbench.core.words import counted
 from warbench.rulesets.gff.army_forge_spells import default_spells, read_spells
 from warbench.rulesets.gff.profiles import (
     ALIASES,
@@ -341,7 +342,7 @@ def import_army_forge(text: str, source: str) -> ArmyList:
     if problems.items:
         count = len(problems.items)
         raise ValueError(
-            f"{source}: {count} problem{'s' if count != 1 else ''}, nothing imported:\n"
+            f"{source}: {counted(count, 'problem')}, nothing imported:\n"
             + "\n".join(f"- {p}" for p in problems.items)
         )
     army_ids = (

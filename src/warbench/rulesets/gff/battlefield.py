@@ -47,6 +47,7 @@ from shapely.geometry.base import BaseGeometry
 from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
 from warbench.core.terrain import TerrainPiece, Trait
+from warbench.core.words import noun
 from warbench.rulesets.gff.kernels import (
     ASK,
     HIT,
@@ -272,7 +273,8 @@ class Battlefield:
             unknown = set(item) - {"kind", "polygon", "height", "name"}
             if unknown:
                 raise ValueError(
-                    f"{where} has unknown field(s) {', '.join(sorted(map(str, unknown)))}; "
+                    f"{where} has unknown {noun(len(unknown), 'field')} "
+                    f"{', '.join(sorted(map(str, unknown)))}; "
                     "allowed: kind, polygon, height, name"
                 )
             name = item.get("name", "")

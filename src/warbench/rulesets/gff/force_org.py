@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from warbench.core.words import counted
 from warbench.rulesets.gff.profiles import ArmyList, UnitProfile
 
 HERO_STEP = 150
@@ -50,7 +51,7 @@ def _named(units: list[UnitProfile]) -> str:
     parts = []
     for name, n in counts.items():
         unit = first[name]
-        models = f"{unit.size} model{'s' if unit.size != 1 else ''}"
+        models = counted(unit.size, "model")
         each = " each" if n > 1 else ""
         times = f" ×{n}" if n > 1 else ""
         parts.append(f"{name}{times} ({models}, {unit.cost} pts{each})")

@@ -23,6 +23,7 @@ from warbench.core.events import Event
 from warbench.core.game import Decision, GameOver, OpenGame, Pending
 from warbench.core.geometry import Base, edge_distance
 from warbench.core.terrain import Trait
+from warbench.core.words import counted
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping, melee, spell_moves, spells
 from warbench.rulesets.gff.actions import (
@@ -669,6 +670,9 @@ class GFFGame(OpenGame):
         return [(round(x, 2), round(y, 2)) for x, y in points]
 
     # -- legality ------------------------------------------------------------------------
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        return ALLOWED[self.state.phase]
+
     def _illegal(self, action: Action, player: str) -> str | None:
         if self._vouched == (action, player, len(self.steps)):
             return None
@@ -679,7 +683,9 @@ class GFFGame(OpenGame):
                 CODEC.form(c) for c in allowed
             )
         if isinstance(action, Edge):
-            return None if action.edge in EDGES else f"edge must be one of {', '.join(EDGES)}"
+            if action.edge in EDGES:
+                return None
+            return f"'{action.edge}' is not a table edge; pick one of {', '.join(EDGES)}"
         if isinstance(action, PlaceMarker):
             if self._marker_screen().get(action.at):
                 return None
@@ -713,7 +719,7 @@ class GFFGame(OpenGame):
         if isinstance(action, Reserve):
             rule = {"ambush": "Ambush", "scout": "Scout"}.get(action.kind)
             if rule is None:
-                return "reserve kind must be ambush or scout"
+                return f"a unit is set aside for ambush or scout, not '{action.kind}'"
             if unit.deployed or unit.reserve is not None:
                 return f"{unit.name} is already placed or set aside"
             if not unit.all_have(rule):
@@ -731,7 +737,7 @@ class GFFGame(OpenGame):
                 names = ", ".join(h.id for h in helpers) or "none"
                 return f"{unit.name} cannot spend tokens on this roll; casters that may: {names}"
             if not 1 <= action.count <= unit.tokens:
-                return f"{unit.name} has {unit.tokens} token(s); spend 1 to {unit.tokens}"
+                return f"{unit.name} has {counted(unit.tokens, 'token')}; spend 1 to {unit.tokens}"
             return None
         if isinstance(action, Take):
             blast = s.step["blast"]
@@ -845,7 +851,8 @@ class GFFGame(OpenGame):
         if action.spell in s.step.get("cast", []):
             return f"{spell.name} was already tried this activation (one try per spell)"
         if unit.tokens < spell.cost:
-            return f"{spell.name} costs {spell.cost} token(s); {unit.name} has {unit.tokens}"
+            cost = counted(spell.cost, "token")
+            return f"{spell.name} costs {cost}; {unit.name} has {unit.tokens}"
         if spell.point:  # GFF-R35
             point = spells.point_of(action.target)
             if point is None or not spells.reaches(self.field, unit, spell, point):
@@ -1000,7 +1007,7 @@ class GFFGame(OpenGame):
             s.step["bonus"] = s.step.get("bonus", 0) + sign * action.count
             self.emit(
                 "tokens",
-                f"{helper.name} spends {action.count} token(s) "
+                f"{helper.name} spends {counted(action.count, 'token')} "
                 f"({sign * action.count:+d} to the casting roll)",
             )
         elif isinstance(action, Shift):
@@ -1237,7 +1244,8 @@ class GFFGame(OpenGame):
         # said even when none: a referee sees the rule (a wound for each 1), not a bare roll
         self.emit(
             "wounds",
-            f"{unit.name} takes {wounds} wound(s) from dangerous terrain (one for each 1 rolled)",
+            f"{unit.name} takes {counted(wounds, 'wound')} from dangerous terrain "
+            "(one for each 1 rolled)",
         )
         if wounds:
             kept = regenerate(self, unit, [Hit(0, False, 0, False)] * wounds)
@@ -1327,9 +1335,8 @@ class GFFGame(OpenGame):
             spent={},
             helping=unit.side,
         )
-        self.emit(
-            "spell", f"{unit.name} casts {spell.name} at {action.target} ({spell.cost} token(s))"
-        )
+        cost = counted(spell.cost, "token")
+        self.emit("spell", f"{unit.name} casts {spell.name} at {action.target} ({cost})")
         s.phase = "spell-help"
         self._next_helper(unit.side)
 

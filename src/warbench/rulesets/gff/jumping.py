@@ -29,6 +29,7 @@ from typing import Literal
 
 from warbench.core.dice import Read, RollRequest
 from warbench.core.geometry import Point
+from warbench.core.words import counted
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.attacks import Context, Hit, regenerate, roll_blocks
 from warbench.rulesets.gff.battlefield import Battlefield
@@ -156,7 +157,7 @@ def fall(ref: Referee, unit: Unit, model: Model, height: float) -> None:
     ref.emit("fall", f'{unit.name} falls {height:g}": 1 hit with AP({ap})')
     hits = [Hit(ap, False, 0, False)]
     wounds = regenerate(ref, unit, roll_blocks(ref, unit, hits, Context(melee=False), _FALL))
-    ref.emit("wounds", f"{unit.name} takes {len(wounds)} wound(s)")
+    ref.emit("wounds", f"{unit.name} takes {counted(len(wounds), 'wound')}")
     take_wounds(ref, unit, wounds)
     if not unit.alive:
         ref.emit("destroyed", f"{unit.name} is destroyed")

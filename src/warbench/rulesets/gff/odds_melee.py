@@ -13,7 +13,7 @@ strike's context (charging; fatigued, a Shaken defender striking as if fatigued)
 `wounds.take_wounds` with the striker's Fear — a stage each, so each rule function is
 enumerated once per distinct state of both units (models, markers on the last model,
 Shaken, wounds so far) and hits it receives. Impact is one stage, its wounds counted from
-what `shooting.resolve_hits` reports ("takes N wound(s)").
+what `shooting.resolve_hits` reports ("takes 1 wound", "takes N wounds").
 
 Reading: as the shooting (`odds_units`): pools by success and unmodified 6s; the
 wound-effects roll by its total.
@@ -72,7 +72,7 @@ OPTIONS: dict[str, str] = {
 }
 CHARGER, DEFENDER = "charger", "charged unit"
 WOUNDS, REMOVED, AFTER = "wounds", "models removed", "after the melee"
-TAKES = re.compile(r"^(?P<unit>.+) takes (?P<wounds>\d+) wound\(s\)$")
+TAKES = re.compile(r"^(?P<unit>.+) takes (?P<wounds>\d+) wounds?$")
 
 
 class Tally(DiceReferee):
@@ -83,7 +83,7 @@ class Tally(DiceReferee):
         self.wounds: dict[str, int] = {}
 
     def emit(self, kind: str, text: str, visible_to: frozenset[str] | None = None) -> None:
-        """Count "takes N wound(s)"."""
+        """Count "takes 1 wound" or "takes N wounds"."""
         found = TAKES.match(text) if kind == "wounds" else None
         if found:
             name = found["unit"]

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from warbench.core.geometry import Base, edge_distance
+from warbench.core.words import counted, noun
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff.actions import slug
 from warbench.rulesets.gff.attacks import (
@@ -178,7 +179,7 @@ def resolve_hits(
     spend_spells(target, "defense", side)  # "next time it takes hits" (GFF-R28)
     wounds = regenerate(ref, target, unblocked)
     use_up(target, "hits")  # "next time they take hits" (GFF-R31)
-    ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
+    ref.emit("wounds", f"{target.name} takes {counted(len(wounds), 'wound')}")
     effect = take_wounds(ref, target, wounds, fear=fear if wounds else 0)
     if effect == "shaken" and pushing and target.alive:
         push(ref, attacker, target)
@@ -226,11 +227,13 @@ def _blast(
     hits split evenly between the enemy units within 3" of the target — the defender picks
     which take the odd hits (a decision, `split_blast`)."""
     near, multiplied = blast_hits(state, hits, target, blast)
-    ref.emit("blast", f"Blast({blast}): {len(hits)} hit(s) become {len(multiplied)}")
+    become = noun(len(hits), "becomes", "become")
+    ref.emit("blast", f"Blast({blast}): {counted(len(hits), 'hit')} {become} {len(multiplied)}")
     share, extra = divmod(len(multiplied), len(near))
     split = BlastSplit(tuple(u.id for u in near), share, extra, tuple(multiplied))
     if extra:
-        ref.emit("blast", f"{extra} odd hit(s) among {len(near)} units: the defender chooses")
+        odd = counted(extra, "odd hit")
+        ref.emit("blast", f"{odd} among {len(near)} units: the defender chooses")
         return split
     split_blast(ref, state, unit, weapon, split, (), pushing)
     return None

@@ -278,7 +278,7 @@ def harm(
         unstoppable = weapon.rating("Unstoppable") is not None
         wound = Hit(0, bane, weapon.rating("Deadly") or 0, bane or unstoppable)
         wounds = regenerate(ref, target, [wound] * count)
-        ref.emit("wounds", f"{target.name} takes {len(wounds)} wound(s)")
+        ref.emit("wounds", f"{target.name} takes {counted(len(wounds), 'wound')}")
         take_wounds(ref, target, wounds)
         if not target.alive:
             ref.emit("destroyed", f"{target.name} is destroyed")

@@ -317,6 +317,9 @@ class TFTGame(OpenGame):
         return [t for t in s.side_tanks(s.side) if t.action is None and not t.immobilised]
 
     # -- legality -------------------------------------------------------------------------
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        return ALLOWED[self.state.phase]
+
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
         if not isinstance(action, ALLOWED[s.phase]):

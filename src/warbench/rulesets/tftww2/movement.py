@@ -99,7 +99,12 @@ def blocked(game: TFTGame, man: Man, x: float, y: float) -> str | None:
             and other.floor == man.floor
             and math.hypot(dx, dy) < (MAN_BASE - 1e-6)
         ):
-            return f"{x:.1f},{y:.1f} is on {other.id}'s base"
+            apart = math.floor(math.hypot(dx, dy) * 10) / 10  # shown below 1", never as 1.0
+            return (
+                f"{terrain.point_text(x, y)} is on {other.id}'s base: their centres would be "
+                f'{apart:.1f}" apart; men on one floor keep their centres {MAN_BASE:g}" apart '
+                "or more"
+            )
     return None
 
 

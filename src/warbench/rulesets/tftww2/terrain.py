@@ -258,11 +258,12 @@ def off_table(table: Table, x: float, y: float, what: str) -> str:
     centre, a point fired at) must lie."""
     half, width, depth = MAN_BASE / 2, table.width, table.depth
     return (
-        f'{_short(x)},{_short(y)} is off the {width:g}"x{depth:g}" table; {what} must lie'
+        f'{point_text(x, y)} is off the {width:g}"x{depth:g}" table; {what} must lie'
         f" within x {half:g} to {width - half:g} and y {half:g} to {depth - half:g}"
     )
 
 
-def _short(v: float) -> str:
-    """A coordinate to the hundredth, without needless decimals: 0.4, 10, never 10.0."""
-    return f"{round(v, 2) + 0.0:g}"
+def point_text(x: float, y: float) -> str:
+    """A point in messages: each coordinate to the hundredth, without needless decimals
+    ("0.4,10", never "0.4,10.0")."""
+    return f"{round(x, 2) + 0.0:g},{round(y, 2) + 0.0:g}"

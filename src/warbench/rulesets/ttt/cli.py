@@ -21,7 +21,7 @@ def cost(file: Annotated[Path, typer.Argument(help="YAML list of pieces")]) -> N
     """Price custom pieces by MAKING NEW PIECES and check they are created equal (9 ± 2)."""
     try:
         pieces = load_pieces_file(file)
-    except (OSError, ValueError) as err:
+    except ValueError as err:
         console.print(f"[red]{err}[/red]")
         console.print(
             f"each piece: name, move, range, th, tbh, specials (any of: {', '.join(SPECIALS)}); "

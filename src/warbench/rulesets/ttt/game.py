@@ -24,6 +24,13 @@ from warbench.rulesets.ttt.winning import decided, hold_bridge, other
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
 
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "placement": (Place,),
+    "move": (Move, Aim, Pass),
+    "attack": (Attack, End),
+}
+"""The actions each step of the game allows."""
+
 
 class TTTGame(OpenGame):
     """One operation of Table Top Troopers."""
@@ -66,7 +73,7 @@ class TTTGame(OpenGame):
                 "move",
                 (
                     f"{s.player}, turn {s.turn + 1}: move or aim a piece "
-                    f"({s.moves_left} move{'s' if s.moves_left > 1 else ''} left), "
+                    f"({counted(s.moves_left, 'move')} left), "
                     "or pass to attack"
                 ),
             )
@@ -114,19 +121,22 @@ class TTTGame(OpenGame):
         return [p for p in s.side_pieces(s.player) if p.id not in s.attacked]
 
     # -- legality ----------------------------------------------------------------------
+    def allowed_now(self) -> tuple[type[Action], ...]:
+        return ALLOWED[self.state.phase]
+
     def _illegal(self, action: Action, player: str) -> str | None:
         s = self.state
-        wanted = {"placement": (Place,), "move": (Move, Aim, Pass), "attack": (Attack, End)}
-        if not isinstance(action, wanted[s.phase]):
-            allowed = ", ".join(CODEC.form(c) for c in wanted[s.phase])
+        if not isinstance(action, ALLOWED[s.phase]):
+            allowed = ", ".join(CODEC.form(c) for c in ALLOWED[s.phase])
             return f"now is the {s.phase} step; allowed: {allowed}"
         if isinstance(action, Place):
             return self._illegal_place(action, player)
         if isinstance(action, Move | Aim | Attack):
             piece = s.pieces.get(action.piece)
             if piece is None or piece.side != player:
-                own = ", ".join(sorted(p.id for p in s.side_pieces(player)))
-                return f"'{action.piece}' is not one of your pieces in play ({own})"
+                own = ", ".join(sorted(p.id for p in s.side_pieces(player))) or "none"
+                why = self._not_one(action.piece, "yours")
+                return f"{why}; your pieces in play: {own}"
         if isinstance(action, Move):
             return self._illegal_move(s.pieces[action.piece], action)
         if isinstance(action, Aim):
@@ -205,11 +215,9 @@ class TTTGame(OpenGame):
     def _illegal_target(self, piece: Piece, target_id: str, verb: str) -> str | None:
         target = self.state.pieces.get(target_id)
         if target is None or target.side == piece.side:
-            enemies = sorted(p.id for p in self.state.pieces.values() if p.side != piece.side)
-            return (
-                f"'{target_id}' is not an enemy piece in play; "
-                f"you may choose from: {', '.join(enemies)}"
-            )
+            why = self._not_one(target_id, "an enemy")
+            options = [t.id for t in attacking.targets(self.table, self.state, piece)]
+            return f"{why}; {piece.id} may {verb}: {', '.join(options) or 'nobody'}"
         if not attacking.can_attack_from(self.table, piece):
             return f"{piece.id} is in a river and may not attack"
         if not attacking.in_range(self.table, piece, target):
@@ -220,6 +228,17 @@ class TTTGame(OpenGame):
                 f"{piece.id} may {verb}: {', '.join(options) or 'nobody'}"
             )
         return None
+
+    def _not_one(self, pid: str, wanted: str) -> str:
+        """Why `pid` is not the piece in play that was `wanted` ("yours", "an enemy"):
+        bagged, a piece of the other side, or no piece at all."""
+        s = self.state
+        piece = s.pieces.get(pid)
+        if pid in s.lost:
+            return f"{pid} has been bagged and is out of play"
+        if piece is not None:
+            return f"{pid} is {piece.side}'s {piece.kind}, not {wanted}"
+        return f"there is no piece '{pid}'"
 
     # -- resolution --------------------------------------------------------------------
     def _resolve(self, action: Action, player: str) -> None:

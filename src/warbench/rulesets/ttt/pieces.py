@@ -11,10 +11,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from warbench.core.scenario_files import problem_text
+from warbench.core.scenario_files import problem_text, read_yaml, yaml_data
 
 BASE_POINTS = 9
 TOLERANCE = 2
@@ -63,15 +62,18 @@ _SHEET = TypeAdapter(list[PieceProfile])
 
 def load_pieces(text: str, source: str) -> dict[str, PieceProfile]:
     """Read and validate a YAML list of pieces; ValueError names each broken field."""
+    return _validated(yaml_data(text, source), source)
+
+
+def _validated(data: object, source: str) -> dict[str, PieceProfile]:
+    """A list of pieces' data, validated, by name; no two may share a name."""
     try:
-        pieces = _SHEET.validate_python(yaml.safe_load(text))
+        pieces = _SHEET.validate_python(data)
     except ValidationError as err:
         problems = "; ".join(
             f"piece {'/'.join(str(p) for p in e['loc'])}: {problem_text(e)}" for e in err.errors()
         )
         raise ValueError(f"{source}: {problems}") from None
-    except yaml.YAMLError as err:
-        raise ValueError(f"{source}: not valid YAML: {err}") from None
     names = [p.name for p in pieces]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
@@ -81,7 +83,7 @@ def load_pieces(text: str, source: str) -> dict[str, PieceProfile]:
 
 def load_pieces_file(path: Path) -> dict[str, PieceProfile]:
     """`warbench ttt cost FILE`: a file of custom pieces."""
-    return load_pieces(path.read_text(), str(path))
+    return _validated(read_yaml(path, "pieces"), str(path))
 
 
 @cache
