@@ -180,6 +180,7 @@ class FFTTGame(Game):
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
         self._aimed: tuple[tuple[object, ...], dict[str, tuple[bool, bool]]] = ((), {})
+        self._asked: tuple[tuple[object, ...], Decision | None] = ((), None)
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
         # a side with one list has written it, unless it may compose its own (R54); one with
         # more writes at the `force` step (R52)
@@ -223,11 +224,18 @@ class FFTTGame(Game):
     # -- decisions ----------------------------------------------------------------------
     @property
     def pending(self) -> Pending:
+        """The decision, kept for its stage, player, turn and phase (all it says; it is asked
+        for some 1,000 times a battle, by the check, `apply` and the agents)."""
         s = self.state
         if s.stage == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        where = f"turn {s.turn}, phase {s.phase}: " if s.turn else ""
-        return Decision(s.player, s.stage, f"{s.player}, {where}{PROMPTS[s.stage]}")
+        key = (s.stage, s.player, s.turn, s.phase)
+        kept, decision = self._asked
+        if decision is None or kept != key:
+            where = f"turn {s.turn}, phase {s.phase}: " if s.turn else ""
+            decision = Decision(s.player, s.stage, f"{s.player}, {where}{PROMPTS[s.stage]}")
+            self._asked = (key, decision)
+        return decision
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action and a sample of the continuous ones, each legal; `surrender`
