@@ -308,12 +308,17 @@ class FFTTGame(Game):
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
+            if not issubclass(Deploy, kinds):
+                return []
+            # `_illegal`'s test of a deployment, but for what these figures pass already (its
+            # own reserve figure), with the figures on the table, the only ones it looks at
+            placed = [f for f in s.figs.values() if f.where == "table"]
             return [
                 a
                 for fig in s.figs.values()
                 if fig.id in wanted and fig.side == s.player and fig.where == "reserve"
                 for a in self._deploy_spots(fig)
-                if isinstance(a, kinds) and self._illegal(a, s.player) is None
+                if movement.deploy_problem(s, fig, a.at, placed) is None
             ]
         if s.stage != "move":
             return []
@@ -523,12 +528,12 @@ class FFTTGame(Game):
             for a in self._deploy_spots(fig)
         ]
 
-    def _deploy_spots(self, fig: Fig) -> list[Action]:
+    def _deploy_spots(self, fig: Fig) -> list[Deploy]:
         """One figure's candidates for deployment: 8 across its zone, 2 deep."""
         s = self.state
         depth = s.table.zone_depth
         north = s.edge(fig.side) == "north"
-        acts: list[Action] = []
+        acts: list[Deploy] = []
         for i in range(8):
             x = round(s.table.width * (i + 0.5) / 8, 1)
             for j in (0.3, 0.7):

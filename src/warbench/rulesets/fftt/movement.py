@@ -150,23 +150,27 @@ def _touches(s: State, at: Point, o: Fig) -> bool:
     )
 
 
-def _placement_problem(s: State, fig: Fig, to: Point) -> str | None:
+def _placement_problem(
+    s: State, fig: Fig, to: Point, others: list[Fig] | None = None
+) -> str | None:
     """Deploying or entering: tanks and MTs are not set down inside a building or a wreck
-    (they drive in through double doors), then the space itself."""
+    (they drive in through double doors), then the space itself (`others`: as for
+    `_base_problem`)."""
     if fig.prof.vehicle and any(p.contains(to) for p in s.table.walled):
         return (
             f"{fig.id} is a {fig.prof.name}: it is not set down inside a building or wreck "
             "(it drives into buildings through double doors)"
         )
-    return _space_problem(s, fig, to)
+    return _space_problem(s, fig, to, others=others)
 
 
-def deploy_problem(s: State, fig: Fig, to: Point) -> str | None:
-    """Deployment: in the side's zone, 10 cm deep on an 80 cm table, else 20 cm."""
+def deploy_problem(s: State, fig: Fig, to: Point, others: list[Fig] | None = None) -> str | None:
+    """Deployment: in the side's zone, 10 cm deep on an 80 cm table, else 20 cm. `others`,
+    when given, hold every figure on the table (the only ones a base can meet)."""
     edge = s.edge(fig.side)
     if not s.table.in_zone(to, edge):
         return f"deploy in your {edge} zone, {s.table.zone_depth:g} cm deep"
-    return _placement_problem(s, fig, to)
+    return _placement_problem(s, fig, to, others)
 
 
 def enter_problem(s: State, fig: Fig, to: Point, flank: str) -> str | None:
