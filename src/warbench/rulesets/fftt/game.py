@@ -1223,9 +1223,10 @@ class FFTTGame(Game):
             target = action.target
         else:
             to = action.to
-        extra = movement.passage(s, fig, to)[0]
-        fig.ap -= 1 + extra if target else movement.actions_for(s, fig, to)
-        s.open_doors |= movement.doors_opened(s, fig, to)  # paid for: open from now on (R40)
+        opens: list[tuple[int, str]] = []  # the closed doors the move opens
+        extra = movement.passage(s, fig, to, opens)[0]
+        fig.ap -= 1 + extra if target else movement.actions_for(s, fig, to, extra)
+        s.open_doors |= frozenset(opens)  # paid for: open from now on (R40)
         self._leave_melees(fig)
         s.moving = {
             "mover": fig.id,

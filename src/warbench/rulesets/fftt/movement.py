@@ -74,13 +74,6 @@ def passage(
     return extra, None
 
 
-def doors_opened(s: State, fig: Fig, to: Point) -> frozenset[tuple[int, str]]:
-    """The closed doors (piece number, wall) a move of `fig` to `to` opens (R40)."""
-    opens: list[tuple[int, str]] = []
-    passage(s, fig, to, opens)
-    return frozenset(opens)
-
-
 def stuck(s: State, fig: Fig) -> bool:
     """Acid Spitter: a figure in the goo 'cannot move, only shoot' (not razor dogs, drones and
     sentinels)."""
@@ -304,11 +297,14 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
     ]
 
 
-def actions_for(s: State, fig: Fig, to: Point) -> int:
+def actions_for(s: State, fig: Fig, to: Point, extra: int | None = None) -> int:
     """The actions a move costs: one per move allowance (10 cm unless stated) or part, and
-    one for each closed door opened or each getting in or out of a vehicle."""
+    one for each closed door opened or each getting in or out of a vehicle (`extra`, the
+    move's `passage`, when the caller has it)."""
     cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
-    return max(1, math.ceil(cost / fig.pace - 1e-6)) + passage(s, fig, to)[0]
+    if extra is None:
+        extra = passage(s, fig, to)[0]
+    return max(1, math.ceil(cost / fig.pace - 1e-6)) + extra
 
 
 def climb_problem(s: State, fig: Fig) -> str | None:
