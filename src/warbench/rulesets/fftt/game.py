@@ -75,7 +75,15 @@ from warbench.rulesets.fftt.state import (
     State,
     other,
 )
-from warbench.rulesets.fftt.table import KEPT, Point, Points, Table, dist, segment_distance
+from warbench.rulesets.fftt.table import (
+    KEPT,
+    Point,
+    Points,
+    Table,
+    dist,
+    rounded,
+    segment_distance,
+)
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -144,7 +152,7 @@ class Reach:
         """The point half way to each destination, `fig` standing at this reach's place."""
         if self.halves is None:
             x, y = fig.x, fig.y
-            self.halves = [(round((x + a) / 2, 1), round((y + b) / 2, 1)) for a, b in self.tos]
+            self.halves = [(rounded((x + a) / 2, 1), rounded((y + b) / 2, 1)) for a, b in self.tos]
         return self.halves
 
     def spots(self, fig: Fig) -> Points:
@@ -502,12 +510,14 @@ class FFTTGame(Game):
         reach_all = fig.pace * fig.ap
         at = fig.pos
         tos = [
-            (round(p[0], 1), round(p[1], 1)) for p in s.table.portals if dist(p, at) <= reach_all
+            (rounded(p[0], 1), rounded(p[1], 1))
+            for p in s.table.portals
+            if dist(p, at) <= reach_all
         ]
         reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
         for sin, cos in WAYS:
             for reach in reaches:
-                tos.append((round(fig.x + reach * sin, 1), round(fig.y + reach * cos, 1)))
+                tos.append((rounded(fig.x + reach * sin, 1), rounded(fig.y + reach * cos, 1)))
         if len(kept) >= KEPT:
             kept.clear()
         found = kept[key] = Reach(fig.id, tos)
@@ -517,7 +527,7 @@ class FFTTGame(Game):
     def _half(fig: Fig, to: Point) -> Point:
         """The point half way to `to`, to 0.1 cm: where a move blocked at full reach is
         tried."""
-        return (round((fig.x + to[0]) / 2, 1), round((fig.y + to[1]) / 2, 1))
+        return (rounded((fig.x + to[0]) / 2, 1), rounded((fig.y + to[1]) / 2, 1))
 
     def _deploy_candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -535,9 +545,9 @@ class FFTTGame(Game):
         north = s.edge(fig.side) == "north"
         acts: list[Deploy] = []
         for i in range(8):
-            x = round(s.table.width * (i + 0.5) / 8, 1)
+            x = rounded(s.table.width * (i + 0.5) / 8, 1)
             for j in (0.3, 0.7):
-                y = round(s.table.depth - depth * j if north else depth * j, 1)
+                y = rounded(s.table.depth - depth * j if north else depth * j, 1)
                 acts.append(Deploy(fig.id, (x, y)))
         return acts
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from warbench.rulesets.fftt.profiles import forces, tables
 from warbench.rulesets.fftt.shooting import engaged
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import Point, dist
+from warbench.rulesets.fftt.table import Point, dist, rounded
 
 CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
@@ -336,8 +336,8 @@ def charge_point(fig: Fig, target: Fig) -> Point:
     d = dist(fig.pos, target.pos) or 1.0
     gap = fig.radius + target.radius
     return (
-        round(target.x + (fig.x - target.x) * gap / d, 2),
-        round(target.y + (fig.y - target.y) * gap / d, 2),
+        rounded(target.x + (fig.x - target.x) * gap / d, 2),
+        rounded(target.y + (fig.y - target.y) * gap / d, 2),
     )
 
 
@@ -367,6 +367,6 @@ def path(a: Point, b: Point) -> list[Point]:
     length = dist(a, b)
     n = max(1, math.ceil(length / STEP))
     return [
-        (round(a[0] + (b[0] - a[0]) * i / n, 2), round(a[1] + (b[1] - a[1]) * i / n, 2))
+        (rounded(a[0] + (b[0] - a[0]) * i / n, 2), rounded(a[1] + (b[1] - a[1]) * i / n, 2))
         for i in range(1, n + 1)
     ]
