@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
-from warbench.rulesets.fftt.profiles import forces, tables
+from warbench.rulesets.fftt.profiles import Forces, forces, tables
 
 # race, key: FPs, actions, wounds, weapon skill, short, long, movement — the rulebook's rows
 TABLED = {
@@ -94,3 +95,13 @@ def test_tables() -> None:
         "drone_or_sentinel": -1,
         "elite": 1,
     }
+
+
+def test_a_profile_row_is_checked_as_the_model_checked_it() -> None:
+    """`Profile` is a dataclass checked by pydantic: bounds and unknown flags refused."""
+    row = {"name": "x", "fp": 1, "actions": 2, "wounds": 1, "skill": 7}
+    row |= {"short": 10.0, "long": 20.0, "move": 10.0, "base": 2.5}
+    assert Forces.model_validate({"races": {"r": {"x": row}}}).races["r"]["x"].armed
+    for bad in ({"fp": 0}, {"move": 0.0}, {"short": -1.0}, {"flies": True}):
+        with pytest.raises(ValidationError):
+            Forces.model_validate({"races": {"r": {"x": row | bad}}})

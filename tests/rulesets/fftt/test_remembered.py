@@ -13,7 +13,7 @@ from warbench.core.actions import Action
 from warbench.core.game import Decision
 from warbench.rulesets.fftt.actions import CallSupport, Done, Lob, Shoot
 from warbench.rulesets.fftt.ai import TacticsAI
-from warbench.rulesets.fftt.game import FFTTGame
+from warbench.rulesets.fftt.game import PROMPTS, FFTTGame
 from warbench.rulesets.fftt.table import Piece, Table
 
 
@@ -121,3 +121,23 @@ def test_the_firing_steps_test_of_more_than_done_is_every_candidate_tested(
                 g.apply(agents[player].choose(g, player), player)
     assert asked[True] >= 50
     assert asked[False] >= 50
+
+
+def test_the_kept_decision_is_the_one_worked_out_afresh() -> None:
+    """`FFTTGame.pending`, kept for its stage, player, turn and phase, is at every step of
+    AI battles the decision made afresh from the state (and after a state put back)."""
+    ruleset = registry.get("fftt")
+    compared = 0
+    for seed in range(2):
+        g = ruleset.new_game(ruleset.load_scenario("behind-the-screen"), seed)
+        assert isinstance(g, FFTTGame)
+        agents = {"red": TacticsAI(seed), "blue": TacticsAI(seed + 7)}
+        while isinstance(g.pending, Decision):
+            s = g.state
+            where = f"turn {s.turn}, phase {s.phase}: " if s.turn else ""
+            want = Decision(s.player, s.stage, f"{s.player}, {where}{PROMPTS[s.stage]}")
+            assert g.pending == want
+            compared += 1
+            player = g.pending.player
+            g.apply(agents[player].choose(g, player), player)
+    assert compared >= 200

@@ -75,7 +75,15 @@ from warbench.rulesets.fftt.state import (
     State,
     other,
 )
-from warbench.rulesets.fftt.table import KEPT, Point, Points, Table, dist, segment_distance
+from warbench.rulesets.fftt.table import (
+    KEPT,
+    Point,
+    Points,
+    Table,
+    dist,
+    rounded,
+    segment_distance,
+)
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -144,7 +152,7 @@ class Reach:
         """The point half way to each destination, `fig` standing at this reach's place."""
         if self.halves is None:
             x, y = fig.x, fig.y
-            self.halves = [(round((x + a) / 2, 1), round((y + b) / 2, 1)) for a, b in self.tos]
+            self.halves = [(rounded((x + a) / 2, 1), rounded((y + b) / 2, 1)) for a, b in self.tos]
         return self.halves
 
     def spots(self, fig: Fig) -> Points:
@@ -180,6 +188,7 @@ class FFTTGame(Game):
         self._legal_cache: tuple[tuple[object, ...], list[Action]] = ((), [])
         self._opfire_kept: tuple[tuple[object, ...], list[tuple[str, int]]] = ((), [])
         self._aimed: tuple[tuple[object, ...], dict[str, tuple[bool, bool]]] = ((), {})
+        self._asked: tuple[tuple[object, ...], Decision | None] = ((), None)
         self._reaches: tuple[Table | None, dict[tuple[object, ...], Reach]] = (None, {})
         # a side with one list has written it, unless it may compose its own (R54); one with
         # more writes at the `force` step (R52)
@@ -223,11 +232,18 @@ class FFTTGame(Game):
     # -- decisions ----------------------------------------------------------------------
     @property
     def pending(self) -> Pending:
+        """The decision, kept for its stage, player, turn and phase (all it says; it is asked
+        for some 1,000 times a battle, by the check, `apply` and the agents)."""
         s = self.state
         if s.stage == "over":
             return GameOver(s.winner, s.reason, dict(s.score))
-        where = f"turn {s.turn}, phase {s.phase}: " if s.turn else ""
-        return Decision(s.player, s.stage, f"{s.player}, {where}{PROMPTS[s.stage]}")
+        key = (s.stage, s.player, s.turn, s.phase)
+        kept, decision = self._asked
+        if decision is None or kept != key:
+            where = f"turn {s.turn}, phase {s.phase}: " if s.turn else ""
+            decision = Decision(s.player, s.stage, f"{s.player}, {where}{PROMPTS[s.stage]}")
+            self._asked = (key, decision)
+        return decision
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every discrete action and a sample of the continuous ones, each legal; `surrender`
@@ -300,12 +316,17 @@ class FFTTGame(Game):
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
+            if not issubclass(Deploy, kinds):
+                return []
+            # `_illegal`'s test of a deployment, but for what these figures pass already (its
+            # own reserve figure), with the figures on the table, the only ones it looks at
+            placed = [f for f in s.figs.values() if f.where == "table"]
             return [
                 a
                 for fig in s.figs.values()
                 if fig.id in wanted and fig.side == s.player and fig.where == "reserve"
                 for a in self._deploy_spots(fig)
-                if isinstance(a, kinds) and self._illegal(a, s.player) is None
+                if movement.deploy_problem(s, fig, a.at, placed) is None
             ]
         if s.stage != "move":
             return []
@@ -489,12 +510,14 @@ class FFTTGame(Game):
         reach_all = fig.pace * fig.ap
         at = fig.pos
         tos = [
-            (round(p[0], 1), round(p[1], 1)) for p in s.table.portals if dist(p, at) <= reach_all
+            (rounded(p[0], 1), rounded(p[1], 1))
+            for p in s.table.portals
+            if dist(p, at) <= reach_all
         ]
         reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
         for sin, cos in WAYS:
             for reach in reaches:
-                tos.append((round(fig.x + reach * sin, 1), round(fig.y + reach * cos, 1)))
+                tos.append((rounded(fig.x + reach * sin, 1), rounded(fig.y + reach * cos, 1)))
         if len(kept) >= KEPT:
             kept.clear()
         found = kept[key] = Reach(fig.id, tos)
@@ -504,7 +527,7 @@ class FFTTGame(Game):
     def _half(fig: Fig, to: Point) -> Point:
         """The point half way to `to`, to 0.1 cm: where a move blocked at full reach is
         tried."""
-        return (round((fig.x + to[0]) / 2, 1), round((fig.y + to[1]) / 2, 1))
+        return (rounded((fig.x + to[0]) / 2, 1), rounded((fig.y + to[1]) / 2, 1))
 
     def _deploy_candidates(self, player: str) -> list[Action]:
         s = self.state
@@ -515,16 +538,16 @@ class FFTTGame(Game):
             for a in self._deploy_spots(fig)
         ]
 
-    def _deploy_spots(self, fig: Fig) -> list[Action]:
+    def _deploy_spots(self, fig: Fig) -> list[Deploy]:
         """One figure's candidates for deployment: 8 across its zone, 2 deep."""
         s = self.state
         depth = s.table.zone_depth
         north = s.edge(fig.side) == "north"
-        acts: list[Action] = []
+        acts: list[Deploy] = []
         for i in range(8):
-            x = round(s.table.width * (i + 0.5) / 8, 1)
+            x = rounded(s.table.width * (i + 0.5) / 8, 1)
             for j in (0.3, 0.7):
-                y = round(s.table.depth - depth * j if north else depth * j, 1)
+                y = rounded(s.table.depth - depth * j if north else depth * j, 1)
                 acts.append(Deploy(fig.id, (x, y)))
         return acts
 
@@ -1222,9 +1245,10 @@ class FFTTGame(Game):
             target = action.target
         else:
             to = action.to
-        extra = movement.passage(s, fig, to)[0]
-        fig.ap -= 1 + extra if target else movement.actions_for(s, fig, to)
-        s.open_doors |= movement.doors_opened(s, fig, to)  # paid for: open from now on (R40)
+        opens: list[tuple[int, str]] = []  # the closed doors the move opens
+        extra = movement.passage(s, fig, to, opens)[0]
+        fig.ap -= 1 + extra if target else movement.actions_for(s, fig, to, extra)
+        s.open_doors |= frozenset(opens)  # paid for: open from now on (R40)
         self._leave_melees(fig)
         s.moving = {
             "mover": fig.id,

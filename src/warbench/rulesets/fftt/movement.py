@@ -14,7 +14,7 @@ from collections.abc import Callable
 from warbench.rulesets.fftt.profiles import forces, tables
 from warbench.rulesets.fftt.shooting import engaged
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import Point, dist
+from warbench.rulesets.fftt.table import Point, dist, rounded
 
 CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
@@ -72,13 +72,6 @@ def passage(
                 f"{fig.id} passes walls only through {how}"
             )
     return extra, None
-
-
-def doors_opened(s: State, fig: Fig, to: Point) -> frozenset[tuple[int, str]]:
-    """The closed doors (piece number, wall) a move of `fig` to `to` opens (R40)."""
-    opens: list[tuple[int, str]] = []
-    passage(s, fig, to, opens)
-    return frozenset(opens)
 
 
 def stuck(s: State, fig: Fig) -> bool:
@@ -150,23 +143,27 @@ def _touches(s: State, at: Point, o: Fig) -> bool:
     )
 
 
-def _placement_problem(s: State, fig: Fig, to: Point) -> str | None:
+def _placement_problem(
+    s: State, fig: Fig, to: Point, others: list[Fig] | None = None
+) -> str | None:
     """Deploying or entering: tanks and MTs are not set down inside a building or a wreck
-    (they drive in through double doors), then the space itself."""
+    (they drive in through double doors), then the space itself (`others`: as for
+    `_base_problem`)."""
     if fig.prof.vehicle and any(p.contains(to) for p in s.table.walled):
         return (
             f"{fig.id} is a {fig.prof.name}: it is not set down inside a building or wreck "
             "(it drives into buildings through double doors)"
         )
-    return _space_problem(s, fig, to)
+    return _space_problem(s, fig, to, others=others)
 
 
-def deploy_problem(s: State, fig: Fig, to: Point) -> str | None:
-    """Deployment: in the side's zone, 10 cm deep on an 80 cm table, else 20 cm."""
+def deploy_problem(s: State, fig: Fig, to: Point, others: list[Fig] | None = None) -> str | None:
+    """Deployment: in the side's zone, 10 cm deep on an 80 cm table, else 20 cm. `others`,
+    when given, hold every figure on the table (the only ones a base can meet)."""
     edge = s.edge(fig.side)
     if not s.table.in_zone(to, edge):
         return f"deploy in your {edge} zone, {s.table.zone_depth:g} cm deep"
-    return _placement_problem(s, fig, to)
+    return _placement_problem(s, fig, to, others)
 
 
 def enter_problem(s: State, fig: Fig, to: Point, flank: str) -> str | None:
@@ -300,11 +297,14 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
     ]
 
 
-def actions_for(s: State, fig: Fig, to: Point) -> int:
+def actions_for(s: State, fig: Fig, to: Point, extra: int | None = None) -> int:
     """The actions a move costs: one per move allowance (10 cm unless stated) or part, and
-    one for each closed door opened or each getting in or out of a vehicle."""
+    one for each closed door opened or each getting in or out of a vehicle (`extra`, the
+    move's `passage`, when the caller has it)."""
     cost = s.table.move_cost(fig.pos, to, fig.prof.ignores_terrain)
-    return max(1, math.ceil(cost / fig.pace - 1e-6)) + passage(s, fig, to)[0]
+    if extra is None:
+        extra = passage(s, fig, to)[0]
+    return max(1, math.ceil(cost / fig.pace - 1e-6)) + extra
 
 
 def climb_problem(s: State, fig: Fig) -> str | None:
@@ -336,8 +336,8 @@ def charge_point(fig: Fig, target: Fig) -> Point:
     d = dist(fig.pos, target.pos) or 1.0
     gap = fig.radius + target.radius
     return (
-        round(target.x + (fig.x - target.x) * gap / d, 2),
-        round(target.y + (fig.y - target.y) * gap / d, 2),
+        rounded(target.x + (fig.x - target.x) * gap / d, 2),
+        rounded(target.y + (fig.y - target.y) * gap / d, 2),
     )
 
 
@@ -367,6 +367,6 @@ def path(a: Point, b: Point) -> list[Point]:
     length = dist(a, b)
     n = max(1, math.ceil(length / STEP))
     return [
-        (round(a[0] + (b[0] - a[0]) * i / n, 2), round(a[1] + (b[1] - a[1]) * i / n, 2))
+        (rounded(a[0] + (b[0] - a[0]) * i / n, 2), rounded(a[1] + (b[1] - a[1]) * i / n, 2))
         for i in range(1, n + 1)
     ]

@@ -4,7 +4,6 @@ where the sequence of play stands."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from warbench.rulesets.fftt.profiles import Profile, forces, tables
@@ -41,11 +40,14 @@ class Fig:
     ability: int = 0  # the general's special ability (2D6 chart), 0 for none
     xp: int = 0  # OPTIONAL RULES, Experience: enemy FPs killed (only with the switch on)
     level: int = 0  # the floor of a building it stands on: 0 ground, 1 upper (stairs)
+    # its profile and half its base, set once (a figure's race and profile never change):
+    # plain attributes, as CPython 3.11 never specialises reading a cached property
+    prof: Profile = field(init=False, repr=False, compare=False)
+    radius: float = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def prof(self) -> Profile:
-        """Its profile (a figure's race and profile never change)."""
-        return _PROFILES[self.race][self.key]
+    def __post_init__(self) -> None:
+        self.prof = _PROFILES[self.race][self.key]
+        self.radius = self.prof.base / 2
 
     @property
     def pos(self) -> Point:
@@ -56,11 +58,6 @@ class Fig:
     def fp(self) -> int:
         """Its force points: its profile's, 1 more if it is an elite troop (R57)."""
         return self.prof.worth(self.elite)
-
-    @cached_property
-    def radius(self) -> float:
-        """Half its base."""
-        return _PROFILES[self.race][self.key].base / 2
 
     def copy(self) -> Fig:
         """A copy (its list of figures seen copied too)."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import math
 import typing
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -177,6 +176,27 @@ def _inside(points: Points, boxes: Points) -> npt.NDArray[np.bool_]:
 
 
 dist = math.dist  # the distance between two points: the same float as `math.hypot` of the gaps
+_SCALES = (1.0, 10.0, 100.0)  # 10 ** digits
+_EXACT = 2.0**51  # below it a half way point n + 0.5 is a float
+
+
+def rounded(v: float, digits: int) -> float:
+    """`round(v, digits)` for 0 to 2 digits, the same float, without the decimal string and
+    `snprintf` that `round` goes through (some 5% of a battle's instructions). With
+    y = v·10^digits (rounded) in [1, 2**51) and not half way between integers n and n + 1,
+    the exact product lies on y's side of n + 0.5 (a float: rounding is monotone), so it
+    rounds to the same integer, and that integer over 10^digits is the correctly rounded
+    decimal `round` reads back; else by `round`."""
+    scale = _SCALES[digits]
+    y = v * scale
+    if 1.0 <= y < _EXACT:
+        n = int(y)
+        f = y - n  # exact (Sterbenz: n <= y < 2n)
+        if f < 0.5:
+            return n / scale
+        if f > 0.5:
+            return (n + 1) / scale
+    return round(v, digits)
 
 
 def segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -198,6 +218,58 @@ class Table:
     width: float
     depth: float
     pieces: tuple[Piece, ...]
+    # worked out once from the pieces (`__post_init__`)
+    hills: tuple[Piece, ...] = field(init=False, repr=False, compare=False)
+    slow_pieces: tuple[Piece, ...] = field(init=False, repr=False, compare=False)  # halve moves
+    walls: tuple[Piece, ...] = field(init=False, repr=False, compare=False)  # the low walls
+    # the buildings and vehicle wrecks: crossed only through openings or getting in
+    walled: tuple[Piece, ...] = field(init=False, repr=False, compare=False)
+    # points either side of every opening and about every wreck, for movers to aim at
+    portals: tuple[Point, ...] = field(init=False, repr=False, compare=False)
+    _building_pieces: tuple[Piece, ...] = field(init=False, repr=False, compare=False)
+    _buildings: tuple[Points, npt.NDArray[np.bool_]] = field(init=False, repr=False, compare=False)
+    _cover_boxes: Points = field(init=False, repr=False, compare=False)
+    _numbers: dict[int, int] = field(init=False, repr=False, compare=False)
+    # answers remembered on this (immutable) table: legality, the AI and the move itself
+    # ask for the same moves, lines and points again and again
+    _covered: dict[Point, bool] = field(init=False, repr=False, compare=False)
+    _costs: dict[tuple[Point, Point, bool], float] = field(init=False, repr=False, compare=False)
+    # whether a move is open as far as the scenery goes, per mover's place and destination,
+    # filled by `movement.py`: figures stand still while others move, and their moves are
+    # asked for again at every decision
+    routes: dict[tuple[object, ...], dict[Point, bool]] = field(
+        init=False, repr=False, compare=False
+    )
+    _crossings: dict[tuple[Point, Point], tuple[tuple[Piece, Point], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    _sight: dict[tuple[Point, Point, tuple[int, int]], tuple[float, ...] | None] = field(
+        init=False, repr=False, compare=False
+    )
+    _cover: dict[tuple[Point, Point], bool] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """The kept parts and memories set as plain attributes, not cached properties: one
+        of those writes into the instance's `__dict__`, and CPython 3.11 then reads every
+        attribute of the table more slowly (some 17,000 reads a battle)."""
+        pieces = self.pieces
+        walled = tuple(p for p in pieces if p.kind in WALLED)
+        houses = tuple(p for p in walled if p.kind == "building")
+        kept: dict[str, object] = {
+            "hills": tuple(p for p in pieces if p.kind == "hill"),
+            "slow_pieces": tuple(p for p in pieces if p.kind in SLOW),
+            "walls": tuple(p for p in pieces if p.kind == "wall"),
+            "walled": walled,
+            "portals": tuple(p for piece in walled for p in piece.portals()),
+            "_building_pieces": houses,
+            "_buildings": (_boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)),
+            "_cover_boxes": _boxes(p for p in pieces if p.kind in COVER),
+            "_numbers": {id(p): n for n, p in enumerate(pieces)},
+        }
+        for name in ("_covered", "_costs", "routes", "_crossings", "_sight", "_cover"):
+            kept[name] = {}
+        for name, value in kept.items():
+            object.__setattr__(self, name, value)
 
     @property
     def zone_depth(self) -> float:
@@ -216,10 +288,6 @@ class Table:
         """The pieces `p` lies in."""
         return [piece for piece in self.pieces if piece.contains(p)]
 
-    @cached_property
-    def _covered(self) -> dict[Point, bool]:
-        return {}
-
     def covered(self, p: Point) -> bool:
         """Whether `p` lies in a piece that gives cover (remembered, as `move_cost`)."""
         kept = self._covered
@@ -229,10 +297,6 @@ class Table:
                 kept.clear()
             found = kept[p] = any(piece.kind in COVER for piece in self.pieces_at(p))
         return found
-
-    @cached_property
-    def _cover_boxes(self) -> Points:
-        return _boxes(p for p in self.pieces if p.kind in COVER)
 
     @property
     def cover_boxes(self) -> Points:
@@ -247,11 +311,6 @@ class Table:
     def covered_at(self, points: Points) -> npt.NDArray[np.bool_]:
         """`covered` of each of many points at once."""
         return np.asarray(_inside(points, self._cover_boxes).any(axis=1), dtype=bool)
-
-    @cached_property
-    def _buildings(self) -> tuple[Points, npt.NDArray[np.bool_]]:
-        houses = self._building_pieces
-        return _boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)
 
     def upper_floor_at(self, points: Points) -> npt.NDArray[np.bool_]:
         """Of each of many points, whether it is at the border (within BORDER of an edge)
@@ -269,37 +328,9 @@ class Table:
         found: npt.NDArray[np.bool_] = inside.any(axis=1) & upper[first] & (gap <= BORDER)
         return found
 
-    @cached_property
-    def hills(self) -> tuple[Piece, ...]:
-        """The hills."""
-        return tuple(p for p in self.pieces if p.kind == "hill")
-
     def height(self, p: Point) -> int:
         """1 on a hill, else 0."""
         return 1 if any(h.contains(p) for h in self.hills) else 0
-
-    @cached_property
-    def slow_pieces(self) -> tuple[Piece, ...]:
-        """The pieces that halve movement."""
-        return tuple(p for p in self.pieces if p.kind in SLOW)
-
-    @cached_property
-    def walls(self) -> tuple[Piece, ...]:
-        """The low walls."""
-        return tuple(p for p in self.pieces if p.kind == "wall")
-
-    @cached_property
-    def _costs(self) -> dict[tuple[Point, Point, bool], float]:
-        """Move costs already worked out on this (immutable) table: legality, the AI and the
-        move itself all ask for the same moves."""
-        return {}
-
-    @cached_property
-    def routes(self) -> dict[tuple[object, ...], dict[Point, bool]]:
-        """Whether a move is open as far as the scenery goes, per mover's place and
-        destination, filled by `movement.py`: figures stand still while others move, and
-        their moves are asked for again at every decision."""
-        return {}
 
     def move_cost(self, a: Point, b: Point, ignores_terrain: bool) -> float:
         """MOVEMENT: cm of allowance a straight move uses; double through slowing terrain."""
@@ -337,20 +368,6 @@ class Table:
         """Whether a move a→b goes over a low wall."""
         return any(p.crossed(a, b) for p in self.walls)
 
-    @cached_property
-    def walled(self) -> tuple[Piece, ...]:
-        """The buildings and vehicle wrecks: crossed only through openings or getting in."""
-        return tuple(p for p in self.pieces if p.kind in WALLED)
-
-    @cached_property
-    def portals(self) -> tuple[Point, ...]:
-        """Points either side of every opening and about every wreck, for movers to aim at."""
-        return tuple(p for piece in self.walled for p in piece.portals())
-
-    @cached_property
-    def _building_pieces(self) -> tuple[Piece, ...]:
-        return tuple(p for p in self.walled if p.kind == "building")
-
     def building_at(self, p: Point) -> Piece | None:
         """The building `p` lies in, if any (the first listed)."""
         x, y = p
@@ -358,14 +375,6 @@ class Table:
             if pc.x0 <= x <= pc.x1 and pc.y0 <= y <= pc.y1:  # `Piece.contains`
                 return pc
         return None
-
-    @cached_property
-    def _crossings(self) -> dict[tuple[Point, Point], tuple[tuple[Piece, Point], ...]]:
-        return {}
-
-    @cached_property
-    def _numbers(self) -> dict[int, int]:
-        return {id(p): n for n, p in enumerate(self.pieces)}
 
     def number(self, piece: Piece) -> int:
         """The place of `piece` among the table's pieces: a door is known by it and its wall
@@ -389,10 +398,6 @@ class Table:
                 for p in pc.outline_crossings(a, b)
             )
         return found
-
-    @cached_property
-    def _sight(self) -> dict[tuple[Point, Point, tuple[int, int]], tuple[float, ...] | None]:
-        return {}
 
     def sight(self, a: Point, b: Point, floors: tuple[int, int]) -> tuple[float, ...] | None:
         """What the scenery does to a line of sight a→b between figures on `floors`: None if
@@ -436,10 +441,6 @@ class Table:
             if span is not None:
                 found.append((span[0] + span[1]) / 2)
         return found
-
-    @cached_property
-    def _cover(self) -> dict[tuple[Point, Point], bool]:
-        return {}
 
     def in_cover(self, shooter: Point, target: Point) -> bool:
         """Cover: the target is in (or partly behind) cover — inside a covering piece, or a
