@@ -53,6 +53,7 @@ from warbench.rulesets.gff.kernels import (
     convex_sight,
     free_formations,
     keeps_apart,
+    round_sight,
     round_tracks,
 )
 
@@ -782,6 +783,7 @@ class _SightBlockers:
     lows: Floats  # (P, V): the least of the corners along each normal
     highs: Floats  # (P, V): the most
     tops: Floats  # (P,): how tall each is (endless without heights)
+    every_convex: bool  # all of them convex
 
     @classmethod
     def of(cls, areas: Sequence[Polygon], tops: Sequence[float]) -> _SightBlockers:
@@ -810,6 +812,7 @@ class _SightBlockers:
             lows=along.min(axis=2),
             highs=along.max(axis=2),
             tops=np.array(tops, dtype=np.float64),
+            every_convex=all(r is not None for r in outlines),
         )
 
 
@@ -960,7 +963,47 @@ def sees_any(
 ) -> list[bool]:
     """For each shooter, whether any of its own targets is in its line of sight (`can_see`:
     not every one of the 81 lines blocked), for all pairs at once: the centre-to-centre lines
-    first, then all 81 lines of the pairs of shooters still unsettled."""
+    first, then all 81 lines of the pairs of shooters still unsettled. Round bases on a table
+    without heights whose blockers are all convex (generated tables) in one compiled pass
+    (`kernels.round_sight`: the same points and separating-axis test)."""
+    sight = bf._sight
+    if not bf.heights and (sight is None or sight.every_convex):
+        rounds = all(b.depth is None for b in shooters)
+        if rounds and all(t.depth is None for ts in targets for t in ts):
+            return _round_sees_any(shooters, targets, sight)
+    return _sees_any_lines(shooters, targets, bf)
+
+
+def _round_sees_any(
+    shooters: Sequence[Base], targets: Sequence[Sequence[Base]], sight: _SightBlockers | None
+) -> list[bool]:
+    """`sees_any` of round bases without heights, every blocker convex (each base as x, y
+    and width: numpy reads a flat list of floats fastest)."""
+    if sight is None:  # nothing blocks: each shooter sees any target it has
+        return [bool(ts) for ts in targets]
+    mine = [v for b in shooters for v in (*b.centre, b.width)]
+    theirs = [v for ts in targets for t in ts for v in (*t.centre, t.width)]
+    seen = round_sight(
+        np.array(mine, dtype=np.float64).reshape(-1, 3),
+        np.array(theirs, dtype=np.float64).reshape(-1, 3),
+        np.array([len(ts) for ts in targets], dtype=np.intp),
+        _COMPASS,
+        1 - SIGHT_PULL,
+        sight.boxes,
+        sight.normals,
+        sight.lows,
+        sight.highs,
+        sight.corners,
+        _TOUCH,
+    )
+    found: list[bool] = seen.tolist()
+    return found
+
+
+def _sees_any_lines(
+    shooters: Sequence[Base], targets: Sequence[Sequence[Base]], bf: Battlefield
+) -> list[bool]:
+    """`sees_any` by `_blocked`: any bases, heights, any blockers."""
     seen = [False] * len(shooters)
     owner = np.array([i for i, ts in enumerate(targets) for _ in ts], dtype=np.intp)
     if not len(owner):
