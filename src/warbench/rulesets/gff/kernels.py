@@ -3,7 +3,8 @@ of many small array calls, one pass over the pairs instead.
 
 `convex_sight` makes the very arithmetic of `battlefield._blocked`'s separating-axis test,
 operation for operation (so the same verdicts, bit for bit), and `round_sight` the same test
-over the sight lines of round bases (`battlefield.sees_any`). `round_tracks` screens round
+over the sight lines of round bases (`battlefield.sees_any`); `move_values` makes the AI's
+move scores as its numpy code did. `round_tracks` screens round
 bases moving along straight tracks against terrain outlines: a pair whose distance is within
 `UNSURE` of the limit is left to shapely's exact distance, so no verdict hangs on rounding.
 """
@@ -186,6 +187,40 @@ def _sight_points(
     for k in range(9):
         out[k, 0] = x + compass[k, 0] * reach
         out[k, 1] = y + compass[k, 1] * reach
+
+
+@compiled
+def move_values(
+    at: Floats,
+    row: Ints,
+    spots: Floats,
+    theirs: Bools,
+    reach: Floats,
+    mine: Bools,
+    advancing: Bools,
+    volley: Floats,
+) -> Floats:
+    """The AI's score of each move to at[i] by unit row[i] (`ai._move_scores`, the very
+    arithmetic of its numpy form): 3 × the markers not ours (`theirs`) within the unit's
+    `reach` of the point, less 0.15 × the distance to the nearest marker free for it
+    (`mine`, if any), plus its `volley` for an Advance."""
+    values = np.empty(at.shape[0])
+    for i in range(at.shape[0]):
+        u = row[i]
+        held, nearest, some = 0, math.inf, False
+        for k in range(spots.shape[0]):
+            gap = np.hypot(at[i, 0] - spots[k, 0], at[i, 1] - spots[k, 1])
+            if theirs[k] and gap <= reach[u]:
+                held += 1
+            if mine[u, k]:
+                some, nearest = True, min(nearest, gap)
+        value = 3.0 * float(held)
+        if some:
+            value -= 0.15 * nearest
+        if advancing[i]:
+            value += volley[u]
+        values[i] = value
+    return values
 
 
 @compiled
