@@ -247,6 +247,12 @@ class Battlefield:
         return found
 
     @cached_property
+    def _cover_boxes(self) -> list[tuple[Polygon, float, float, float, float]]:
+        """The cover pieces' areas and bounds (x0, y0, x1, y1), trait by trait as `_COVER`
+        gives them (a piece of both is there twice, as `_by_trait` has it)."""
+        return [(a, *a.bounds) for trait in _COVER for a in self._by_trait[trait][0]]
+
+    @cached_property
     def _outlines(self) -> dict[Trait, tuple[Floats, Ints, Bools]]:
         """For each trait, the closed outlines of the pieces with it (`_by_trait`'s order) one
         after the other, where each starts (and the end), and whether each has no holes."""
@@ -1079,19 +1085,14 @@ def _fully_in_cover(bases: Sequence[Base], bf: Battlefield) -> Bools:
 
 
 def _near_cover(base: Base, bf: Battlefield) -> list[Polygon]:
-    """The cover pieces' areas whose bounding boxes meet the round base's circle's."""
+    """The cover pieces' areas whose bounding boxes meet the round base's circle's (a few
+    pieces: plain comparisons, cheaper than numpy's)."""
     (cx, cy), r = base.centre, base.width / 2
-    near = []
-    for trait in _COVER:
-        areas, boxes = bf._by_trait[trait]
-        meets = (
-            (boxes[:, 0] <= cx + r)
-            & (boxes[:, 2] >= cx - r)
-            & (boxes[:, 1] <= cy + r)
-            & (boxes[:, 3] >= cy - r)
-        )
-        near += areas[meets].tolist()
-    return near
+    return [
+        area
+        for area, x0, y0, x1, y1 in bf._cover_boxes
+        if x0 <= cx + r and x1 >= cx - r and y0 <= cy + r and y1 >= cy - r
+    ]
 
 
 def _disc_in_cover(base: Base, areas: list[Polygon]) -> bool | None:
