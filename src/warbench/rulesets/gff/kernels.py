@@ -45,7 +45,7 @@ def convex_sight(
     boxes overlap, split into convex pieces the line runs inside (`_blocked`'s separating
     axes: the piece's edge normals, then the line's own normal) and non-convex pieces (left
     to shapely). Pairs come line by line, pieces in order, as numpy's `nonzero` gives them."""
-    n, count = starts.shape[0], boxes.shape[0]
+    n, count, sides = starts.shape[0], boxes.shape[0], normals.shape[1]
     hit_line = np.empty(n * count, dtype=np.intp)
     hit_piece = np.empty(n * count, dtype=np.intp)
     other_line = np.empty(n * count, dtype=np.intp)
@@ -53,23 +53,43 @@ def convex_sight(
     hits = others = 0
     for i in range(n):
         ax, ay, bx, by = starts[i, 0], starts[i, 1], ends[i, 0], ends[i, 1]
+        x0, x1 = min(ax, bx), max(ax, bx)
+        y0, y1 = min(ay, by), max(ay, by)
         for p in range(count):
-            if not _boxes_meet(ax, ay, bx, by, boxes, p):
+            if x0 >= boxes[p, 2] or x1 <= boxes[p, 0] or y0 >= boxes[p, 3] or y1 <= boxes[p, 1]:
                 continue
             if not convex[p]:
                 other_line[others], other_piece[others] = i, p
                 others += 1
-            elif _runs_inside(ax, ay, bx, by, p, normals, lows, highs, corners, touch):
-                hit_line[hits], hit_piece[hits] = i, p
-                hits += 1
+                continue
+            apart = False
+            for v in range(sides):
+                nx, ny = normals[p, v, 0], normals[p, v, 1]
+                at_a, at_b = nx * ax + ny * ay, nx * bx + ny * by
+                if max(at_a, at_b) <= lows[p, v] + touch or min(at_a, at_b) >= highs[p, v] - touch:
+                    apart = True
+                    break
+            if apart:
+                continue
+            dx, dy = bx - ax, by - ay
+            length = math.hypot(dx, dy)
+            if length > 0:
+                ox, oy = -dy / length, dx / length
+                least, most = math.inf, -math.inf
+                for v in range(sides):
+                    spread = corners[p, v, 0] * ox + corners[p, v, 1] * oy
+                    least, most = min(least, spread), max(most, spread)
+                level = ax * ox + ay * oy
+                if level <= least + touch or level >= most - touch:
+                    continue
+            hit_line[hits], hit_piece[hits] = i, p
+            hits += 1
     return hit_line[:hits], hit_piece[:hits], other_line[:others], other_piece[:others]
 
 
 @compiled
-def _boxes_meet(ax: float, ay: float, bx: float, by: float, boxes: Floats, p: int) -> bool:
-    """Whether the box of the line a→b overlaps piece p's box (more than along an edge)."""
-    x0, x1 = min(ax, bx), max(ax, bx)
-    y0, y1 = min(ay, by), max(ay, by)
+def _boxes_meet(x0: float, y0: float, x1: float, y1: float, boxes: Floats, p: int) -> bool:
+    """Whether the box x0, y0, x1, y1 overlaps piece p's box (more than along an edge)."""
     return not (x0 >= boxes[p, 2] or x1 <= boxes[p, 0] or y0 >= boxes[p, 3] or y1 <= boxes[p, 1])
 
 
@@ -88,7 +108,8 @@ def _runs_inside(
 ) -> bool:
     """Whether the line a→b runs through the inside of convex piece p: no separating axis
     among the piece's edge normals and the line's own normal (touching within `touch` is
-    apart)."""
+    apart), `convex_sight`'s test operation for operation (written out there, where a call
+    per pair cost it a third more)."""
     sides = normals.shape[1]
     for v in range(sides):
         nx, ny = normals[p, v, 0], normals[p, v, 1]
@@ -166,9 +187,10 @@ def _pair_sees(
             count += 1
     for i in range(9 * 9):
         ax, ay, bx, by = a[i // 9, 0], a[i // 9, 1], b[i % 9, 0], b[i % 9, 1]
+        lx0, lx1, ly0, ly1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         blocked = False
         for k in range(count):
-            if _boxes_meet(ax, ay, bx, by, boxes, near[k]) and _runs_inside(
+            if _boxes_meet(lx0, ly0, lx1, ly1, boxes, near[k]) and _runs_inside(
                 ax, ay, bx, by, near[k], normals, lows, highs, corners, touch
             ):
                 blocked = True
