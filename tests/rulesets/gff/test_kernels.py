@@ -143,6 +143,44 @@ def test_compiled_sight_gives_the_numpy_verdicts(number: int) -> None:
         assert 0 < int(found.sum()) < len(found)  # some lines blocked, some not
 
 
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_compiled_round_sight_gives_the_lines_verdicts(seed: int) -> None:
+    """`sees_any` of round bases on a generated table (`kernels.round_sight`) agrees with the
+    lines code (`_blocked`) and with `can_see` pair by pair: random bases, and bases centred
+    on the sight blockers' corners, whose lines run along their edges and through them."""
+    bf = generate_battlefield(SeededDice(seed))
+    assert bf._sight is not None and bf._sight.convex.all()  # the compiled path is taken
+    rng = random.Random(seed)
+    spots = [(rng.uniform(0, 48), rng.uniform(0, 48)) for _ in range(60)]
+    for area in bf._sight.areas:
+        spots += [tuple(c) for c in shapely.get_coordinates(area.exterior)[:-1:3]]
+    settled = {True: 0, False: 0}
+    for _ in range(40):
+        shooters = [Base(rng.choice(spots), rng.choice((1.0, 1.25, 2.0))) for _ in range(3)]
+        targets = [[Base(rng.choice(spots), 1.25) for _ in range(k)] for k in (0, 1, 4)]
+        seen = battlefield.sees_any(shooters, targets, bf)
+        assert seen == battlefield._sees_any_lines(shooters, targets, bf)
+        for shooter, theirs, sees in zip(shooters, targets, seen, strict=True):
+            assert sees == any(battlefield.can_see(shooter, t, bf) for t in theirs)
+            settled[sees] += 1
+    assert settled[True] > 5 and settled[False] > 5
+
+
+@pytest.mark.parametrize(
+    ("above", "sees"), [(-0.01, True), (-TOUCH / 2, True), (TOUCH / 2, True), (2 * TOUCH, False)]
+)
+def test_compiled_round_sight_at_the_limit(above: float, sees: bool) -> None:
+    """A wall between two round bases (radius 1) hides all but the line between their
+    northmost sight points, pulled 1% in (y = 20.99): the wall's top `above` that line
+    hides the target only beyond touching (1e-6"), in the kernel as in the lines code."""
+    wall = shapely.box(14.0, 5.0, 16.0, 20.0 + 0.99 + above)
+    blocks = frozenset({Trait.BLOCKS_SIGHT})
+    bf = Battlefield(48.0, 48.0, (TerrainPiece("wall", wall, blocks, 3.0, "wall"),))
+    shooters, targets = [Base((10.0, 20.0), 2.0)], [[Base((20.0, 20.0), 2.0)]]
+    assert battlefield.sees_any(shooters, targets, bf) == [sees]
+    assert battlefield._sees_any_lines(shooters, targets, bf) == [sees]
+
+
 @pytest.mark.parametrize("number", range(5))
 def test_compiled_tracks_give_shapely_verdicts(number: int) -> None:
     bf = _tables()[number]

@@ -414,3 +414,22 @@ def test_kept_fire_solutions_are_those_found_afresh() -> None:
                         asked += 1
             game.apply(agents[player].choose(game, player), player)
     assert asked > 500
+
+
+def test_grid_visits_kept_per_zone_are_that_zones_points() -> None:
+    """The deployment grid kept once per table size and zone (`game._grid_visits`) visits
+    every 3" grid point inside that very zone once, and no other: each deployment and scout
+    zone of two table sizes, and the whole table (ambushes)."""
+    for width, depth in ((48.0, 48.0), (36.0, 30.0)):
+        bf = Battlefield(width, depth)
+        edges = battlefield.EDGES
+        zones = [bf.deployment_zone(e) for e in edges] + [bf.scout_zone(e) for e in edges]
+        for zone in [*zones, None]:
+            visits = game_module._grid_visits(width, depth, None if zone is None else zone.wkb)
+            grid = [
+                (x, y)
+                for x in game_module._steps(width, 3.0)
+                for y in game_module._steps(depth, 3.0)
+                if zone is None or zone.contains(shapely.Point(x, y))
+            ]
+            assert len(visits) == len(set(visits)) and set(visits) == set(grid)

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import cast
 
 import numpy as np
-import numpy.typing as npt
 import shapely
 
 from warbench.ai.shuffle import shuffle
@@ -48,6 +47,7 @@ from warbench.rulesets.gff.actions import (
 from warbench.rulesets.gff.ai_strike_back import strike_back_value
 from warbench.rulesets.gff.attacks import Context
 from warbench.rulesets.gff.game import GFFGame, other
+from warbench.rulesets.gff.kernels import move_values
 from warbench.rulesets.gff.melee import melee_weapons
 from warbench.rulesets.gff.odds import expected_melee
 from warbench.rulesets.gff.odds import expected_wounds as exact_wounds
@@ -271,10 +271,11 @@ class FirefightAI(Agent):
         return 100.0 + value / spell.cost if value > 0 else value  # not when it hurts its own
 
     def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
-        """The scores of Advance and Rush (None for other actions), all at once (numpy):
-        markers to take there, the nearest marker free for the unit, and for Advance the
-        volley after. One pass over the actions gathers the moves' units, points (flat: numpy
-        reads a flat list of floats several times faster than a list of pairs) and kinds."""
+        """The scores of Advance and Rush (None for other actions), all at once (compiled,
+        `kernels.move_values`): markers to take there, the nearest marker free for the unit,
+        and for Advance the volley after. One pass over the actions gathers the moves' units,
+        points (flat: numpy reads a flat list of floats several times faster than a list of
+        pairs) and kinds."""
         scores: list[float | None] = [None] * len(actions)
         where: list[int] = []
         order: dict[str, int] = {}  # each moving unit's row, in the order first met
@@ -290,29 +291,26 @@ class FirefightAI(Agent):
         if not where:
             return scores
         units = [game.state.units[uid] for uid in order]
-        row = np.array(rows, dtype=np.intp)  # each move's unit
-        at = np.array(flat, dtype=np.float64).reshape(-1, 2)
         markers = game.state.markers
-        values = np.zeros(len(at))
-        if markers:
-            spots = np.array([(m.x, m.y) for m in markers], dtype=np.float64)
-            gaps = np.hypot(at[:, None, 0] - spots[None, :, 0], at[:, None, 1] - spots[None, :, 1])
-            values = 3.0 * self._holding_many(units, markers, row, gaps)
-            free = [self._free_for(game, unit) for unit in units]
-            mine = np.array([[any(m is f for f in fs) for m in markers] for fs in free])[row]
-            nearest = np.where(mine, gaps, np.inf).min(axis=1)
-            some = mine.any(axis=1)
-            values[some] -= 0.15 * nearest[some]
+        spots = np.array([(m.x, m.y) for m in markers], dtype=np.float64).reshape(-1, 2)
+        free = [self._free_for(game, unit) for unit in units] if markers else []
+        mine = [any(m is f for f in fs) for fs in free for m in markers]
         advances = np.array(advancing, dtype=np.bool_)
-        if advances.any():
-            shooting = set(row[advances].tolist())
-            volley = np.array(
-                [
-                    0.5 * self._shooting_value(game, unit) if n in shooting else 0.0
-                    for n, unit in enumerate(units)
-                ]
-            )
-            values[advances] += volley[row[advances]]
+        shooting = {rows[n] for n, advance in enumerate(advancing) if advance}
+        volley = [
+            0.5 * self._shooting_value(game, unit) if n in shooting else 0.0
+            for n, unit in enumerate(units)
+        ]
+        values = move_values(
+            np.array(flat, dtype=np.float64).reshape(-1, 2),
+            np.array(rows, dtype=np.intp),
+            spots,
+            np.array([m.owner != units[0].side for m in markers], dtype=np.bool_),
+            np.array([3.0 + u.profile.base for u in units], dtype=np.float64),
+            np.array(mine, dtype=np.bool_).reshape(len(units), len(markers)),
+            advances,
+            np.array(volley, dtype=np.float64),
+        )
         for n, value in zip(where, values.tolist(), strict=True):
             scores[n] = value
         return scores
@@ -337,24 +335,6 @@ class FirefightAI(Agent):
         spots = shapely.points(np.array(points, dtype=np.float64))
         gaps: list[float] = shapely.distance(zone, spots).tolist()
         return {n: -gap for n, gap in zip(where, gaps, strict=True)}
-
-    def _holding_many(
-        self,
-        units: list[Unit],
-        markers: list[Marker],
-        row: npt.NDArray[np.intp],
-        gaps: npt.NDArray[np.float64],
-    ) -> npt.NDArray[np.float64]:
-        """`_holding` of the units (all of one side; `row` picks each point's) at points
-        `gaps` (points × markers) away from the markers."""
-        side = units[0].side
-        theirs = np.array([m.owner != side for m in markers], dtype=np.bool_)
-        if not theirs.any():
-            return np.zeros(len(gaps))
-        reach = np.array([3.0 + u.profile.base for u in units])[row]
-        held = gaps[:, theirs] <= reach[:, None]
-        counted: npt.NDArray[np.float64] = held.sum(axis=1).astype(np.float64)
-        return counted
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
         if isinstance(action, Idle):

@@ -54,6 +54,7 @@ from warbench.rulesets.gff.kernels import (
     convex_sight,
     free_formations,
     keeps_apart,
+    round_sight,
     round_tracks,
 )
 
@@ -245,6 +246,12 @@ class Battlefield:
             boxes = np.array([a.bounds for a in areas], dtype=np.float64).reshape(-1, 4)
             found[trait] = (np.array(areas, dtype=object), boxes)
         return found
+
+    @cached_property
+    def _cover_boxes(self) -> list[tuple[Polygon, float, float, float, float]]:
+        """The cover pieces' areas and bounds (x0, y0, x1, y1), trait by trait as `_COVER`
+        gives them (a piece of both is there twice, as `_by_trait` has it)."""
+        return [(a, *a.bounds) for trait in _COVER for a in self._by_trait[trait][0]]
 
     @cached_property
     def _outlines(self) -> dict[Trait, tuple[Floats, Ints, Bools]]:
@@ -784,6 +791,7 @@ class _SightBlockers:
     lows: Floats  # (P, V): the least of the corners along each normal
     highs: Floats  # (P, V): the most
     tops: Floats  # (P,): how tall each is (endless without heights)
+    every_convex: bool  # all of them convex
 
     @classmethod
     def of(cls, areas: Sequence[Polygon], tops: Sequence[float]) -> _SightBlockers:
@@ -812,6 +820,7 @@ class _SightBlockers:
             lows=along.min(axis=2),
             highs=along.max(axis=2),
             tops=np.array(tops, dtype=np.float64),
+            every_convex=all(r is not None for r in outlines),
         )
 
 
@@ -962,7 +971,47 @@ def sees_any(
 ) -> list[bool]:
     """For each shooter, whether any of its own targets is in its line of sight (`can_see`:
     not every one of the 81 lines blocked), for all pairs at once: the centre-to-centre lines
-    first, then all 81 lines of the pairs of shooters still unsettled."""
+    first, then all 81 lines of the pairs of shooters still unsettled. Round bases on a table
+    without heights whose blockers are all convex (generated tables) in one compiled pass
+    (`kernels.round_sight`: the same points and separating-axis test)."""
+    sight = bf._sight
+    if not bf.heights and (sight is None or sight.every_convex):
+        rounds = all(b.depth is None for b in shooters)
+        if rounds and all(t.depth is None for ts in targets for t in ts):
+            return _round_sees_any(shooters, targets, sight)
+    return _sees_any_lines(shooters, targets, bf)
+
+
+def _round_sees_any(
+    shooters: Sequence[Base], targets: Sequence[Sequence[Base]], sight: _SightBlockers | None
+) -> list[bool]:
+    """`sees_any` of round bases without heights, every blocker convex (each base as x, y
+    and width: numpy reads a flat list of floats fastest)."""
+    if sight is None:  # nothing blocks: each shooter sees any target it has
+        return [bool(ts) for ts in targets]
+    mine = [v for b in shooters for v in (*b.centre, b.width)]
+    theirs = [v for ts in targets for t in ts for v in (*t.centre, t.width)]
+    seen = round_sight(
+        np.array(mine, dtype=np.float64).reshape(-1, 3),
+        np.array(theirs, dtype=np.float64).reshape(-1, 3),
+        np.array([len(ts) for ts in targets], dtype=np.intp),
+        _COMPASS,
+        1 - SIGHT_PULL,
+        sight.boxes,
+        sight.normals,
+        sight.lows,
+        sight.highs,
+        sight.corners,
+        _TOUCH,
+    )
+    found: list[bool] = seen.tolist()
+    return found
+
+
+def _sees_any_lines(
+    shooters: Sequence[Base], targets: Sequence[Sequence[Base]], bf: Battlefield
+) -> list[bool]:
+    """`sees_any` by `_blocked`: any bases, heights, any blockers."""
     seen = [False] * len(shooters)
     owner = np.array([i for i, ts in enumerate(targets) for _ in ts], dtype=np.intp)
     if not len(owner):
@@ -1038,19 +1087,14 @@ def _fully_in_cover(bases: Sequence[Base], bf: Battlefield) -> Bools:
 
 
 def _near_cover(base: Base, bf: Battlefield) -> list[Polygon]:
-    """The cover pieces' areas whose bounding boxes meet the round base's circle's."""
+    """The cover pieces' areas whose bounding boxes meet the round base's circle's (a few
+    pieces: plain comparisons, cheaper than numpy's)."""
     (cx, cy), r = base.centre, base.width / 2
-    near = []
-    for trait in _COVER:
-        areas, boxes = bf._by_trait[trait]
-        meets = (
-            (boxes[:, 0] <= cx + r)
-            & (boxes[:, 2] >= cx - r)
-            & (boxes[:, 1] <= cy + r)
-            & (boxes[:, 3] >= cy - r)
-        )
-        near += areas[meets].tolist()
-    return near
+    return [
+        area
+        for area, x0, y0, x1, y1 in bf._cover_boxes
+        if x0 <= cx + r and x1 >= cx - r and y0 <= cy + r and y1 >= cy - r
+    ]
 
 
 def _disc_in_cover(base: Base, areas: list[Polygon]) -> bool | None:

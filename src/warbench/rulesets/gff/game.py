@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -368,14 +369,9 @@ class GFFGame(OpenGame):
 
     def _find_placements(self, unit: Unit, wanted: int) -> list[tuple[float, float]]:
         kept = self._kept(unit)
-        s = self.state
-        visits = (
-            self._grid_visits(unit)
-            if kept is None
-            else self._placed.visits(
-                (s.phase, s.edges.get(unit.side)), self.field, lambda: self._grid_visits(unit)
-            )
-        )
+        zone = None if self.state.phase == "ambush" else self._zone(unit)
+        wkb = None if zone is None else zone.wkb
+        visits = _grid_visits(self.field.width, self.field.depth, wkb)
         found: list[tuple[float, float]] = []
         for start in range(0, len(visits), wanted + 4):
             batch = visits[start : start + wanted + 4]
@@ -411,25 +407,8 @@ class GFFGame(OpenGame):
                         return found
         return found
 
-    def _grid_visits(self, unit: Unit) -> list[tuple[float, float]]:
-        """The points of a 3" grid (inside the unit's zone, when there is one), in an order
-        that spreads over the whole area."""
-        zone = None if self.state.phase == "ambush" else self._zone(unit)
-        grid = [
-            (x, y) for x in _steps(self.field.width, 3.0) for y in _steps(self.field.depth, 3.0)
-        ]
-        if zone is not None and grid:
-            xs, ys = np.array(grid).T
-            grid = [
-                p
-                for p, inside in zip(grid, shapely.contains_xy(zone, xs, ys), strict=True)
-                if inside
-            ]
-        stride = _coprime_stride(len(grid))
-        return [grid[(n * stride) % len(grid)] for n in range(len(grid))]
-
     def _judge_placements(
-        self, unit: Unit, kept: KeptPlacements, points: list[tuple[float, float]]
+        self, unit: Unit, kept: KeptPlacements, points: Sequence[tuple[float, float]]
     ) -> None:
         """Whether placing the unit at each point is legal (`_placement_problem` is None:
         it fits, keeps over 1" from other units and stays in its zone), all at once."""
@@ -1609,6 +1588,20 @@ def _models(uid: str, profile: Any) -> list[Model]:
 _COMPASS_8 = tuple(
     (math.sin(math.radians(angle)), math.cos(math.radians(angle))) for angle in range(0, 360, 45)
 )  # the sampled directions of Advance and Rush
+
+
+@cache
+def _grid_visits(width: float, depth: float, zone: bytes | None) -> tuple[tuple[float, float], ...]:
+    """The points of a 3" grid on a `width` × `depth` table (inside `zone`, given as WKB,
+    when there is one), in an order that spreads over the whole area: the same for every
+    game of a table size, so found once per zone (the geometry's WKB is its exact key)."""
+    grid = [(x, y) for x in _steps(width, 3.0) for y in _steps(depth, 3.0)]
+    if zone is not None and grid:
+        xs, ys = np.array(grid).T
+        inside = shapely.contains_xy(shapely.from_wkb(zone), xs, ys)
+        grid = [p for p, within in zip(grid, inside, strict=True) if within]
+    stride = _coprime_stride(len(grid))
+    return tuple(grid[(n * stride) % len(grid)] for n in range(len(grid)))
 
 
 def _coprime_stride(size: int) -> int:

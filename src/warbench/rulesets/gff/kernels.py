@@ -2,7 +2,9 @@
 of many small array calls, one pass over the pairs instead.
 
 `convex_sight` makes the very arithmetic of `battlefield._blocked`'s separating-axis test,
-operation for operation (so the same verdicts, bit for bit). `round_tracks` screens round
+operation for operation (so the same verdicts, bit for bit), and `round_sight` the same test
+over the sight lines of round bases (`battlefield.sees_any`); `move_values` makes the AI's
+move scores as its numpy code did. `round_tracks` screens round
 bases moving along straight tracks against terrain outlines: a pair whose distance is within
 `UNSURE` of the limit is left to shapely's exact distance, so no verdict hangs on rounding.
 """
@@ -83,6 +85,164 @@ def convex_sight(
             hit_line[hits], hit_piece[hits] = i, p
             hits += 1
     return hit_line[:hits], hit_piece[:hits], other_line[:others], other_piece[:others]
+
+
+@compiled
+def _boxes_meet(x0: float, y0: float, x1: float, y1: float, boxes: Floats, p: int) -> bool:
+    """Whether the box x0, y0, x1, y1 overlaps piece p's box (more than along an edge)."""
+    return not (x0 >= boxes[p, 2] or x1 <= boxes[p, 0] or y0 >= boxes[p, 3] or y1 <= boxes[p, 1])
+
+
+@compiled
+def _runs_inside(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    p: int,
+    normals: Floats,
+    lows: Floats,
+    highs: Floats,
+    corners: Floats,
+    touch: float,
+) -> bool:
+    """Whether the line a→b runs through the inside of convex piece p: no separating axis
+    among the piece's edge normals and the line's own normal (touching within `touch` is
+    apart), `convex_sight`'s test operation for operation (written out there, where a call
+    per pair cost it a third more)."""
+    sides = normals.shape[1]
+    for v in range(sides):
+        nx, ny = normals[p, v, 0], normals[p, v, 1]
+        at_a, at_b = nx * ax + ny * ay, nx * bx + ny * by
+        if max(at_a, at_b) <= lows[p, v] + touch or min(at_a, at_b) >= highs[p, v] - touch:
+            return False
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length > 0:
+        ox, oy = -dy / length, dx / length
+        least, most = math.inf, -math.inf
+        for v in range(sides):
+            spread = corners[p, v, 0] * ox + corners[p, v, 1] * oy
+            least, most = min(least, spread), max(most, spread)
+        level = ax * ox + ay * oy
+        if level <= least + touch or level >= most - touch:
+            return False
+    return True
+
+
+@compiled
+def round_sight(
+    shooters: Floats,
+    targets: Floats,
+    counts: Ints,
+    compass: Floats,
+    pull: float,
+    boxes: Floats,
+    normals: Floats,
+    lows: Floats,
+    highs: Floats,
+    corners: Floats,
+    touch: float,
+) -> Bools:
+    """`battlefield.sees_any` of round bases against convex blockers (no heights): for each
+    shooter (x, y, width), whether any of its targets (the next `counts` of them) has one
+    of the 81 lines between their sight points (`_many_sight_points`' arithmetic: centre,
+    then the 8 compass points pulled in) not run inside any blocker (`_runs_inside`). Only
+    the blockers whose boxes meet the box of the pair's points are tried (`_pair_sees`)."""
+    seen = np.zeros(shooters.shape[0], dtype=np.bool_)
+    a, b = np.empty((9, 2)), np.empty((9, 2))
+    near = np.empty(boxes.shape[0], dtype=np.intp)
+    first = 0
+    for s in range(shooters.shape[0]):
+        _sight_points(shooters[s, 0], shooters[s, 1], shooters[s, 2], compass, pull, a)
+        for t in range(first, first + counts[s]):
+            _sight_points(targets[t, 0], targets[t, 1], targets[t, 2], compass, pull, b)
+            if _pair_sees(a, b, boxes, normals, lows, highs, corners, touch, near):
+                seen[s] = True
+                break
+        first += counts[s]
+    return seen
+
+
+@compiled
+def _pair_sees(
+    a: Floats,
+    b: Floats,
+    boxes: Floats,
+    normals: Floats,
+    lows: Floats,
+    highs: Floats,
+    corners: Floats,
+    touch: float,
+    near: Ints,
+) -> bool:
+    """Whether any of the 81 lines between sight points `a` and `b` runs inside no convex
+    blocker; only blockers whose boxes meet the points' box are tried (`near`: room)."""
+    x0, x1 = min(a[:, 0].min(), b[:, 0].min()), max(a[:, 0].max(), b[:, 0].max())
+    y0, y1 = min(a[:, 1].min(), b[:, 1].min()), max(a[:, 1].max(), b[:, 1].max())
+    count = 0
+    for p in range(boxes.shape[0]):
+        if _boxes_meet(x0, y0, x1, y1, boxes, p):
+            near[count] = p
+            count += 1
+    for i in range(9 * 9):
+        ax, ay, bx, by = a[i // 9, 0], a[i // 9, 1], b[i % 9, 0], b[i % 9, 1]
+        lx0, lx1, ly0, ly1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        blocked = False
+        for k in range(count):
+            if _boxes_meet(lx0, ly0, lx1, ly1, boxes, near[k]) and _runs_inside(
+                ax, ay, bx, by, near[k], normals, lows, highs, corners, touch
+            ):
+                blocked = True
+                break
+        if not blocked:
+            return True
+    return False
+
+
+@compiled
+def _sight_points(
+    x: float, y: float, width: float, compass: Floats, pull: float, out: Floats
+) -> None:
+    """A round base's 9 sight points into `out`, as `_many_sight_points` makes them."""
+    reach = width / 2 * pull
+    for k in range(9):
+        out[k, 0] = x + compass[k, 0] * reach
+        out[k, 1] = y + compass[k, 1] * reach
+
+
+@compiled
+def move_values(
+    at: Floats,
+    row: Ints,
+    spots: Floats,
+    theirs: Bools,
+    reach: Floats,
+    mine: Bools,
+    advancing: Bools,
+    volley: Floats,
+) -> Floats:
+    """The AI's score of each move to at[i] by unit row[i] (`ai._move_scores`, the very
+    arithmetic of its numpy form): 3 × the markers not ours (`theirs`) within the unit's
+    `reach` of the point, less 0.15 × the distance to the nearest marker free for it
+    (`mine`, if any), plus its `volley` for an Advance."""
+    values = np.empty(at.shape[0])
+    for i in range(at.shape[0]):
+        u = row[i]
+        held, nearest, some = 0, math.inf, False
+        for k in range(spots.shape[0]):
+            gap = np.hypot(at[i, 0] - spots[k, 0], at[i, 1] - spots[k, 1])
+            if theirs[k] and gap <= reach[u]:
+                held += 1
+            if mine[u, k]:
+                some, nearest = True, min(nearest, gap)
+        value = 3.0 * float(held)
+        if some:
+            value -= 0.15 * nearest
+        if advancing[i]:
+            value += volley[u]
+        values[i] = value
+    return values
 
 
 @compiled

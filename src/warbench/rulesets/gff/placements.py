@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -103,17 +103,6 @@ class PlacementMemory:
 
     def __init__(self) -> None:
         self._kept: dict[tuple[object, ...], KeptPlacements] = {}
-        self._visits: dict[tuple[object, ...], tuple[bfm.Battlefield, list[Point]]] = {}
-
-    def visits(
-        self, key: tuple[object, ...], table: bfm.Battlefield, find: Callable[[], list[Point]]
-    ) -> list[Point]:
-        """The grid points of the zone `key` in the order they are visited (`find` them the
-        first time)."""
-        kept = self._visits.get(key)
-        if kept is None or kept[0] is not table:
-            kept = self._visits[key] = (table, find())
-        return kept[1]
 
     def of(
         self,
