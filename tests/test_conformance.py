@@ -501,7 +501,7 @@ def test_ttt_illegal_messages_say_what_is_allowed() -> None:
     game = ruleset.new_game(ruleset.load_scenario("cap-the-capn"), 2)
     history: list[Action] = []
     seen: set[str] = set()
-    helpful = re.compile(r"allowed|\bmay\b|\bcan\b|decision|one of your pieces")
+    helpful = re.compile(r"allowed|\bmay\b|\bcan\b|decision|your pieces in play")
     for _pending, action in _decisions(game, _agents(ruleset, 2)):
         for earlier in history[-8:]:
             reason = game.check(earlier)
