@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import shapely
 from shapely.geometry import LineString, Point
 
+from warbench.ai.shuffle import shuffle
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.game import Decision
@@ -26,12 +27,14 @@ from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import fire, movement, terrain
 from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Pivot, Run, Throw, Walk, maker
 from warbench.rulesets.tftww2.ai import (
+    _WEIGHED,
     GRENADE_SPREAD,
     LEASH,
     SkirmishAI,
     _hit_value,
     _Orders,
     _plan,
+    _weighing_key,
     p_hit,
 )
 from warbench.rulesets.tftww2.attributes import attributes
@@ -385,3 +388,102 @@ def test_quick_makers_make_the_values_the_classes_make() -> None:
         assert str(quick) == str(made) and vars(quick) == vars(made)
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(quick, "man", "x")  # noqa: B010 (frozen: any field refused)
+
+
+def _weighed_afresh(game: TFTGame) -> tuple[list[Action], list[float]] | None:
+    """The next man's legal orders and their scores worked out anew (nothing kept of
+    `SkirmishAI._weighed`), or None when no man is to be ordered."""
+    ai = SkirmishAI(0)
+    unit = ai._next_unit(game, game.state.side)
+    if unit is None or unit not in game.state.men:
+        return None
+    ai._seen, ai._context = {}, {}
+    actions = game.legal_actions_of(unit)
+    return actions, ai._order_scores(game, game.state.men[unit], actions) if actions else []
+
+
+# a man's fields `_weighing_key` leaves out, each with another value to try
+_UNREAD: dict[str, Callable[[Man], object]] = {
+    "moved": lambda m: m.moved + 7.3,
+    "shots": lambda m: m.shots + 1,
+    "last_target": lambda m: None if m.last_target else "b1",
+    "fired_this_round": lambda m: not m.fired_this_round,
+    "under_fire": lambda m: not m.under_fire,
+    "under_fire_last_round": lambda m: not m.under_fire_last_round,
+    "aim_target": lambda m: None if m.aim_target else "r1",
+    "support": lambda m: None if m.support else "2-inch mortar",
+    "radio": lambda m: not m.radio,
+    "support_shots": lambda m: 3 if m.support_shots is None else None,
+    "close_state": lambda m: "broken" if m.close_state == "ok" else "ok",
+}
+
+
+def test_a_mans_orders_are_weighed_from_what_the_weighing_key_holds() -> None:
+    """`_weighing_key` holds all that weighing the next man's orders reads: changing every
+    field it leaves out (of a man in the fight, `_UNREAD`; of one out of it, all but his
+    status) changes neither his legal orders nor their scores."""
+    compared = out = 0
+    for kind in ("ai", "random"):
+        for game in _in_orders(kind, 300):
+            exact = _weighed_afresh(game)
+            if exact is None:
+                continue
+            state = game.state
+            game.state = state.copy()
+            for man in game.state.men.values():
+                if man.active:
+                    for name, other_value in _UNREAD.items():
+                        setattr(man, name, other_value(man))
+                else:
+                    out += 1
+                    man.x, man.y, man.facing, man.floor = man.x + 0.7, man.y - 0.3, 123.0, 1
+                    man.stance, man.action, man.side = "prone", "run", other(man.side)
+                    man.squad, man.rank, man.weapon, man.wounded = "xs1", "CO", "Rifle", True
+                    man.grenades, man.jam, man.anti_tank, man.fired_last_round = 3, 1, None, True
+            assert _weighed_afresh(game) == exact
+            game.state = state
+            compared += 1
+    assert compared > 300 and out > 50
+
+
+def test_kept_weighings_are_the_weighings_worked_out_anew() -> None:
+    """Where the same key comes again (the games of one scenario from other seeds go over
+    the same ground), the kept legal orders and scores are those worked out anew."""
+    ruleset = registry.get("tftww2")
+    scenario = ruleset.load_scenario(ruleset.scenarios()[0].id)
+    kept = 0
+    for seed in range(40):
+        game = ruleset.new_game(dict(scenario), seed)
+        assert isinstance(game, TFTGame)
+        agents = {p: SkirmishAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision):
+            player = game.pending.player
+            exact = _weighed_afresh(game) if game.state.phase == "orders" else None
+            if exact is not None and _weighing_key(game) in _WEIGHED:
+                man = game.state.men[agents[player]._next_unit(game, player) or ""]
+                actions, scores = agents[player]._weighed(game, man)
+                assert (list(actions), list(scores)) == exact
+                kept += 1
+            game.apply(agents[player].choose(game, player), player)
+    assert kept > 200
+
+
+def test_a_man_is_ordered_as_his_orders_shuffled_then_scored_pick() -> None:
+    """`choose` shuffles the places of a man's kept orders, not the orders: the same draws,
+    so the same pick as shuffling his legal orders, scoring them and taking the first best."""
+    picked = 0
+    for game in _in_orders("ai", 300):
+        exact = _weighed_afresh(game)
+        if exact is None or not exact[0]:
+            continue
+        seed = picked
+        actions, _ = exact
+        rng = SkirmishAI(seed)._rng
+        shuffle(rng, actions)
+        ai = SkirmishAI(0)
+        ai._seen, ai._context = {}, {}
+        man = game.state.men[actions[0].man]  # type: ignore[attr-defined]
+        scores = ai._order_scores(game, man, actions)
+        assert SkirmishAI(seed).choose(game, game.state.side) == actions[scores.index(max(scores))]
+        picked += 1
+    assert picked > 100

@@ -15,8 +15,9 @@ own seeded generator.
 from __future__ import annotations
 
 import math
+import operator
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from itertools import product
 from typing import NamedTuple
@@ -267,17 +268,21 @@ class SkirmishAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
+        s = game.state
+        if s.phase == "orders":
+            unit = self._next_unit(game, player)
+            if unit is not None and unit in s.men:
+                # one man's orders, scored together (`_weighed`), picked as `_best` picks:
+                # the first best after a shuffle (of their places: the same draws)
+                orders, scores = self._weighed(game, s.men[unit])
+                if orders:
+                    places = list(range(len(orders)))
+                    shuffle(self._rng, places)
+                    shuffled = [scores[i] for i in places]
+                    return orders[places[shuffled.index(max(shuffled))]]
         shot, actions = self._options(game, player)
         if shot is not None:
             return shot
-        man = game.state.men.get(getattr(actions[0], "man", ""))
-        if man is not None and game.state.phase == "orders":
-            # one man's orders (every other list of the orders step is an AFV's, or all
-            # legal actions, which start with done): scored together (`_order_scores`),
-            # picked as `_best` picks
-            shuffle(self._rng, actions)
-            scores = self._order_scores(game, man, actions)
-            return actions[scores.index(max(scores))]
         return self._best(game, player, actions)
 
     def ranked(self, game: Game, player: str) -> list[Action]:
@@ -305,6 +310,22 @@ class SkirmishAI(Agent):
         elif game.state.phase == "ranged":
             return self._shoot(game, player), []
         return None, actions or game.legal_actions(player)
+
+    def _weighed(self, game: TFTGame, man: Man) -> tuple[tuple[Action, ...], tuple[float, ...]]:
+        """The legal orders of the man to order (`legal_actions_of`) and their scores
+        (`_order_scores`), kept by all they read (`_weighing_key`): in a sweep the games
+        go over the same ground, and half the men's orders are weighed again from a
+        position weighed before."""
+        key = _weighing_key(game)
+        found = _WEIGHED.get(key)
+        if found is None:
+            self._seen, self._context = {}, {}
+            actions = game.legal_actions_of(man.id)
+            scores = self._order_scores(game, man, actions) if actions else []
+            if len(_WEIGHED) >= 20_000:
+                _WEIGHED.clear()
+            found = _WEIGHED[key] = (tuple(actions), tuple(scores))
+        return found
 
     def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
         """The best scored, the first of equals after a shuffle (as `max` picks)."""
@@ -724,6 +745,32 @@ class SkirmishAI(Agent):
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
         return nearest.x, nearest.y
+
+
+# What weighing a man's orders reads of a man in the fight (`_weighing_key`); of one out
+# of it, only that he is: his legal orders (movement: his place, facing, stance, floor,
+# move rate by rank and wound, weapon, jam and action; the others' bases, the enemies'
+# bearings and floors) and the AI's context (sides, squads, leaders, sight, the enemies'
+# threats by weapon, rank, wound, grenades and jam, his assault weapon, the roll he needs
+# by the target's stance and whether it fired last round).
+_MAN_READ = operator.attrgetter(
+    "id", "side", "squad", "rank", "x", "y", "facing", "weapon", "close_weapon", "grenades",
+    "stance", "wounded", "jam", "action", "anti_tank", "floor", "fired_last_round",
+)  # fmt: skip
+_TANK_READ = operator.attrgetter(*(f.name for f in fields(Tank)))
+_WEIGHED: dict[tuple[object, ...], tuple[tuple[Action, ...], tuple[float, ...]]] = {}
+
+
+def _weighing_key(game: TFTGame) -> tuple[object, ...]:
+    """All that the next man's orders and their scores (`SkirmishAI._weighed`) depend on:
+    the scenario (its table, one per scenario: `terrain.Table.build`), the side to play,
+    its next man (`_next_unit`: the men's ranks and actions), what they read of each man
+    (`_MAN_READ`), which squads flee, the AFVs and guns, and the collapsed buildings."""
+    s = game.state
+    men = tuple([_MAN_READ(m) if m.status == "ok" else m.status for m in s.men.values()])
+    tanks = tuple(map(_TANK_READ, s.tanks.values())) if s.tanks else ()
+    fleeing = tuple([q.fleeing for q in s.squads.values()])
+    return id(game.table), s.side, men, fleeing, tanks, tuple(s.collapsed)
 
 
 # The orders `_order_value` weighs (and `_score` sends it): every other action has its own.
