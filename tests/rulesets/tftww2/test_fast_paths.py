@@ -28,8 +28,11 @@ from warbench.rulesets.tftww2 import fire, movement, terrain
 from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Pivot, Run, Throw, Walk, maker
 from warbench.rulesets.tftww2.ai import (
     _WEIGHED,
+    ENEMY_READ,
+    FRIEND_READ,
     GRENADE_SPREAD,
     LEASH,
+    MAN_READ,
     SkirmishAI,
     _hit_value,
     _Orders,
@@ -390,11 +393,13 @@ def test_quick_makers_make_the_values_the_classes_make() -> None:
             setattr(quick, "man", "x")  # noqa: B010 (frozen: any field refused)
 
 
-def _weighed_afresh(game: TFTGame) -> tuple[list[Action], list[float]] | None:
-    """The next man's legal orders and their scores worked out anew (nothing kept of
-    `SkirmishAI._weighed`), or None when no man is to be ordered."""
+def _weighed_afresh(
+    game: TFTGame, unit: str | None = None
+) -> tuple[list[Action], list[float]] | None:
+    """The legal orders of the next man to order (or of `unit`) and their scores worked out
+    anew (nothing kept of `SkirmishAI._weighed`), or None when no man is to be ordered."""
     ai = SkirmishAI(0)
-    unit = ai._next_unit(game, game.state.side)
+    unit = unit or ai._next_unit(game, game.state.side)
     if unit is None or unit not in game.state.men:
         return None
     ai._seen, ai._context = {}, {}
@@ -402,45 +407,72 @@ def _weighed_afresh(game: TFTGame) -> tuple[list[Action], list[float]] | None:
     return actions, ai._order_scores(game, game.state.men[unit], actions) if actions else []
 
 
-# a man's fields `_weighing_key` leaves out, each with another value to try
-_UNREAD: dict[str, Callable[[Man], object]] = {
+# another value for each field of a man but his id and status
+_OTHER: dict[str, Callable[[Man], object]] = {
+    "side": lambda m: other(m.side),
+    "squad": lambda m: "xs9",
+    "rank": lambda m: "CO" if m.rank == "Private" else "Private",
+    "x": lambda m: m.x + 0.7,
+    "y": lambda m: m.y - 0.3,
+    "facing": lambda m: (m.facing + 123.0) % 360,
+    "weapon": lambda m: "Rifle" if m.weapon != "Rifle" else "SMG",
+    "close_weapon": lambda m: "Knife" if m.close_weapon != "Knife" else "Bayonet",
+    "grenades": lambda m: m.grenades + 2,
+    "radio": lambda m: not m.radio,
+    "support": lambda m: None if m.support else "2-inch mortar",
+    "stance": lambda m: "prone" if m.stance == "standing" else "standing",
+    "wounded": lambda m: not m.wounded,
+    "jam": lambda m: 0 if m.jam else 1,
+    "close_state": lambda m: "broken" if m.close_state == "ok" else "ok",
+    "action": lambda m: None if m.action else "run",
     "moved": lambda m: m.moved + 7.3,
     "shots": lambda m: m.shots + 1,
     "last_target": lambda m: None if m.last_target else "b1",
     "fired_this_round": lambda m: not m.fired_this_round,
+    "fired_last_round": lambda m: not m.fired_last_round,
     "under_fire": lambda m: not m.under_fire,
     "under_fire_last_round": lambda m: not m.under_fire_last_round,
     "aim_target": lambda m: None if m.aim_target else "r1",
-    "support": lambda m: None if m.support else "2-inch mortar",
-    "radio": lambda m: not m.radio,
+    "anti_tank": lambda m: None if m.anti_tank else "Panzerfaust",
     "support_shots": lambda m: 3 if m.support_shots is None else None,
-    "close_state": lambda m: "broken" if m.close_state == "ok" else "ok",
+    "floor": lambda m: 1 - m.floor,
 }
+
+
+def test_every_field_of_a_man_but_id_and_status_has_another_value_to_try() -> None:
+    assert set(_OTHER) == {f.name for f in dataclasses.fields(Man)} - {"id", "status"}
 
 
 def test_a_mans_orders_are_weighed_from_what_the_weighing_key_holds() -> None:
     """`_weighing_key` holds all that weighing the next man's orders reads: changing every
-    field it leaves out (of a man in the fight, `_UNREAD`; of one out of it, all but his
-    status) changes neither his legal orders nor their scores."""
+    field of a man it leaves out (of the man to order, his friends and the enemies in the
+    fight, all but `MAN_READ`, `FRIEND_READ` and `ENEMY_READ`; of a man out of the fight,
+    all but his status) changes neither his legal orders nor their scores."""
     compared = out = 0
     for kind in ("ai", "random"):
         for game in _in_orders(kind, 300):
-            exact = _weighed_afresh(game)
+            state = game.state
+            ordered = SkirmishAI._next_unit(game, state.side)
+            exact = _weighed_afresh(game, ordered)
             if exact is None:
                 continue
-            state = game.state
             game.state = state.copy()
             for man in game.state.men.values():
+                read: tuple[str, ...] = ("id", "status")
                 if man.active:
-                    for name, other_value in _UNREAD.items():
-                        setattr(man, name, other_value(man))
+                    read += (
+                        MAN_READ
+                        if man.id == ordered
+                        else FRIEND_READ
+                        if man.side == state.side
+                        else ENEMY_READ
+                    )
                 else:
                     out += 1
-                    man.x, man.y, man.facing, man.floor = man.x + 0.7, man.y - 0.3, 123.0, 1
-                    man.stance, man.action, man.side = "prone", "run", other(man.side)
-                    man.squad, man.rank, man.weapon, man.wounded = "xs1", "CO", "Rifle", True
-                    man.grenades, man.jam, man.anti_tank, man.fired_last_round = 3, 1, None, True
-            assert _weighed_afresh(game) == exact
+                changed = {name: make(man) for name, make in _OTHER.items() if name not in read}
+                for name, value in changed.items():
+                    setattr(man, name, value)
+            assert _weighed_afresh(game, ordered) == exact
             game.state = state
             compared += 1
     assert compared > 300 and out > 50
@@ -459,8 +491,9 @@ def test_kept_weighings_are_the_weighings_worked_out_anew() -> None:
         while isinstance(game.pending, Decision):
             player = game.pending.player
             exact = _weighed_afresh(game) if game.state.phase == "orders" else None
-            if exact is not None and _weighing_key(game) in _WEIGHED:
-                man = game.state.men[agents[player]._next_unit(game, player) or ""]
+            unit = SkirmishAI._next_unit(game, player) if exact is not None else None
+            if unit is not None and _weighing_key(game, game.state.men[unit]) in _WEIGHED:
+                man = game.state.men[unit]
                 actions, scores = agents[player]._weighed(game, man)
                 assert (list(actions), list(scores)) == exact
                 kept += 1

@@ -316,7 +316,7 @@ class SkirmishAI(Agent):
         (`_order_scores`), kept by all they read (`_weighing_key`): in a sweep the games
         go over the same ground, and half the men's orders are weighed again from a
         position weighed before."""
-        key = _weighing_key(game)
+        key = _weighing_key(game, man)
         found = _WEIGHED.get(key)
         if found is None:
             self._seen, self._context = {}, {}
@@ -747,30 +747,46 @@ class SkirmishAI(Agent):
         return nearest.x, nearest.y
 
 
-# What weighing a man's orders reads of a man in the fight (`_weighing_key`); of one out
-# of it, only that he is: his legal orders (movement: his place, facing, stance, floor,
-# move rate by rank and wound, weapon, jam and action; the others' bases, the enemies'
-# bearings and floors) and the AI's context (sides, squads, leaders, sight, the enemies'
-# threats by weapon, rank, wound, grenades and jam, his assault weapon, the roll he needs
-# by the target's stance and whether it fired last round).
-_MAN_READ = operator.attrgetter(
+# What weighing a man's orders (`_weighing_key`) reads of the men in the fight: of him,
+# what his legal orders and their scores rest on (his place, facing, stance, floor, move
+# rate by rank and wound, weapons, grenades, jam and action); of his friends, their bases
+# and his leader (place, floor, squad, rank); of the enemies, their bases and bearings,
+# sight (floor), threats (weapon, rank, wound, grenades, jam) and the roll he needs to
+# hit them (stance, fired last round). Of a man out of the fight, only that he is.
+MAN_READ = (
     "id", "side", "squad", "rank", "x", "y", "facing", "weapon", "close_weapon", "grenades",
-    "stance", "wounded", "jam", "action", "anti_tank", "floor", "fired_last_round",
+    "stance", "wounded", "jam", "action", "anti_tank", "floor",
 )  # fmt: skip
+FRIEND_READ = ("id", "side", "squad", "rank", "x", "y", "floor")
+ENEMY_READ = (
+    "id", "side", "x", "y", "floor", "stance", "fired_last_round", "weapon", "rank",
+    "wounded", "grenades", "jam",
+)  # fmt: skip
+_MAN_READ = operator.attrgetter(*MAN_READ)
+_FRIEND_READ = operator.attrgetter(*FRIEND_READ)
+_ENEMY_READ = operator.attrgetter(*ENEMY_READ)
 _TANK_READ = operator.attrgetter(*(f.name for f in fields(Tank)))
 _WEIGHED: dict[tuple[object, ...], tuple[tuple[Action, ...], tuple[float, ...]]] = {}
 
 
-def _weighing_key(game: TFTGame) -> tuple[object, ...]:
-    """All that the next man's orders and their scores (`SkirmishAI._weighed`) depend on:
-    the scenario (its table, one per scenario: `terrain.Table.build`), the side to play,
-    its next man (`_next_unit`: the men's ranks and actions), what they read of each man
-    (`_MAN_READ`), which squads flee, the AFVs and guns, and the collapsed buildings."""
+def _weighing_key(game: TFTGame, man: Man) -> tuple[object, ...]:
+    """All that his legal orders and their scores (`SkirmishAI._weighed`) depend on: the
+    scenario (its table, one per scenario: `terrain.Table.build`), what they read of each
+    man (`MAN_READ`, `FRIEND_READ`, `ENEMY_READ`), which squads flee, the AFVs and guns,
+    and the collapsed buildings."""
     s = game.state
-    men = tuple([_MAN_READ(m) if m.status == "ok" else m.status for m in s.men.values()])
+    side = man.side
+    men = tuple(
+        [
+            (_MAN_READ(m) if m is man else _FRIEND_READ(m) if m.side == side else _ENEMY_READ(m))
+            if m.status == "ok"
+            else m.status
+            for m in s.men.values()
+        ]
+    )
     tanks = tuple(map(_TANK_READ, s.tanks.values())) if s.tanks else ()
     fleeing = tuple([q.fleeing for q in s.squads.values()])
-    return id(game.table), s.side, men, fleeing, tanks, tuple(s.collapsed)
+    return id(game.table), man.id, men, fleeing, tanks, tuple(s.collapsed)
 
 
 # The orders `_order_value` weighs (and `_score` sends it): every other action has its own.
