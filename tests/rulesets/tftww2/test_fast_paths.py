@@ -1,12 +1,14 @@
 """The tftww2 fast paths agree with the exact code they stand for: a man's orders checked in
 one pass (`movement.legal_orders`) and made in one pass (`movement.legal_man_orders`) with
-`order_problem` order by order, his fire checked in one pass (`fire.legal_fire`) with
-`shot_problem` shot by shot, whether a side has anything to do in a combat step with its
+`order_problem` order by order, his fire, throws and indirect fire checked in one pass
+(`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`) with `shot_problem` and
+`bombard_problem` shot by shot, whether a side has anything to do in a combat step with its
 candidates checked one by one, and the AI's value of a place (`_Orders.place`), its danger
 (`_danger_at`) and a man's orders scored together (`_order_scores`) with the sums worked out
 term by term and order by order, to the last bit (the danger and place terms compiled in
-`order_terms`, the rest in Python); the AI's chance to hit kept per target is the chance as
-written; the quick makers of orders and shots make the values the classes make."""
+`order_terms`, the rest in Python), and kept by all that weighing them reads
+(`_weighing_key`); the AI's chance to hit kept per target is the chance as written; the
+quick makers of orders and shots make the values the classes make."""
 
 from __future__ import annotations
 
