@@ -30,9 +30,15 @@ class Action:
     summary: ClassVar[str] = ""
 
     def __str__(self) -> str:
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # `dataclasses.fields` once per class: every step's text uses them
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
         parts = [self.verb]
-        parts += [_format(getattr(self, f.name)) for f in dataclasses.fields(self)]
+        parts += [_format(getattr(self, name)) for name in names]
         return " ".join(parts)
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}  # each action class's fields, in order
 
 
 def _format(value: object) -> str:

@@ -1,23 +1,26 @@
 """The tftww2 fast paths agree with the exact code they stand for: a man's orders checked in
 one pass (`movement.legal_orders`) and made in one pass (`movement.legal_man_orders`) with
-`order_problem` order by order, his fire checked in one pass (`fire.legal_fire`) with
-`shot_problem` shot by shot, whether a side has anything to do in a combat step with its
+`order_problem` order by order, his fire, throws and indirect fire checked in one pass
+(`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`) with `shot_problem` and
+`bombard_problem` shot by shot, whether a side has anything to do in a combat step with its
 candidates checked one by one, and the AI's value of a place (`_Orders.place`), its danger
 (`_danger_at`) and a man's orders scored together (`_order_scores`) with the sums worked out
 term by term and order by order, to the last bit (the danger and place terms compiled in
-`order_terms`, the rest in Python); the AI's chance to hit kept per target is the chance as
-written; the quick makers of orders and shots make the values the classes make."""
+`order_terms`, the rest in Python), and kept by all that weighing them reads
+(`_weighing_key`); the AI's chance to hit kept per target is the chance as written; the
+quick makers of orders and shots make the values the classes make."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import shapely
 from shapely.geometry import LineString, Point
 
+from warbench.ai.shuffle import shuffle
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.game import Decision
@@ -26,12 +29,17 @@ from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import fire, movement, terrain
 from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Pivot, Run, Throw, Walk, maker
 from warbench.rulesets.tftww2.ai import (
+    _WEIGHED,
+    ENEMY_READ,
+    FRIEND_READ,
     GRENADE_SPREAD,
     LEASH,
+    MAN_READ,
     SkirmishAI,
     _hit_value,
     _Orders,
     _plan,
+    _weighing_key,
     p_hit,
 )
 from warbench.rulesets.tftww2.attributes import attributes
@@ -385,3 +393,133 @@ def test_quick_makers_make_the_values_the_classes_make() -> None:
         assert str(quick) == str(made) and vars(quick) == vars(made)
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(quick, "man", "x")  # noqa: B010 (frozen: any field refused)
+
+
+def _weighed_afresh(
+    game: TFTGame, unit: str | None = None
+) -> tuple[list[Action], list[float]] | None:
+    """The legal orders of the next man to order (or of `unit`) and their scores worked out
+    anew (nothing kept of `SkirmishAI._weighed`), or None when no man is to be ordered."""
+    ai = SkirmishAI(0)
+    unit = unit or ai._next_unit(game, game.state.side)
+    if unit is None or unit not in game.state.men:
+        return None
+    ai._seen, ai._context = {}, {}
+    actions = game.legal_actions_of(unit)
+    return actions, ai._order_scores(game, game.state.men[unit], actions) if actions else []
+
+
+# another value for each field of a man but his id and status
+_OTHER: dict[str, Callable[[Man], object]] = {
+    "side": lambda m: other(m.side),
+    "squad": lambda m: "xs9",
+    "rank": lambda m: "CO" if m.rank == "Private" else "Private",
+    "x": lambda m: m.x + 0.7,
+    "y": lambda m: m.y - 0.3,
+    "facing": lambda m: (m.facing + 123.0) % 360,
+    "weapon": lambda m: "Rifle" if m.weapon != "Rifle" else "SMG",
+    "close_weapon": lambda m: "Knife" if m.close_weapon != "Knife" else "Bayonet",
+    "grenades": lambda m: m.grenades + 2,
+    "radio": lambda m: not m.radio,
+    "support": lambda m: None if m.support else "2-inch mortar",
+    "stance": lambda m: "prone" if m.stance == "standing" else "standing",
+    "wounded": lambda m: not m.wounded,
+    "jam": lambda m: 0 if m.jam else 1,
+    "close_state": lambda m: "broken" if m.close_state == "ok" else "ok",
+    "action": lambda m: None if m.action else "run",
+    "moved": lambda m: m.moved + 7.3,
+    "shots": lambda m: m.shots + 1,
+    "last_target": lambda m: None if m.last_target else "b1",
+    "fired_this_round": lambda m: not m.fired_this_round,
+    "fired_last_round": lambda m: not m.fired_last_round,
+    "under_fire": lambda m: not m.under_fire,
+    "under_fire_last_round": lambda m: not m.under_fire_last_round,
+    "aim_target": lambda m: None if m.aim_target else "r1",
+    "anti_tank": lambda m: None if m.anti_tank else "Panzerfaust",
+    "support_shots": lambda m: 3 if m.support_shots is None else None,
+    "floor": lambda m: 1 - m.floor,
+}
+
+
+def test_every_field_of_a_man_but_id_and_status_has_another_value_to_try() -> None:
+    assert set(_OTHER) == {f.name for f in dataclasses.fields(Man)} - {"id", "status"}
+
+
+def test_a_mans_orders_are_weighed_from_what_the_weighing_key_holds() -> None:
+    """`_weighing_key` holds all that weighing the next man's orders reads: changing every
+    field of a man it leaves out (of the man to order, his friends and the enemies in the
+    fight, all but `MAN_READ`, `FRIEND_READ` and `ENEMY_READ`; of a man out of the fight,
+    all but his status) changes neither his legal orders nor their scores."""
+    compared = out = 0
+    for kind in ("ai", "random"):
+        for game in _in_orders(kind, 300):
+            state = game.state
+            ordered = SkirmishAI._next_unit(game, state.side)
+            exact = _weighed_afresh(game, ordered)
+            if exact is None:
+                continue
+            game.state = state.copy()
+            for man in game.state.men.values():
+                read: tuple[str, ...] = ("id", "status")
+                if man.active:
+                    read += (
+                        MAN_READ
+                        if man.id == ordered
+                        else FRIEND_READ
+                        if man.side == state.side
+                        else ENEMY_READ
+                    )
+                else:
+                    out += 1
+                changed = {name: make(man) for name, make in _OTHER.items() if name not in read}
+                for name, value in changed.items():
+                    setattr(man, name, value)
+            assert _weighed_afresh(game, ordered) == exact
+            game.state = state
+            compared += 1
+    assert compared > 300 and out > 50
+
+
+def test_kept_weighings_are_the_weighings_worked_out_anew() -> None:
+    """Where the same key comes again (the games of one scenario from other seeds go over
+    the same ground), the kept legal orders and scores are those worked out anew."""
+    ruleset = registry.get("tftww2")
+    scenario = ruleset.load_scenario(ruleset.scenarios()[0].id)
+    kept = 0
+    _WEIGHED.clear()  # room to keep this test's weighings
+    for seed in range(40):
+        game = ruleset.new_game(dict(scenario), seed)
+        assert isinstance(game, TFTGame)
+        agents = {p: SkirmishAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision):
+            player = game.pending.player
+            exact = _weighed_afresh(game) if game.state.phase == "orders" else None
+            unit = SkirmishAI._next_unit(game, player) if exact is not None else None
+            if unit is not None and _weighing_key(game, game.state.men[unit]) in _WEIGHED:
+                man = game.state.men[unit]
+                actions, scores = agents[player]._weighed(game, man)
+                assert (list(actions), list(scores)) == exact
+                kept += 1
+            game.apply(agents[player].choose(game, player), player)
+    assert kept > 200
+
+
+def test_a_man_is_ordered_as_his_orders_shuffled_then_scored_pick() -> None:
+    """`choose` shuffles the places of a man's kept orders, not the orders: the same draws,
+    so the same pick as shuffling his legal orders, scoring them and taking the first best."""
+    picked = 0
+    for game in _in_orders("ai", 300):
+        exact = _weighed_afresh(game)
+        if exact is None or not exact[0]:
+            continue
+        seed = picked
+        actions, _ = exact
+        rng = SkirmishAI(seed)._rng
+        shuffle(rng, actions)
+        ai = SkirmishAI(0)
+        ai._seen, ai._context = {}, {}
+        man = game.state.men[actions[0].man]  # type: ignore[attr-defined]
+        scores = ai._order_scores(game, man, actions)
+        assert SkirmishAI(seed).choose(game, game.state.side) == actions[scores.index(max(scores))]
+        picked += 1
+    assert picked > 100

@@ -15,8 +15,9 @@ own seeded generator.
 from __future__ import annotations
 
 import math
+import operator
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from itertools import product
 from typing import NamedTuple
@@ -267,17 +268,21 @@ class SkirmishAI(Agent):
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
+        s = game.state
+        if s.phase == "orders":
+            unit = self._next_unit(game, player)
+            if unit is not None and unit in s.men:
+                # one man's orders, scored together (`_weighed`), picked as `_best` picks:
+                # the first best after a shuffle (of their places: the same draws)
+                orders, scores = self._weighed(game, s.men[unit])
+                if orders:
+                    places = list(range(len(orders)))
+                    shuffle(self._rng, places)
+                    shuffled = [scores[i] for i in places]
+                    return orders[places[shuffled.index(max(shuffled))]]
         shot, actions = self._options(game, player)
         if shot is not None:
             return shot
-        man = game.state.men.get(getattr(actions[0], "man", ""))
-        if man is not None and game.state.phase == "orders":
-            # one man's orders (every other list of the orders step is an AFV's, or all
-            # legal actions, which start with done): scored together (`_order_scores`),
-            # picked as `_best` picks
-            shuffle(self._rng, actions)
-            scores = self._order_scores(game, man, actions)
-            return actions[scores.index(max(scores))]
         return self._best(game, player, actions)
 
     def ranked(self, game: Game, player: str) -> list[Action]:
@@ -305,6 +310,22 @@ class SkirmishAI(Agent):
         elif game.state.phase == "ranged":
             return self._shoot(game, player), []
         return None, actions or game.legal_actions(player)
+
+    def _weighed(self, game: TFTGame, man: Man) -> tuple[tuple[Action, ...], tuple[float, ...]]:
+        """The legal orders of the man to order (`legal_actions_of`) and their scores
+        (`_order_scores`), kept by all they read (`_weighing_key`): in a sweep the games
+        go over the same ground, and two thirds of the men's orders are weighed again from
+        a position weighed before."""
+        key = _weighing_key(game, man)
+        found = _WEIGHED.get(key)
+        if found is None:
+            self._seen, self._context = {}, {}
+            actions = game.legal_actions_of(man.id)
+            scores = self._order_scores(game, man, actions) if actions else []
+            found = (tuple(actions), tuple(scores))
+            if len(_WEIGHED) < 50_000:  # the first kept: every game starts on the same ground
+                _WEIGHED[key] = found
+        return found
 
     def _best(self, game: TFTGame, player: str, actions: list[Action]) -> Action:
         """The best scored, the first of equals after a shuffle (as `max` picks)."""
@@ -724,6 +745,48 @@ class SkirmishAI(Agent):
             return man.x, man.y
         nearest = min(enemies, key=man.distance)
         return nearest.x, nearest.y
+
+
+# What weighing a man's orders (`_weighing_key`) reads of the men in the fight: of him,
+# what his legal orders and their scores rest on (his place, facing, stance, floor, move
+# rate by rank and wound, weapons, grenades, jam and action); of his friends, their bases
+# and his leader (place, floor, squad, rank); of the enemies, their bases and bearings,
+# sight (floor), threats (weapon, rank, wound, grenades, jam) and the roll he needs to
+# hit them (stance, fired last round). Of a man out of the fight, only that he is.
+MAN_READ = (
+    "id", "side", "squad", "rank", "x", "y", "facing", "weapon", "close_weapon", "grenades",
+    "stance", "wounded", "jam", "action", "anti_tank", "floor",
+)  # fmt: skip
+FRIEND_READ = ("id", "side", "squad", "rank", "x", "y", "floor")
+ENEMY_READ = (
+    "id", "side", "x", "y", "floor", "stance", "fired_last_round", "weapon", "rank",
+    "wounded", "grenades", "jam",
+)  # fmt: skip
+_MAN_READ = operator.attrgetter(*MAN_READ)
+_FRIEND_READ = operator.attrgetter(*FRIEND_READ)
+_ENEMY_READ = operator.attrgetter(*ENEMY_READ)
+_TANK_READ = operator.attrgetter(*(f.name for f in fields(Tank)))
+_WEIGHED: dict[tuple[object, ...], tuple[tuple[Action, ...], tuple[float, ...]]] = {}
+
+
+def _weighing_key(game: TFTGame, man: Man) -> tuple[object, ...]:
+    """All that his legal orders and their scores (`SkirmishAI._weighed`) depend on: the
+    scenario (its table, one per scenario: `terrain.Table.build`), what they read of each
+    man (`MAN_READ`, `FRIEND_READ`, `ENEMY_READ`), which squads flee, the AFVs and guns,
+    and the collapsed buildings."""
+    s = game.state
+    side = man.side
+    men = tuple(
+        [
+            (_MAN_READ(m) if m is man else _FRIEND_READ(m) if m.side == side else _ENEMY_READ(m))
+            if m.status == "ok"
+            else m.status
+            for m in s.men.values()
+        ]
+    )
+    tanks = tuple(map(_TANK_READ, s.tanks.values())) if s.tanks else ()
+    fleeing = tuple([q.fleeing for q in s.squads.values()])
+    return id(game.table), man.id, men, fleeing, tanks, tuple(s.collapsed)
 
 
 # The orders `_order_value` weighs (and `_score` sends it): every other action has its own.

@@ -12,6 +12,7 @@ from shapely.geometry.base import BaseGeometry
 from warbench.core.geometry import Base, bearing
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.tftww2 import floors, terrain
+from warbench.rulesets.tftww2.actions import Bombard, maker
 from warbench.rulesets.tftww2.afv import afv_to_hit, he_modifiers, vehicle
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.buildings import Building, Size, damage_building
@@ -108,6 +109,40 @@ def bombard_problem(game: TFTGame, man: Man, at: tuple[float, float]) -> str | N
     if man.support is not None and indirect_weapon(man.support).thrown:
         return floors.window_problem(game, man, at)
     return None
+
+
+def legal_bombards(game: TFTGame, man: Man, enemies: list[Man]) -> list[Bombard]:
+    """The indirect fire on `enemies` (on each one's centre, to the hundredth of an inch)
+    that `bombard_problem` allows `man`, in their order: his action, his mortar or radio
+    and his side's missions checked once, then each point's reach, table, sight and window."""
+    if man.action not in ("pivot", "aim") or man.shots:
+        return []
+    reach, thrown = None, False
+    if man.support is None:
+        if not man.radio or man.rank != "CO":
+            return []
+        if game.spec.sides[man.side].artillery is None or game.state.missions.get(man.side, 0) <= 0:
+            return []
+    elif man.jam or (man.support_shots is not None and man.support_shots <= 0):
+        return []
+    else:
+        weapon = indirect_weapon(man.support)
+        reach, thrown = weapon.reach, weapon.thrown
+    table, legal = game.table, []
+    for enemy in enemies:
+        at = (round(enemy.x, 2), round(enemy.y, 2))
+        distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
+        if (
+            (reach is None or distance <= reach)
+            and terrain.on_table(table, *at)
+            and terrain.sees_point(table, man, at)
+            and not (thrown and floors.window_problem(game, man, at) is not None)
+        ):
+            legal.append(_MAKE_BOMBARD(man.id, at))
+    return legal
+
+
+_MAKE_BOMBARD = maker(Bombard)  # a quick maker (`actions.maker`)
 
 
 def bombard(game: TFTGame, man: Man, at: tuple[float, float]) -> None:

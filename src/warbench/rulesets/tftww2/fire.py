@@ -8,6 +8,7 @@ aiming only at the aimed-at man) (TFT-R5).
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 from warbench.core.geometry import bearing, turn_between
@@ -114,8 +115,7 @@ def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
     key: tuple[object, ...] = (id(game.table), man.id, man.shots, man.action, man.aim_target)
     key += (man.weapon, man.x, man.y, man.facing, man.floor)
     key += (None,) if previous is None else (previous.id, previous.x, previous.y)
-    for t in enemies:
-        key += (t.id, t.x, t.y, t.floor, t.stance, t.fired_last_round, t.fired_this_round)
+    key += tuple(map(_TARGET_READ, enemies))
     found = _LEGAL_FIRE.get(key)
     if found is None:
         if len(_LEGAL_FIRE) >= 20_000:
@@ -125,6 +125,9 @@ def legal_fire(game: TFTGame, man: Man, enemies: list[Man]) -> list[Fire]:
 
 
 _LEGAL_FIRE: dict[tuple[object, ...], tuple[Fire, ...]] = {}
+_TARGET_READ = operator.attrgetter(
+    "id", "x", "y", "floor", "stance", "fired_last_round", "fired_this_round"
+)  # what `legal_fire` reads of each target
 
 
 def _legal_fire(game: TFTGame, man: Man, enemies: list[Man], previous: Man | None) -> list[Fire]:
@@ -167,17 +170,29 @@ def _legal_fire(game: TFTGame, man: Man, enemies: list[Man], previous: Man | Non
 def legal_throws(game: TFTGame, man: Man, enemies: list[Man]) -> list[Throw]:
     """The grenades thrown at `enemies` (at each one's centre, to the hundredth of an inch)
     that `_throw_problem` allows `man`, in their order: his grenades and throw of the turn
-    checked once, then each point's reach and window."""
+    checked once, then each point's reach and window. Those depend on the table and where
+    he and the enemies stand alone, so the throws are kept by them (the AI asks again after
+    every shot of a ranged step)."""
     if not may_throw(man):
         return []
-    reach = weapon_profile("Grenade").effective_range or 0
-    legal: list[Throw] = []
-    for enemy in enemies:
-        at = (round(enemy.x, 2), round(enemy.y, 2))
-        distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
-        if distance <= reach and floors.window_problem(game, man, at) is None:
-            legal.append(_MAKE_THROW(man.id, at))
-    return legal
+    key = (id(game.table), man.id, man.x, man.y, *map(_PLACE, enemies))
+    found = _LEGAL_THROWS.get(key)
+    if found is None:
+        reach = weapon_profile("Grenade").effective_range or 0
+        legal: list[Throw] = []
+        for enemy in enemies:
+            at = (round(enemy.x, 2), round(enemy.y, 2))
+            distance = ((at[0] - man.x) ** 2 + (at[1] - man.y) ** 2) ** 0.5
+            if distance <= reach and floors.window_problem(game, man, at) is None:
+                legal.append(_MAKE_THROW(man.id, at))
+        if len(_LEGAL_THROWS) >= 20_000:
+            _LEGAL_THROWS.clear()
+        found = _LEGAL_THROWS[key] = tuple(legal)
+    return list(found)
+
+
+_LEGAL_THROWS: dict[tuple[object, ...], tuple[Throw, ...]] = {}
+_PLACE = operator.attrgetter("x", "y")
 
 
 def _previous(game: TFTGame, man: Man) -> Man | None:

@@ -247,16 +247,13 @@ class TFTGame(OpenGame):
 
     def _legal_shots(self, man: Man, enemies: list[Man]) -> list[Action]:
         """The legal ones of a man's shots (`_man_shots` checked by `_shot_problem`), his
-        fire and grenades at the enemy checked in one pass (`fire.legal_fire`,
-        `fire.legal_throws`)."""
+        fire, grenades and indirect fire at the enemy checked in one pass
+        (`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`)."""
         acts: list[Action] = []
         acts += fire.legal_fire(self, man, enemies)
         acts += fire.legal_throws(self, man, enemies)
         if man.support or man.radio:
-            for e in enemies:
-                at = (round(e.x, 2), round(e.y, 2))
-                if area.bombard_problem(self, man, at) is None:
-                    acts.append(Bombard(man.id, at))
+            acts += area.legal_bombards(self, man, enemies)
         return acts
 
     @staticmethod
