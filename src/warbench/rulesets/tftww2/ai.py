@@ -323,7 +323,7 @@ class SkirmishAI(Agent):
             actions = game.legal_actions_of(man.id)
             scores = self._order_scores(game, man, actions) if actions else []
             found = (tuple(actions), tuple(scores))
-            if len(_WEIGHED) < 50_000:  # the first kept: every game starts on the same ground
+            if len(_WEIGHED) < KEPT_WEIGHINGS:  # the first: every game starts on the same ground
                 _WEIGHED[key] = found
         return found
 
@@ -766,6 +766,7 @@ _MAN_READ = operator.attrgetter(*MAN_READ)
 _FRIEND_READ = operator.attrgetter(*FRIEND_READ)
 _ENEMY_READ = operator.attrgetter(*ENEMY_READ)
 _TANK_READ = operator.attrgetter(*(f.name for f in fields(Tank)))
+KEPT_WEIGHINGS = 20_000  # weighings kept a process (~4 kB each: ~85 MB when full)
 _WEIGHED: dict[tuple[object, ...], tuple[tuple[Action, ...], tuple[float, ...]]] = {}
 
 
