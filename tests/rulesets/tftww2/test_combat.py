@@ -156,9 +156,13 @@ def test_additional_target_minus_2_within_4_of_the_previous(gap: float) -> None:
     assert mods == [("additional target", -2)]
 
 
-def test_additional_target_beyond_4_is_not_possible() -> None:
-    with pytest.raises(NotPossible, match='within 4"'):
-        rm("Pistol", additional_target=True, distance_from_previous=4.1)
+@pytest.mark.parametrize(("gap", "shown"), [(4.1, "4.1"), (4.001, "4.1"), (4.47213595, "4.5")])
+def test_additional_target_beyond_4_is_not_possible(gap: float, shown: str) -> None:
+    """The refusal names the gap to a tenth, rounded up (never '4.0' for a gap over 4)."""
+    with pytest.raises(
+        NotPossible, match=f'within 4" of the previous target \\(this one is {shown}"\\)'
+    ):
+        rm("Pistol", additional_target=True, distance_from_previous=gap)
 
 
 def test_additional_target_needs_the_distance_from_the_previous() -> None:

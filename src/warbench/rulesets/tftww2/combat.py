@@ -43,6 +43,7 @@ Rulings:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -204,9 +205,10 @@ def _check_further_target(
     if distance_from_previous is None:
         raise ValueError("an additional target needs distance_from_previous")
     if distance_from_previous > within:
+        shown = math.ceil(distance_from_previous * 10) / 10  # up: 4.01" never reads 4.0"
         raise NotPossible(
             f'an additional target must be within {within:g}" of the previous target '
-            f'(this one is {distance_from_previous:g}")'
+            f'(this one is {shown:g}")'
         )
 
 
