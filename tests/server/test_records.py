@@ -80,7 +80,12 @@ def test_a_finished_export_replays_verified_and_opens_in_the_viewer(client: Test
     data["steps"][-1]["rolls"] = [[9, 9]]
     tampered = client.post("/api/replay", content=json.dumps(data))
     assert tampered.status_code == 400 and "cannot replay this record" in tampered.json()["detail"]
-    assert client.post("/api/replay", content=b"\xff").status_code == 400
+    not_text = client.post("/api/replay", content=b"\xff")
+    assert not_text.status_code == 400
+    assert not_text.json()["detail"].endswith("not a record: not UTF-8 text (byte 1)")
+    not_json = client.post("/api/replay", content=b'{"seed": 1,\n oops}').json()["detail"]
+    assert "not JSON (line 2, column 2:" in not_json
+    assert "a record is the JSON file `warbench play --save FILE` writes" in not_json
 
 
 def _own_pieces_only(self: TTTGame, player: str | None) -> dict[str, object]:

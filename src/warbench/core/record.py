@@ -123,9 +123,16 @@ class Record:
     def read(cls, path: Path) -> Record:
         """Load from a JSON file; RecordError says why it cannot be (callers name the file)."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            raw = path.read_bytes()
         except OSError as err:
             raise RecordError(f"cannot read the record: {err.strerror}") from None
+        return cls.loads(raw)
+
+    @classmethod
+    def loads(cls, raw: bytes) -> Record:
+        """A record from its JSON text (a file's or an upload's); RecordError says why not."""
+        try:
+            data = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as err:
             raise RecordError(f"not a record: not UTF-8 text (byte {err.start + 1})") from None
         except json.JSONDecodeError as err:
