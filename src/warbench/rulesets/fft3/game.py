@@ -55,7 +55,6 @@ from warbench.rulesets.fft3.movement import (
     first_within,
     in_cohesion,
     keep_away_problem,
-    nearest_approach,
     point_along,
 )
 from warbench.rulesets.fft3.profiles import forces, profile, tables
@@ -223,6 +222,13 @@ class FFT3Game(OpenGame):
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
+        if s.phase == "deploy":  # every candidate is a `Deploy`: the stands placed read once
+            placed = self._placed()
+            return [
+                a
+                for a in self._candidates(player)
+                if isinstance(a, Deploy) and self._deploy_problem(a, player, placed) is None
+            ]
         if s.phase != "movement":
             return [a for a in self._candidates(player) if self._illegal(a, player) is None]
         # the candidate moves are of the player's own stands on the table, in its movement
@@ -490,7 +496,14 @@ class FFT3Game(OpenGame):
             placed.append((sid, (round(x, 4), round(y, 4)), facing))
         return placed
 
-    def _deploy_problem(self, action: Deploy, player: str) -> str | None:
+    def _placed(self) -> list[tuple[Point, float, Stand]]:
+        """The stands on the table, each with its centre and radius, for deployment checks."""
+        return [((o.x, o.y), o.radius, o) for o in self.state.stands.values() if o.on_table]
+
+    def _deploy_problem(
+        self, action: Deploy, player: str, placed: list[tuple[Point, float, Stand]] | None = None
+    ) -> str | None:
+        """Why `action` may not deploy; `placed` is `_placed()` when the caller has it."""
         s = self.state
         unit = s.units.get(action.unit)
         todo = self._undeployed(player)
@@ -498,7 +511,8 @@ class FFT3Game(OpenGame):
             names = ", ".join(u.id for u in todo) or "none"
             return f"'{action.unit}' is not one of your units still to deploy: {names}"
         low, high = self.spec.forces[player].zone
-        placed = [((o.x, o.y), o.radius, o) for o in s.stands.values() if o.on_table]
+        if placed is None:
+            placed = self._placed()
         for sid, at, _ in self.formation(unit, action.at):
             stand = s.stands[sid]
             mine = stand.radius
@@ -876,24 +890,25 @@ class FFT3Game(OpenGame):
         mover = s.stands[leg["stand"]]
         a, b = tuple(leg["from"]), tuple(leg["to"])
         samples = self._leg_samples()
+        theirs = mover.radius
         for stand in s.side_stands(s.enemy(mover.player)):
             if not stand.overwatch:
                 continue
-            here, mine, theirs = stand.at, stand.radius, mover.radius
-            near = closest_along(a, b, stand.at)
-            gap = nearest_approach(a, b, stand.at) - stand.radius - mover.radius
+            here, mine = (stand.x, stand.y), stand.radius
+            near = closest_along(a, b, here)
+            # `nearest_approach(a, b, here)`, without working out `near` again
+            gap = math.dist(point_along(a, b, near), here) - mine - theirs
+            gaps: list[tuple[Point, float]] | None = None  # the points' gaps, once a stand
             for weapon in weapons_of(stand):
                 if gap > max_range(stand, weapon) + REACH_SLACK:
                     continue  # out of reach all along the leg
                 if not suits(stand, weapon, mover, overwatch=True):
                     continue
+                if gaps is None:
+                    points = [point_along(a, b, d) for d in [near, *samples]]
+                    gaps = [(at, max(0.0, math.dist(here, at) - mine - theirs)) for at in points]
                 # `plan` gives an attack where the target is in a band and in sight
-                banded = [
-                    at
-                    for at in (point_along(a, b, d) for d in [near, *samples])
-                    if band_of(stand.profile, weapon, max(0.0, math.dist(here, at) - mine - theirs))
-                    is not None
-                ]
+                banded = [at for at, g in gaps if band_of(stand.profile, weapon, g) is not None]
                 if banded and self.field.sees_any(here, mine, banded, theirs):
                     return True
         return False
@@ -1114,7 +1129,13 @@ class FFT3Game(OpenGame):
         s = self.state
         if s.phase == "over" or s.turn == 0:
             return
-        gone = [p for p in PLAYERS if not any(x.alive and x.player == p for x in s.stands.values())]
+        left: set[str] = set()  # one pass, stopping once both sides have a stand alive
+        for x in s.stands.values():
+            if x.alive and x.player not in left:
+                left.add(x.player)
+                if len(left) == len(PLAYERS):
+                    return
+        gone = [p for p in PLAYERS if p not in left]
         if len(gone) == 2:
             self._over(None, "both forces are gone")
         elif gone:
