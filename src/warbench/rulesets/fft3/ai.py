@@ -832,9 +832,14 @@ class TowsAI(Agent):
                 continue
             points = {round(leg["length"] * k / 4, 2) for k in range(5)}
             points.add(round(closest_along(a, b, firer.at), 2))
-            for weapon, _ in _reaches(firer, mover):
-                for along in sorted(points):
-                    at = point_along(a, b, along)
+            here, gaps = firer.at, []  # each point's gap as `chance` works it out first
+            for along in sorted(points):
+                at = point_along(a, b, along)
+                gaps.append((along, at, math.dist(here, at) - firer.radius - mover.radius))
+            for weapon, reach in _reaches(firer, mover):
+                for along, at, gap in gaps:
+                    if gap > reach:
+                        continue  # `chance` is 0 out of reach: no call
                     value = chance(game, firer, weapon, mover, target_at=at, overwatch=True)
                     value *= WORTH[mover.profile.kind]
                     if value > best[0]:
@@ -879,11 +884,11 @@ class TowsAI(Agent):
         self._fresh(game)
         memo, refused, fires = self._memo, self._refused, self._fires
         enemies = [
-            (e, e.id, (e.id, (e.x, e.y), e.facing, e.fire_checked))
+            (e, e.id, (e.id, (e.x, e.y), e.facing, e.fire_checked), e.radius)
             for e in s.side_stands(s.enemy(player))
             if e.id not in s.resolved
         ]
-        targets = [theirs for _, _, theirs in enemies]
+        targets = [theirs for _, _, theirs, _ in enemies]
         if targets != self._targets:  # the shots worth making are looked for again
             self._targets, self._looked = targets, self._looked + 1
         worth_it, stands_shots = self._worth_it, self._stands_shots
@@ -917,10 +922,16 @@ class TowsAI(Agent):
                     if found is None or found[0] != self._looked:
                         chances = memo.setdefault(mine, {})
                         good: list[tuple[float, str]] = []
-                        for e, eid, theirs in enemies:
+                        reach, radius = max_range(stand, weapon) + 1e-6, stand.radius
+                        for e, eid, theirs, r in enemies:
                             p = chances.get(theirs)
                             if p is None:
-                                p = chances[theirs] = chance(game, stand, weapon, e)
+                                # `chance`'s first test here: no call for a foe out of reach
+                                p = chances[theirs] = (
+                                    0.0
+                                    if math.dist(here, theirs[1]) - radius - r > reach
+                                    else chance(game, stand, weapon, e)
+                                )
                             if p >= WORTH_A_SHOT:
                                 good.append((p, eid))
                         found = worth_it[mine] = (self._looked, good)
@@ -965,6 +976,8 @@ class TowsAI(Agent):
         if best[1] is not None:
             return best[1]
         for stand in s.side_stands(player):
+            if stand.attacks or stand.strategic:  # the check would refuse it (it has made an
+                continue  # attack or taken a marker, or moved strategically): not asked again
             if game.check(Overwatch(stand.id)) is None:
                 return Overwatch(stand.id)
         return End()
