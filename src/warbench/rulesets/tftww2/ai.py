@@ -265,6 +265,8 @@ class SkirmishAI(Agent):
         self._rng = random.Random(seed)
         self._seen: dict[str, list[Man]] = {}
         self._context: dict[str, _Orders] = {}
+        self._step: tuple[Game, int, str] | None = None  # the ranged step `_idle` is of
+        self._idle: set[str] = set()  # men of it found with no shot (`_shoot`)
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
@@ -336,20 +338,40 @@ class SkirmishAI(Agent):
     def _shoot(self, game: TFTGame, player: str) -> Action:
         """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
         his best; when none has, done. A man who may neither fire, throw nor call or
-        serve indirect fire has no shot (`TFTGame._legal_shots`) and is passed over."""
+        serve indirect fire has no shot (`TFTGame._legal_shots`) and is passed over; so is
+        one found with none before in this step of this game (`_idle`): in a ranged step no
+        man moves, turns, climbs or changes stance, enemies only fall, and a shot taken or
+        a mission called only takes shots away."""
         s = game.state
-        men = [
-            m.id for m in s.side_men(player) if may_fire(m) or may_throw(m) or m.support or m.radio
-        ]
-        for unit in [t.id for t in s.side_tanks(player)] + men:
-            actions = game.legal_actions_of(unit)
-            if actions:  # `_best`, its score kept to see whether the shot is worth taking
-                shuffle(self._rng, actions)
-                scores = [self._score(game, player, a) for a in actions]
-                top = max(scores)
-                if top > 0:
-                    return actions[scores.index(top)]
+        for tank in s.side_tanks(player):
+            actions = game.legal_actions_of(tank.id)
+            if actions:
+                found = self._take(game, player, actions)
+                if found is not None:
+                    return found
+        step = (game, s.round, s.side)
+        if self._step != step:
+            self._step, self._idle = step, set()
+        idle = self._idle
+        enemies = s.side_men(other(player))
+        for m in s.side_men(player):
+            if m.id in idle or not (may_fire(m) or may_throw(m) or m.support or m.radio):
+                continue
+            actions = game._legal_shots(m, enemies)  # `legal_actions_of` of his
+            if not actions:
+                idle.add(m.id)
+                continue
+            found = self._take(game, player, actions)
+            if found is not None:
+                return found
         return Done()
+
+    def _take(self, game: TFTGame, player: str, actions: list[Action]) -> Action | None:
+        """`_best` of one unit's shots, or None when the best is not worth taking."""
+        shuffle(self._rng, actions)
+        scores = [self._score(game, player, a) for a in actions]
+        top = max(scores)
+        return actions[scores.index(top)] if top > 0 else None
 
     @staticmethod
     def _next_unit(game: TFTGame, player: str) -> str | None:
