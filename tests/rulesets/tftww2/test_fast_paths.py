@@ -547,3 +547,16 @@ def test_a_man_found_with_no_shot_in_a_ranged_step_has_none_after() -> None:
                 game.apply(agent.choose(game, player), player)
     assert checked > 100
 
+
+def test_whether_all_are_ordered_or_a_side_fights_is_what_the_lists_say() -> None:
+    """`TFTGame._all_ordered` and `State.in_fight` answer as the lists they stand for."""
+    ordered = [0, 0]
+    for kind in ("ai", "random"):
+        for game in positions(kind):
+            s = game.state
+            exact = not game._to_order() and not game._tanks_to_order()
+            assert game._all_ordered() == exact
+            ordered[exact] += 1
+            for side in ("red", "blue"):
+                assert s.in_fight(side) == bool(s.side_men(side) or s.side_tanks(side))
+    assert all(ordered), ordered
