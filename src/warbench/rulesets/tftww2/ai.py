@@ -377,9 +377,16 @@ class SkirmishAI(Agent):
     def _next_unit(game: TFTGame, player: str) -> str | None:
         """Leaders first (their men follow them), then privates, then AFVs."""
         s = game.state
-        waiting = [m for m in s.side_men(player) if m.action is None]
-        if waiting:
-            return min(waiting, key=lambda m: RANKS[m.rank]).id
+        first, best = None, len(RANKS)  # the first waiting man of the highest rank
+        for m in s.men.values():
+            if m.action is None and m.side == player and m.status == "ok":
+                rank = RANKS[m.rank]
+                if rank < best:
+                    first, best = m, rank
+                    if not rank:
+                        break  # a CO: none comes before him
+        if first is not None:
+            return first.id
         for tank in s.side_tanks(player):
             if tank.action is None and not tank.immobilised:
                 return tank.id
