@@ -520,7 +520,9 @@ def test_a_man_is_ordered_as_his_orders_shuffled_then_scored_pick() -> None:
         ai._seen, ai._context = {}, {}
         man = game.state.men[actions[0].man]  # type: ignore[attr-defined]
         scores = ai._order_scores(game, man, actions)
-        assert SkirmishAI(seed).choose(game, game.state.side) == actions[scores.index(max(scores))]
+        chooser = SkirmishAI(seed)
+        assert chooser.choose(game, game.state.side) == actions[scores.index(max(scores))]
+        assert chooser._rng.getstate() == rng.getstate()  # the same draws made
         picked += 1
     assert picked > 100
 

@@ -253,6 +253,16 @@ _GROUND: dict[tuple[int, float, float], tuple[float, float, float, float, float]
 _COVER_CODES: dict[Cover, float] = {"none": 0.0, "soft": 1.0, "hard": 2.0}  # `order_terms`
 
 
+def _draw(rng: random.Random, n: int) -> None:
+    """The draws `shuffle` makes for a list of `n` items (the same calls, the same
+    rejections), without moving any: a pick one order alone scores best for."""
+    getrandbits = rng.getrandbits
+    for size in range(n, 1, -1):
+        k = size.bit_length()
+        while getrandbits(k) >= size:
+            pass
+
+
 def _hit_value(weapon: WeaponProfile) -> float:
     """What one hit is worth: a 4d6 hit usually takes a man out, fewer dice often do not."""
     return min(1.0, (weapon.damage_dice or 1) / 4)
@@ -278,10 +288,14 @@ class SkirmishAI(Agent):
                 # the first best after a shuffle (of their places: the same draws)
                 orders, scores = self._weighed(game, s.men[unit])
                 if orders:
+                    top = max(scores)
+                    if scores.count(top) == 1:  # the pick whatever the order: the draws alone
+                        _draw(self._rng, len(orders))
+                        return orders[scores.index(top)]
                     places = list(range(len(orders)))
                     shuffle(self._rng, places)
                     shuffled = [scores[i] for i in places]
-                    return orders[places[shuffled.index(max(shuffled))]]
+                    return orders[places[shuffled.index(top)]]
         shot, actions = self._options(game, player)
         if shot is not None:
             return shot
