@@ -520,6 +520,45 @@ def test_a_man_is_ordered_as_his_orders_shuffled_then_scored_pick() -> None:
         ai._seen, ai._context = {}, {}
         man = game.state.men[actions[0].man]  # type: ignore[attr-defined]
         scores = ai._order_scores(game, man, actions)
-        assert SkirmishAI(seed).choose(game, game.state.side) == actions[scores.index(max(scores))]
+        chooser = SkirmishAI(seed)
+        assert chooser.choose(game, game.state.side) == actions[scores.index(max(scores))]
+        assert chooser._rng.getstate() == rng.getstate()  # the same draws made
         picked += 1
     assert picked > 100
+
+
+def test_a_man_found_with_no_shot_in_a_ranged_step_has_none_after() -> None:
+    """`SkirmishAI._shoot` passes over the men it found with no shot before in the step
+    (`_idle`): at every later decision of it each of them still has none."""
+    ruleset = registry.get("tftww2")
+    checked = 0
+    for info in ruleset.scenarios():
+        scenario = ruleset.load_scenario(info.id)
+        for seed in range(8):
+            game = ruleset.new_game(dict(scenario), seed)
+            assert isinstance(game, TFTGame)
+            agents = {p: SkirmishAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
+            while isinstance(game.pending, Decision):
+                player, s = game.pending.player, game.state
+                agent = agents[player]
+                if s.phase == "ranged" and agent._step == (game, s.round, s.side):
+                    enemies = s.side_men(other(player))
+                    for man in (s.men[m] for m in agent._idle):
+                        assert not man.active or game._legal_shots(man, enemies) == []
+                        checked += 1
+                game.apply(agent.choose(game, player), player)
+    assert checked > 100
+
+
+def test_whether_all_are_ordered_or_a_side_fights_is_what_the_lists_say() -> None:
+    """`TFTGame._all_ordered` and `State.in_fight` answer as the lists they stand for."""
+    ordered = [0, 0]
+    for kind in ("ai", "random"):
+        for game in positions(kind):
+            s = game.state
+            exact = not game._to_order() and not game._tanks_to_order()
+            assert game._all_ordered() == exact
+            ordered[exact] += 1
+            for side in ("red", "blue"):
+                assert s.in_fight(side) == bool(s.side_men(side) or s.side_tanks(side))
+    assert all(ordered), ordered

@@ -253,6 +253,16 @@ _GROUND: dict[tuple[int, float, float], tuple[float, float, float, float, float]
 _COVER_CODES: dict[Cover, float] = {"none": 0.0, "soft": 1.0, "hard": 2.0}  # `order_terms`
 
 
+def _draw(rng: random.Random, n: int) -> None:
+    """The draws `shuffle` makes for a list of `n` items (the same calls, the same
+    rejections), without moving any: a pick one order alone scores best for."""
+    getrandbits = rng.getrandbits
+    for size in range(n, 1, -1):
+        k = size.bit_length()
+        while getrandbits(k) >= size:
+            pass
+
+
 def _hit_value(weapon: WeaponProfile) -> float:
     """What one hit is worth: a 4d6 hit usually takes a man out, fewer dice often do not."""
     return min(1.0, (weapon.damage_dice or 1) / 4)
@@ -265,6 +275,8 @@ class SkirmishAI(Agent):
         self._rng = random.Random(seed)
         self._seen: dict[str, list[Man]] = {}
         self._context: dict[str, _Orders] = {}
+        self._step: tuple[Game, int, str] | None = None  # the ranged step `_idle` is of
+        self._idle: set[str] = set()  # men of it found with no shot (`_shoot`)
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
@@ -276,10 +288,14 @@ class SkirmishAI(Agent):
                 # the first best after a shuffle (of their places: the same draws)
                 orders, scores = self._weighed(game, s.men[unit])
                 if orders:
+                    top = max(scores)
+                    if scores.count(top) == 1:  # the pick whatever the order: the draws alone
+                        _draw(self._rng, len(orders))
+                        return orders[scores.index(top)]
                     places = list(range(len(orders)))
                     shuffle(self._rng, places)
                     shuffled = [scores[i] for i in places]
-                    return orders[places[shuffled.index(max(shuffled))]]
+                    return orders[places[shuffled.index(top)]]
         shot, actions = self._options(game, player)
         if shot is not None:
             return shot
@@ -336,28 +352,55 @@ class SkirmishAI(Agent):
     def _shoot(self, game: TFTGame, player: str) -> Action:
         """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
         his best; when none has, done. A man who may neither fire, throw nor call or
-        serve indirect fire has no shot (`TFTGame._legal_shots`) and is passed over."""
+        serve indirect fire has no shot (`TFTGame._legal_shots`) and is passed over; so is
+        one found with none before in this step of this game (`_idle`): in a ranged step no
+        man moves, turns, climbs or changes stance, enemies only fall, and a shot taken or
+        a mission called only takes shots away."""
         s = game.state
-        men = [
-            m.id for m in s.side_men(player) if may_fire(m) or may_throw(m) or m.support or m.radio
-        ]
-        for unit in [t.id for t in s.side_tanks(player)] + men:
-            actions = game.legal_actions_of(unit)
-            if actions:  # `_best`, its score kept to see whether the shot is worth taking
-                shuffle(self._rng, actions)
-                scores = [self._score(game, player, a) for a in actions]
-                top = max(scores)
-                if top > 0:
-                    return actions[scores.index(top)]
+        for tank in s.side_tanks(player):
+            actions = game.legal_actions_of(tank.id)
+            if actions:
+                found = self._take(game, player, actions)
+                if found is not None:
+                    return found
+        step = (game, s.round, s.side)
+        if self._step != step:
+            self._step, self._idle = step, set()
+        idle = self._idle
+        enemies = s.side_men(other(player))
+        for m in s.side_men(player):
+            if m.id in idle or not (may_fire(m) or may_throw(m) or m.support or m.radio):
+                continue
+            actions = game._legal_shots(m, enemies)  # `legal_actions_of` of his
+            if not actions:
+                idle.add(m.id)
+                continue
+            found = self._take(game, player, actions)
+            if found is not None:
+                return found
         return Done()
+
+    def _take(self, game: TFTGame, player: str, actions: list[Action]) -> Action | None:
+        """`_best` of one unit's shots, or None when the best is not worth taking."""
+        shuffle(self._rng, actions)
+        scores = [self._score(game, player, a) for a in actions]
+        top = max(scores)
+        return actions[scores.index(top)] if top > 0 else None
 
     @staticmethod
     def _next_unit(game: TFTGame, player: str) -> str | None:
         """Leaders first (their men follow them), then privates, then AFVs."""
         s = game.state
-        waiting = [m for m in s.side_men(player) if m.action is None]
-        if waiting:
-            return min(waiting, key=lambda m: RANKS[m.rank]).id
+        first, best = None, len(RANKS)  # the first waiting man of the highest rank
+        for m in s.men.values():
+            if m.action is None and m.side == player and m.status == "ok":
+                rank = RANKS[m.rank]
+                if rank < best:
+                    first, best = m, rank
+                    if not rank:
+                        break  # a CO: none comes before him
+        if first is not None:
+            return first.id
         for tank in s.side_tanks(player):
             if tank.action is None and not tank.immobilised:
                 return tank.id

@@ -281,10 +281,22 @@ def _intact_building_of(game: TFTGame, man: Man) -> str | None:
 
 
 def _building_at(game: TFTGame, point: tuple[float, float]) -> TerrainPiece | None:
-    for piece in game.table.pieces:
-        if piece.kind == "building" and piece.area.covers(ShapelyPoint(*point)):
-            return piece
-    return None
+    """The first building of the table whose footprint holds the point, kept per table
+    and point (the terrain never changes; templates fall again where men stood)."""
+    key = (id(game.table), point)
+    if key in _STRUCK:
+        return _STRUCK[key]
+    spot = ShapelyPoint(*point)
+    found = next(
+        (p for p in game.table.pieces if p.kind == "building" and p.area.covers(spot)), None
+    )
+    if len(_STRUCK) >= 20_000:
+        _STRUCK.clear()
+    _STRUCK[key] = found
+    return found
+
+
+_STRUCK: dict[tuple[int, tuple[float, float]], TerrainPiece | None] = {}
 
 
 def _damage_building(

@@ -309,6 +309,19 @@ class TFTGame(OpenGame):
         s = self.state
         return [m for m in s.side_men(s.side) if m.action is None]
 
+    def _all_ordered(self) -> bool:
+        """No man or AFV is left to order (`_to_order` and `_tanks_to_order` both empty),
+        found without listing them: asked after every order."""
+        s = self.state
+        side = s.side
+        for m in s.men.values():
+            if m.action is None and m.side == side and m.status == "ok":
+                return False
+        return not any(
+            t.action is None and not t.immobilised and t.side == side and t.status == "ok"
+            for t in s.tanks.values()
+        )
+
     def _tanks_to_order(self) -> list[Tank]:
         s = self.state
         return [t for t in s.side_tanks(s.side) if t.action is None and not t.immobilised]
@@ -398,7 +411,7 @@ class TFTGame(OpenGame):
             else:
                 vehicles.drive(self, tank, self._reverse_point(tank, action.dist), reverse=True)
             self._check_end()
-            if s.phase == "orders" and not self._to_order() and not self._tanks_to_order():
+            if s.phase == "orders" and self._all_ordered():
                 self._next_step()
         elif isinstance(action, Gun):
             tank = s.tanks[action.tank]
@@ -415,7 +428,7 @@ class TFTGame(OpenGame):
             self._check_end()
         elif s.phase == "orders":
             movement.carry_out(self, s.men[action.man], action)  # type: ignore[attr-defined]
-            if not self._to_order() and not self._tanks_to_order():
+            if self._all_ordered():
                 self._next_step()
         elif isinstance(action, Fire | Throw):
             fire.shoot(self, s.men[action.man], action)
@@ -444,7 +457,7 @@ class TFTGame(OpenGame):
         for man in list(s.side_men(s.side)):
             if s.squads[man.squad].fleeing:
                 movement.carry_out(self, man, Flee(man.id))
-        if not self._to_order() and not self._tanks_to_order():
+        if self._all_ordered():
             self._next_step()
 
     def _anything_to_do(self, side: str) -> bool:
@@ -534,7 +547,7 @@ class TFTGame(OpenGame):
         if s.phase == "over":
             return True
         for side in ("red", "blue"):
-            if not s.side_men(side) and not s.side_tanks(side):
+            if not s.in_fight(side):
                 self._finish(other(side), f"{side} has no men left in the fight")
                 return True
         return False

@@ -49,8 +49,10 @@ def end_of_turn_morale(game: TFTGame) -> None:
     s = game.state
     for squad in s.squads.values():
         triggered = squad.co_lost or squad.lost_this_round > 1 or squad.area_attack
+        if not triggered or squad.fleeing or squad.tested == s.round:
+            continue
         leader = commander(game, squad)
-        if not triggered or squad.fleeing or squad.tested == s.round or leader is None:
+        if leader is None:
             continue
         squad.tested = s.round
         if not ldr_check(

@@ -157,6 +157,14 @@ class State:
         """The men of `side` still in the fight."""
         return [m for m in self.men.values() if m.side == side and m.status == "ok"]
 
+    def in_fight(self, side: str) -> bool:
+        """Whether `side` has a man or an AFV still fighting (`side_men` or `side_tanks`
+        not empty), found without listing them: asked after every shot."""
+        for m in self.men.values():
+            if m.side == side and m.status == "ok":
+                return True
+        return any(t.side == side and t.status == "ok" for t in self.tanks.values())
+
     def squad_men(self, squad: str) -> list[Man]:
         """The men of a squad still in the fight."""
         return [m for m in self.men.values() if m.squad == squad and m.status == "ok"]
