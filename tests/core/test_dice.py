@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -299,6 +300,22 @@ def test_seeded_faces_in_range(seed: int, dice: int, sides: int) -> None:
         assert len(faces) == dice
         assert all(1 <= f <= sides for f in faces)
         resolve(request, faces)  # accepted by the reader
+
+
+@DETERMINISTIC
+@given(
+    seed=st.integers(min_value=0, max_value=2**63),
+    dice=st.integers(min_value=1, max_value=6),
+    sides=st.integers(min_value=2, max_value=20),
+)
+def test_seeded_faces_are_randints_draw_for_draw(seed: int, dice: int, sides: int) -> None:
+    """The faces are `random.Random(seed).randint(1, sides)` a die, and leave the generator
+    where those calls leave it (the games of a seed are the games they were)."""
+    source, rng = SeededDice(seed), random.Random(seed)
+    request = RollRequest("r", dice=dice, sides=sides)
+    for _ in range(20):
+        assert source.faces(request) == tuple(rng.randint(1, sides) for _ in range(dice))
+    assert source._rng.getstate() == rng.getstate()
 
 
 def test_seeded_dice_cover_every_face() -> None:

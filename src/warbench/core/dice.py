@@ -155,9 +155,19 @@ class SeededDice:
         self._rng = random.Random(seed)
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
-        """Roll each die uniformly."""
-        randint = self._rng.randint
-        return tuple(randint(1, request.sides) for _ in range(request.dice))
+        """Roll each die uniformly: `randint(1, sides)` a die, the same draws (CPython's
+        `randrange` over `getrandbits`, rejecting draws past the range) without its three
+        Python calls a die."""
+        sides = request.sides
+        bits = sides.bit_length()
+        getrandbits = self._rng.getrandbits
+        faces = []
+        for _ in range(request.dice):
+            face = getrandbits(bits)
+            while face >= sides:
+                face = getrandbits(bits)
+            faces.append(face + 1)
+        return tuple(faces)
 
 
 def fresh_seed() -> int:
