@@ -385,8 +385,9 @@ class FFTTGame(Game):
                 if fig.ap < 1 or (stage == "light" and (fig.ap < 3 or fig.light_shot)):
                     continue
                 if prof.armed and not fig.out_of_ammo and not shooting.engaged(s, fig):
+                    at = (fig.x, fig.y)
                     for e in enemies:
-                        if dist(fig.pos, e.pos) > prof.long:
+                        if dist(at, (e.x, e.y)) > prof.long:
                             continue
                         acts.append(Shoot(fig.id, e.id))
                         if prof.indirect:
@@ -420,10 +421,11 @@ class FFTTGame(Game):
         if fig.prof.bomb:
             acts.append(Explode(fig.id))
         x, y = fig.x, fig.y  # (a distance under 20 cm is so along each axis too)
+        at = (x, y)
         acts += [
             Charge(fig.id, e.id)
             for e in enemies
-            if abs(e.x - x) < 20 and abs(e.y - y) < 20 and dist(e.pos, fig.pos) < 20
+            if abs(e.x - x) < 20 and abs(e.y - y) < 20 and dist((e.x, e.y), at) < 20
         ]
         if movement.stuck(s, fig):
             return acts
@@ -1145,8 +1147,9 @@ class FFTTGame(Game):
             if found is None:
                 prof = fig.prof
                 enemies = s.side_figs(other(fig.side))
+                at = (fig.x, fig.y)
                 shoots = prof.armed and any(
-                    dist(fig.pos, e.pos) <= prof.long and (prof.indirect or can_see(s, fig, e))
+                    dist(at, (e.x, e.y)) <= prof.long and (prof.indirect or can_see(s, fig, e))
                     for e in enemies
                 )
                 calls = (

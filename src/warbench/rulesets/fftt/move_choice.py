@@ -224,7 +224,7 @@ def key_role(s: State, fig: Fig, at: Point, radius: float, holder: str | None) -
     if holder != fig.side:
         return "attack"
     mine = [f for f in s.side_figs(fig.side) if victory.fighting(f)]
-    guards = [f for f in mine if dist(f.pos, at) <= radius]
+    guards = [f for f in mine if dist((f.x, f.y), at) <= radius]
     if guards == [fig]:
         return "guard"
     if not guards and fig is min(mine, key=lambda f: (dist(f.pos, at), f.id)):
