@@ -312,7 +312,10 @@ class FFTTGame(Game):
         """The legal actions of `kinds` of these figures of the deciding player in the
         deployment or the movement step, in the order `legal_actions` lists them: for an
         agent that weighs only some actions (the same legality tests as `legal_actions`).
-        In the movement step, candidates `keep` refuses are left out untested."""
+        In the movement step, candidates `keep` refuses are left out untested, and so are
+        the charges and climbs of a figure that may not move (`mover_problem`, which both
+        tests come to) or, for charges, fights hand to hand (`route_problem`): tested once
+        a figure, not once a candidate."""
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
@@ -341,8 +344,20 @@ class FFTTGame(Game):
             if kinds == (Move,) and not self.heals(fig):  # its moves are all in its reach
                 found += self._reach_options(fig)
                 continue
+            held: tuple[type[Action], ...] | None = None  # what the figure may not do at all
             for a in self._figure_candidates(fig, mine, enemies, moves=moves):
                 if isinstance(a, kinds) and (keep is None or keep(a)):
+                    if isinstance(a, Charge | Climb):
+                        if held is None:
+                            held = (
+                                (Charge, Climb)
+                                if movement.mover_problem(s, fig) is not None
+                                else (Charge,)
+                                if shooting.engaged(s, fig)
+                                else ()
+                            )
+                        if isinstance(a, held):
+                            continue
                     legal = self._legal_form(a, s.player, near)
                     if legal is not None:
                         found.append(legal)
@@ -812,8 +827,10 @@ class FFTTGame(Game):
             tuple(tuple(p) for p in s.moving["points"]),
             s.moving["next"],
             tuple(
-                (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
-                for f in s.figs.values()
+                [
+                    (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
+                    for f in s.figs.values()
+                ]
             ),
             tuple((m.defender, tuple(m.attackers)) for m in s.melees),
         )
