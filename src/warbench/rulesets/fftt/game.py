@@ -15,8 +15,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
 from warbench.core.events import Event
@@ -82,6 +80,7 @@ from warbench.rulesets.fftt.table import (
     Table,
     dist,
     rounded,
+    rows,
     segment_distance,
 )
 
@@ -158,7 +157,7 @@ class Reach:
     def spots(self, fig: Fig) -> Points:
         """The destinations, then the points half way, as rows x, y."""
         if self.points is None:
-            self.points = np.array(self.tos + self.halfway(fig), dtype=float).reshape(-1, 2)
+            self.points = rows(self.tos + self.halfway(fig))
         return self.points
 
     def paired(self, fig: Fig) -> list[tuple[Move, Move]]:
@@ -504,7 +503,7 @@ class FFTTGame(Game):
             return reach.tos, reach.halfway(fig), reach.spots(fig)
         tos = to_heal + reach.tos
         halves = [self._half(fig, p) for p in to_heal] + reach.halfway(fig)
-        return tos, halves, np.array(tos + halves, dtype=float).reshape(-1, 2)
+        return tos, halves, rows(tos + halves)
 
     def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
         """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
