@@ -576,12 +576,12 @@ class FFTTGame(Game):
             for x_in in (2.5, 7.5):
                 x = x_in if flank == "west" else s.table.width - x_in
                 for i in range(10):
-                    y = round(s.table.depth * (i + 0.5) / 10, 1)
+                    y = rounded(s.table.depth * (i + 0.5) / 10, 1)
                     acts.append(Enter(fid, (x, y)))
             depth = s.table.zone_depth
             y = depth / 2 if s.edge(fig.side) == "south" else s.table.depth - depth / 2
             for i in range(5):
-                acts.append(Enter(fid, (round(s.table.width * (i + 0.5) / 5, 1), y)))
+                acts.append(Enter(fid, (rounded(s.table.width * (i + 0.5) / 5, 1), y)))
         return acts
 
     # -- legality -------------------------------------------------------------------------
