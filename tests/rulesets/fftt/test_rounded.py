@@ -1,6 +1,7 @@
 """`table.rounded`, the table's `round` without a decimal string, gives `round`'s very float:
 on random values, on values half way between two roundings (exact ties, where `round` rounds
-to even) and a last bit either side of them, outside its fast range, and on odd floats."""
+to even) and a last bit either side of them, negative ones, outside its fast range, and on
+odd floats."""
 
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ def test_rounded_is_rounds_float_bit_for_bit() -> None:
                 rng.uniform(-50.0, 250.0),
                 round(rng.uniform(0.0, 200.0), 1) / 2,  # a half of a tenth: often a tie
                 tie,
+                -tie,  # negative values: rounded as their opposite
                 math.nextafter(tie, 0.0),
                 math.nextafter(tie, math.inf),
+                -math.nextafter(tie, 0.0),
                 rng.uniform(0.0, 1.5 / scale),  # below the fast range
                 rng.uniform(1e4, 1e7),  # above it
             )
@@ -38,4 +41,4 @@ def test_rounded_is_rounds_float_bit_for_bit() -> None:
         for digits in (0, 1, 2):
             assert _bits(rounded(v, digits)) == _bits(round(v, digits)), (v, digits)
     assert math.isnan(rounded(math.nan, 1))
-    assert compared == 40_000 * 3 * 7
+    assert compared == 40_000 * 3 * 9

@@ -207,8 +207,9 @@ class TacticsAI(Agent):
         if isinstance(a, Shoot | Lob):
             firer, target = s.figs[a.figure], s.figs[a.target]
             plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
+            at = (target.x, target.y)
             if firer.prof.template and any(
-                f.side == player and dist(f.pos, target.pos) < 5 for f in s.side_figs(player)
+                f.side == player and dist((f.x, f.y), at) < 5 for f in s.side_figs(player)
             ):
                 return 0.0  # do not drop a grenade on friends
             return self._value(s, target, chance(plan.needed))
@@ -223,12 +224,13 @@ class TacticsAI(Agent):
         target, worth every enemy it would wound; never with a friend under it."""
         circles = tables().bursts["missile"]
         outer = circles[-1][0]
-        if any(dist(f.pos, target.pos) <= outer + f.radius for f in s.side_figs(caller.side)):
+        at = (target.x, target.y)
+        if any(dist((f.x, f.y), at) <= outer + f.radius for f in s.side_figs(caller.side)):
             return 0.0
         hit = chance(caller.prof.skill or 0)
         score = 0.0
         for e in s.side_figs(target.side):
-            near = dist(e.pos, target.pos) - e.radius
+            near = dist((e.x, e.y), at) - e.radius
             dealt = next((n for r, n in circles if near <= r), 0)
             score += self._value(s, e, hit) * dealt
         return score

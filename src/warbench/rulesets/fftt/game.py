@@ -15,8 +15,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
 from warbench.core.events import Event
@@ -82,6 +80,7 @@ from warbench.rulesets.fftt.table import (
     Table,
     dist,
     rounded,
+    rows,
     segment_distance,
 )
 
@@ -158,7 +157,7 @@ class Reach:
     def spots(self, fig: Fig) -> Points:
         """The destinations, then the points half way, as rows x, y."""
         if self.points is None:
-            self.points = np.array(self.tos + self.halfway(fig), dtype=float).reshape(-1, 2)
+            self.points = rows(self.tos + self.halfway(fig))
         return self.points
 
     def paired(self, fig: Fig) -> list[tuple[Move, Move]]:
@@ -312,7 +311,10 @@ class FFTTGame(Game):
         """The legal actions of `kinds` of these figures of the deciding player in the
         deployment or the movement step, in the order `legal_actions` lists them: for an
         agent that weighs only some actions (the same legality tests as `legal_actions`).
-        In the movement step, candidates `keep` refuses are left out untested."""
+        In the movement step, candidates `keep` refuses are left out untested, and so are
+        the charges and climbs of a figure that may not move (`mover_problem`, which both
+        tests come to) or, for charges, fights hand to hand (`route_problem`): tested once
+        a figure, not once a candidate."""
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
@@ -341,8 +343,20 @@ class FFTTGame(Game):
             if kinds == (Move,) and not self.heals(fig):  # its moves are all in its reach
                 found += self._reach_options(fig)
                 continue
+            held: tuple[type[Action], ...] | None = None  # what the figure may not do at all
             for a in self._figure_candidates(fig, mine, enemies, moves=moves):
                 if isinstance(a, kinds) and (keep is None or keep(a)):
+                    if isinstance(a, Charge | Climb):
+                        if held is None:
+                            held = (
+                                (Charge, Climb)
+                                if movement.mover_problem(s, fig) is not None
+                                else (Charge,)
+                                if shooting.engaged(s, fig)
+                                else ()
+                            )
+                        if isinstance(a, held):
+                            continue
                     legal = self._legal_form(a, s.player, near)
                     if legal is not None:
                         found.append(legal)
@@ -385,8 +399,9 @@ class FFTTGame(Game):
                 if fig.ap < 1 or (stage == "light" and (fig.ap < 3 or fig.light_shot)):
                     continue
                 if prof.armed and not fig.out_of_ammo and not shooting.engaged(s, fig):
+                    at = (fig.x, fig.y)
                     for e in enemies:
-                        if dist(fig.pos, e.pos) > prof.long:
+                        if dist(at, (e.x, e.y)) > prof.long:
                             continue
                         acts.append(Shoot(fig.id, e.id))
                         if prof.indirect:
@@ -420,10 +435,11 @@ class FFTTGame(Game):
         if fig.prof.bomb:
             acts.append(Explode(fig.id))
         x, y = fig.x, fig.y  # (a distance under 20 cm is so along each axis too)
+        at = (x, y)
         acts += [
             Charge(fig.id, e.id)
             for e in enemies
-            if abs(e.x - x) < 20 and abs(e.y - y) < 20 and dist(e.pos, fig.pos) < 20
+            if abs(e.x - x) < 20 and abs(e.y - y) < 20 and dist((e.x, e.y), at) < 20
         ]
         if movement.stuck(s, fig):
             return acts
@@ -487,7 +503,7 @@ class FFTTGame(Game):
             return reach.tos, reach.halfway(fig), reach.spots(fig)
         tos = to_heal + reach.tos
         halves = [self._half(fig, p) for p in to_heal] + reach.halfway(fig)
-        return tos, halves, np.array(tos + halves, dtype=float).reshape(-1, 2)
+        return tos, halves, rows(tos + halves)
 
     def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
         """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
@@ -560,12 +576,12 @@ class FFTTGame(Game):
             for x_in in (2.5, 7.5):
                 x = x_in if flank == "west" else s.table.width - x_in
                 for i in range(10):
-                    y = round(s.table.depth * (i + 0.5) / 10, 1)
+                    y = rounded(s.table.depth * (i + 0.5) / 10, 1)
                     acts.append(Enter(fid, (x, y)))
             depth = s.table.zone_depth
             y = depth / 2 if s.edge(fig.side) == "south" else s.table.depth - depth / 2
             for i in range(5):
-                acts.append(Enter(fid, (round(s.table.width * (i + 0.5) / 5, 1), y)))
+                acts.append(Enter(fid, (rounded(s.table.width * (i + 0.5) / 5, 1), y)))
         return acts
 
     # -- legality -------------------------------------------------------------------------
@@ -810,8 +826,10 @@ class FFTTGame(Game):
             tuple(tuple(p) for p in s.moving["points"]),
             s.moving["next"],
             tuple(
-                (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
-                for f in s.figs.values()
+                [
+                    (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
+                    for f in s.figs.values()
+                ]
             ),
             tuple((m.defender, tuple(m.attackers)) for m in s.melees),
         )
@@ -1145,8 +1163,9 @@ class FFTTGame(Game):
             if found is None:
                 prof = fig.prof
                 enemies = s.side_figs(other(fig.side))
+                at = (fig.x, fig.y)
                 shoots = prof.armed and any(
-                    dist(fig.pos, e.pos) <= prof.long and (prof.indirect or can_see(s, fig, e))
+                    dist(at, (e.x, e.y)) <= prof.long and (prof.indirect or can_see(s, fig, e))
                     for e in enemies
                 )
                 calls = (

@@ -18,7 +18,7 @@ from warbench.rulesets.fftt import move_bounds, victory
 from warbench.rulesets.fftt.actions import Move
 from warbench.rulesets.fftt.game import FFTTGame
 from warbench.rulesets.fftt.state import Fig, State
-from warbench.rulesets.fftt.table import BORDER, Point, Points, dist
+from warbench.rulesets.fftt.table import BORDER, Point, Points, dist, rows
 
 FLOOR = 0.5  # a move must score more than this to be made (else the figure stays)
 NOISE = 0.1  # the random tie-break: up to 0.1, one draw per candidate
@@ -101,7 +101,7 @@ def best_move(
         points.append(mine[2])
         if kept is not None and not keys:
             if enemy is None:
-                enemy = np.array(spots, dtype=float).reshape(-1, 2)
+                enemy = rows(spots)
             parts.append(kept.of(game, fig, mine[2], now, enemy))
     if not fulls:
         return None
@@ -224,7 +224,7 @@ def key_role(s: State, fig: Fig, at: Point, radius: float, holder: str | None) -
     if holder != fig.side:
         return "attack"
     mine = [f for f in s.side_figs(fig.side) if victory.fighting(f)]
-    guards = [f for f in mine if dist(f.pos, at) <= radius]
+    guards = [f for f in mine if dist((f.x, f.y), at) <= radius]
     if guards == [fig]:
         return "guard"
     if not guards and fig is min(mine, key=lambda f: (dist(f.pos, at), f.id)):

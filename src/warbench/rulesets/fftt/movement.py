@@ -38,14 +38,14 @@ def passage(
     pass: a building's wall only through a door (tanks and MTs only double doors; drones also
     windows); a figure upstairs stays in its building. An open door costs nothing (R40); the
     closed ones the move opens are added to `opens` (piece number, wall) when given."""
+    at = (fig.x, fig.y)
     if fig.level:
-        home = s.table.building_at(fig.pos)
+        home = s.table.building_at(at)
         if home is None or not home.contains(to):
             return 0, f"{fig.id} is upstairs: climb down before leaving the building"
     extra = 0
     widths = tables().openings
-    for piece, p in s.table.crossings(fig.pos, to):
-        where = f"{p[0]:.1f},{p[1]:.1f}"
+    for piece, p in s.table.crossings(at, to):
         if piece.kind == "vehicle":
             if fig.prof.vehicle:
                 return 0, f"{fig.id} is a {fig.prof.name}: it cannot get into a vehicle wreck"
@@ -63,13 +63,13 @@ def passage(
         elif fig.prof.vehicle:
             return 0, (
                 f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors "
-                f"(the move meets the {piece.wall_at(p)} wall at {where})"
+                f"(the move meets the {piece.wall_at(p)} wall at {p[0]:.1f},{p[1]:.1f})"
             )
         else:
             how = "doors or windows" if fig.prof.windows else "doors"
             return 0, (
-                f"the move meets the {piece.wall_at(p)} wall of a building at {where}: "
-                f"{fig.id} passes walls only through {how}"
+                f"the move meets the {piece.wall_at(p)} wall of a building at "
+                f"{p[0]:.1f},{p[1]:.1f}: {fig.id} passes walls only through {how}"
             )
     return extra, None
 

@@ -53,11 +53,12 @@ def shot(s: State, firer: Fig, target: Fig, *, indirect: bool) -> Shot:
     mods = tables().fire_modifiers
     prof = firer.prof
     assert prof.skill is not None
-    d = dist(firer.pos, target.pos)
+    at, to = (firer.x, firer.y), (target.x, target.y)
+    d = dist(at, to)
     chosen: list[Modifier] = []
     if d > prof.short:
         chosen.append(mods["long_range"])
-    if prof.template is None and s.table.in_cover(firer.pos, target.pos):
+    if prof.template is None and s.table.in_cover(at, to):
         chosen.append(mods["cover"])
     if firer.wounded:
         chosen.append(mods["wounded"])

@@ -28,7 +28,7 @@ def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> boo
     """LOS from `shooter` to `target` (standing at `at` if given). Friendly or enemy figures
     between block it; 'When the shooter is in a higher level ... it will be possible to shoot
     if the shooter is nearer to that something than the target'."""
-    a, b = shooter.pos, at or target.pos
+    a, b = (shooter.x, shooter.y), at or (target.x, target.y)
     blockers = s.table.sight(a, b, (shooter.level, target.level))
     if blockers is None:
         return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from warbench.rulesets.fftt.scenario import TURN_SECONDS, KeyPosition, Victory
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import Point, dist
+from warbench.rulesets.fftt.table import Point, dist, rounded
 
 
 def elapsed(s: State) -> float:
@@ -35,7 +35,7 @@ def point(s: State, k: KeyPosition) -> Point:
     y = deep * s.table.depth
     if s.edge(holder(s, k)) == "north":
         y = s.table.depth - y
-    return (round(across * s.table.width, 1), round(y, 1))
+    return (rounded(across * s.table.width, 1), rounded(y, 1))
 
 
 def taken(s: State, k: KeyPosition) -> bool:
