@@ -18,7 +18,14 @@ from warbench.core.geometry import EPS, Base, Path
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.gff import battlefield, movement
 from warbench.rulesets.gff.battlefield import Battlefield, generate_battlefield, round_enters
-from warbench.rulesets.gff.kernels import ASK, HIT, MISS, free_formations, round_tracks
+from warbench.rulesets.gff.kernels import (
+    ASK,
+    HIT,
+    MISS,
+    first_formations,
+    free_formations,
+    round_tracks,
+)
 
 Floats = npt.NDArray[np.float64]
 TOUCH = 1e-6
@@ -270,6 +277,74 @@ def test_formations_near_an_impassable_limit_are_left_to_the_exact_checks() -> N
         spots, 1.0, 1e-6, 48.0, 48.0, none, np.zeros(0), box, rings, offsets, plain[2:3], limit
     )
     assert found.tolist() == [ASK, ASK, ASK, HIT, MISS, MISS]
+
+
+@pytest.mark.parametrize("number", range(4))
+def test_compiled_formation_search_is_arrange(number: int) -> None:
+    """`arrange_many` (its search compiled, `first_formations`) places each unit as
+    `arrange` (chunks of shifts in numpy, the exact checks where unsure) does, on generated
+    tables and one with a non-convex and a holed impassable piece, among random bases and
+    right at the limit of impassable pieces' edges."""
+    bf = [*(generate_battlefield(SeededDice(seed)) for seed in (1, 2, 3)), _impassable_table()]
+    table = bf[number]
+    rng = random.Random(number)
+    occupied = [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.0) for _ in range(25)]
+    centres = [(rng.uniform(-1, 49), rng.uniform(-1, 49)) for _ in range(150)]
+    for piece in table.pieces:
+        if piece.has(Trait.IMPASSABLE):
+            _, y0, x1, y1 = piece.area.bounds
+            for hair in (0.0, 1e-9, -1e-9, 2e-6):
+                centres.append((x1 + 0.5 - 1e-6 + hair, (y0 + y1) / 2))
+    for count, base in ((1, 1.0), (5, 1.0), (3, 2.0)):
+        many = battlefield.arrange_many(centres, count, base, table, occupied=occupied)
+        alone = [battlefield.arrange(c, count, base, table, occupied=occupied) for c in centres]
+        assert many == alone
+
+
+def test_the_formation_search_leaves_an_ask_before_any_hit_to_the_exact_checks() -> None:
+    bf = _odd_table()
+    box = bf._by_trait[Trait.DIFFICULT][1][2:3]  # the 25..31 × 5..9 box, as if impassable
+    rings, offsets, plain = bf._outlines[Trait.DIFFICULT]
+    rings = rings[offsets[2] : offsets[3]]
+    offsets = np.array([0, len(rings)], dtype=np.intp)
+    limit = 1.0 - TOUCH
+    origins = np.array([(31.0 + limit, 7.0), (31.0 + limit + 1e-6, 7.0), (27.0, 7.0)])
+    shifts = np.array([(0.0, 0.0), (5.0, 0.0)])
+    shapes = np.zeros((1, 1, 2))
+    none = np.zeros((0, 2))
+    found = first_formations(
+        origins,
+        shifts,
+        shapes,
+        1.0,
+        1e-6,
+        48.0,
+        48.0,
+        none,
+        np.zeros(0),
+        box,
+        rings,
+        offsets,
+        plain[2:3],
+        limit,
+    )
+    assert found.tolist() == [-2, 0, 1]  # an ASK first; a HIT at once; a MISS, then a HIT
+    assert first_formations(
+        origins[2:],
+        shifts[:1],
+        shapes,
+        1.0,
+        1e-6,
+        48.0,
+        48.0,
+        none,
+        np.zeros(0),
+        box,
+        rings,
+        offsets,
+        plain[2:3],
+        limit,
+    ).tolist() == [-1]
 
 
 def test_compiled_piece_gaps_give_shapely_verdicts() -> None:

@@ -52,6 +52,7 @@ from warbench.rulesets.gff.kernels import (
     ASK,
     HIT,
     convex_sight,
+    first_formations,
     free_formations,
     keeps_apart,
     round_sight,
@@ -1738,6 +1739,30 @@ def arrange_many(
     shapes = np.stack(layouts)  # (layouts, count, 2)
     origins = np.asarray(centres, dtype=np.float64)
     waiting = np.arange(len(centres))
+    if not room.more:  # the compiled search, formation by formation, up to the first HIT
+        rings, offsets, plain = room.outlines
+        first = first_formations(
+            origins,
+            shifts,
+            shapes,
+            room.radius,
+            EPS,
+            room.width,
+            room.depth,
+            room.centres,
+            room.reach,
+            room.boxes,
+            rings,
+            offsets,
+            plain,
+            room.radius - _TOUCH,
+        ).tolist()
+        for row, pick in enumerate(first):
+            if pick >= 0:
+                shift, layout = divmod(pick, len(layouts))
+                spot = (origins[row] + shifts[shift]) + shapes[layout]
+                found[row] = [(float(px), float(py)) for px, py in spot.tolist()]
+        waiting = np.flatnonzero(np.array(first) == -2)  # an ASK first: the exact checks decide
     start, size = 0, 4  # the nearest shift fitting is the same whatever the chunks; fewer rounds
     while start < len(shifts) and len(waiting):
         chunk = shifts[start : start + size]
