@@ -417,3 +417,43 @@ def test_compiled_block_moves_never_contradict_the_terrain_rules(
             assert not (sure_ok and problem) and not (sure_bad and not problem)
             settled += int(sure_ok or sure_bad)
     assert settled > 450  # unsure: a hair off a limit, or near the holed piece
+
+
+def test_compiled_rounding_is_round() -> None:
+    """`round_all` (compiled, `kernels.rounded`) gives the very floats of Python's `round`:
+    random values, values a hair off a half, exact halves (round half to even), zeros of
+    either sign, and values too large for its error bound."""
+    rng = random.Random(1)
+    values = [rng.uniform(-60, 60) for _ in range(20000)]
+    off = (0.005, -0.005, 5e-7, -5e-7)
+    values += [rng.randint(-6000, 6000) / 100 + rng.choice(off) for _ in range(20000)]
+    values += [rng.uniform(-1e-5, 1e-5) for _ in range(2000)]
+    values += [0.0, -0.0, 0.125, -0.125, 0.375, 2.675, 1e12, -1e12, 0.5e-6, 1.5e-6, 2.5e-6]
+    for digits in (2, 6):
+        found = battlefield.round_all(np.array(values), digits)
+        assert [math.copysign(1, f) for f in found] == [
+            math.copysign(1, round(v, digits)) for v in values
+        ]
+        assert found == [round(v, digits) for v in values]
+
+
+@pytest.mark.parametrize("shape", ["rect", "ellipse"])
+def test_compiled_outlines_are_the_python_corners(shape: str) -> None:
+    """`_corners` (compiled, `kernels.outline`) gives the corners the Python formula gave."""
+    rng = random.Random(2)
+    turns = [(-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)]
+    if shape != "rect":
+        turns = [(math.sin(t), math.cos(t)) for t in (2 * math.pi * i / 24 for i in range(24))]
+    for _ in range(300):
+        length, width = rng.uniform(1, 12), rng.uniform(1, 8)
+        facing, at = 30.0 * rng.randint(1, 12), (rng.uniform(0, 48), rng.uniform(0, 48))
+        fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
+        cx, cy = at
+        local = [(width / 2 * s, length / 2 * c) for s, c in turns]
+        if shape == "rect":  # as the Python formula wrote them
+            local = [(-width / 2, length / 2), (width / 2, length / 2)]
+            local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
+        expected = [
+            (round(cx + u * fy + v * fx, 6), round(cy + u * -fx + v * fy, 6)) for u, v in local
+        ]
+        assert battlefield._corners(shape, length, width, facing, at) == expected

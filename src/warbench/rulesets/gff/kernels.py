@@ -677,3 +677,46 @@ def block_moves(
             bad[k] = found == HIT and length > cap + tiny + noise
         ok[k] = sure and not bad[k]
     return ok, bad
+
+
+@compiled
+def rounded(values: Floats, scale: float) -> Floats:
+    """`round(v, digits)` of each finite value (`scale` = 10**digits), the very floats Python
+    gives (its round is correctly rounded through decimal text): the value scaled, when off a
+    half by more than a millionth (its rounding error is under 1.2e-7 below 1e9), has its
+    nearest integer k by floor, and k / scale is the float nearest that decimal as the text's
+    is (both correctly rounded), with round's sign (-0.0); NaN where Python must say."""
+    found = np.empty_like(values)
+    for i in range(values.shape[0]):
+        v = values[i]
+        scaled = v * scale
+        whole = np.floor(scaled)
+        part = scaled - whole  # exact
+        if abs(part - 0.5) > 1e-6 and abs(scaled) < 1e9:
+            found[i] = math.copysign((whole + (1.0 if part > 0.5 else 0.0)) / scale, v)
+        else:
+            found[i] = np.nan
+    return found
+
+
+@compiled
+def outline(
+    sin: Floats,
+    cos: Floats,
+    half_width: float,
+    half_length: float,
+    cx: float,
+    cy: float,
+    fx: float,
+    fy: float,
+) -> Floats:
+    """`battlefield._corners`' points before rounding, flat (x, y, x, y, ...): u = half_width
+    · sin and v = half_length · cos, along the right (fy, -fx) and the facing (fx, fy) from
+    (cx, cy), added in that order."""
+    found = np.empty(2 * sin.shape[0], dtype=np.float64)
+    rx, ry = fy, -fx
+    for i in range(sin.shape[0]):
+        u, v = half_width * sin[i], half_length * cos[i]
+        found[2 * i] = cx + u * rx + v * fx
+        found[2 * i + 1] = cy + u * ry + v * fy
+    return found
