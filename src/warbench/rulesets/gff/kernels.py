@@ -4,9 +4,11 @@ of many small array calls, one pass over the pairs instead.
 `convex_sight` makes the very arithmetic of `battlefield._blocked`'s separating-axis test,
 operation for operation (so the same verdicts, bit for bit), and `round_sight` the same test
 over the sight lines of round bases (`battlefield.sees_any`); `move_values` makes the AI's
-move scores as its numpy code did. `round_tracks` screens round
-bases moving along straight tracks against terrain outlines: a pair whose distance is within
-`UNSURE` of the limit is left to shapely's exact distance, so no verdict hangs on rounding.
+move scores as its numpy code did; `first_formations` makes `arrange`'s search with
+`free_formations`' verdicts, and `rounded` Python's `round`, float for float. `round_tracks`
+screens round bases moving along straight tracks against terrain outlines: a pair whose
+distance is within `UNSURE` of the limit is left to shapely's exact distance, so no verdict
+hangs on rounding.
 """
 
 from __future__ import annotations
