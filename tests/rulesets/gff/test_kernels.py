@@ -18,7 +18,14 @@ from warbench.core.geometry import EPS, Base, Path
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.rulesets.gff import battlefield, movement
 from warbench.rulesets.gff.battlefield import Battlefield, generate_battlefield, round_enters
-from warbench.rulesets.gff.kernels import ASK, HIT, MISS, free_formations, round_tracks
+from warbench.rulesets.gff.kernels import (
+    ASK,
+    HIT,
+    MISS,
+    first_formations,
+    free_formations,
+    round_tracks,
+)
 
 Floats = npt.NDArray[np.float64]
 TOUCH = 1e-6
@@ -272,6 +279,74 @@ def test_formations_near_an_impassable_limit_are_left_to_the_exact_checks() -> N
     assert found.tolist() == [ASK, ASK, ASK, HIT, MISS, MISS]
 
 
+@pytest.mark.parametrize("number", range(4))
+def test_compiled_formation_search_is_arrange(number: int) -> None:
+    """`arrange_many` (its search compiled, `first_formations`) places each unit as
+    `arrange` (chunks of shifts in numpy, the exact checks where unsure) does, on generated
+    tables and one with a non-convex and a holed impassable piece, among random bases and
+    right at the limit of impassable pieces' edges."""
+    bf = [*(generate_battlefield(SeededDice(seed)) for seed in (1, 2, 3)), _impassable_table()]
+    table = bf[number]
+    rng = random.Random(number)
+    occupied = [Base((rng.uniform(0, 48), rng.uniform(0, 48)), 1.0) for _ in range(25)]
+    centres = [(rng.uniform(-1, 49), rng.uniform(-1, 49)) for _ in range(150)]
+    for piece in table.pieces:
+        if piece.has(Trait.IMPASSABLE):
+            _, y0, x1, y1 = piece.area.bounds
+            for hair in (0.0, 1e-9, -1e-9, 2e-6):
+                centres.append((x1 + 0.5 - 1e-6 + hair, (y0 + y1) / 2))
+    for count, base in ((1, 1.0), (5, 1.0), (3, 2.0)):
+        many = battlefield.arrange_many(centres, count, base, table, occupied=occupied)
+        alone = [battlefield.arrange(c, count, base, table, occupied=occupied) for c in centres]
+        assert many == alone
+
+
+def test_the_formation_search_leaves_an_ask_before_any_hit_to_the_exact_checks() -> None:
+    bf = _odd_table()
+    box = bf._by_trait[Trait.DIFFICULT][1][2:3]  # the 25..31 × 5..9 box, as if impassable
+    rings, offsets, plain = bf._outlines[Trait.DIFFICULT]
+    rings = rings[offsets[2] : offsets[3]]
+    offsets = np.array([0, len(rings)], dtype=np.intp)
+    limit = 1.0 - TOUCH
+    origins = np.array([(31.0 + limit, 7.0), (31.0 + limit + 1e-6, 7.0), (27.0, 7.0)])
+    shifts = np.array([(0.0, 0.0), (5.0, 0.0)])
+    shapes = np.zeros((1, 1, 2))
+    none = np.zeros((0, 2))
+    found = first_formations(
+        origins,
+        shifts,
+        shapes,
+        1.0,
+        1e-6,
+        48.0,
+        48.0,
+        none,
+        np.zeros(0),
+        box,
+        rings,
+        offsets,
+        plain[2:3],
+        limit,
+    )
+    assert found.tolist() == [-2, 0, 1]  # an ASK first; a HIT at once; a MISS, then a HIT
+    assert first_formations(
+        origins[2:],
+        shifts[:1],
+        shapes,
+        1.0,
+        1e-6,
+        48.0,
+        48.0,
+        none,
+        np.zeros(0),
+        box,
+        rings,
+        offsets,
+        plain[2:3],
+        limit,
+    ).tolist() == [-1]
+
+
 def test_compiled_piece_gaps_give_shapely_verdicts() -> None:
     """`_clear_of` (compiled, shapely within a hair of the gap) answers as shapely's
     distances: random rectangles and ellipses against a generated table's pieces, and
@@ -342,3 +417,43 @@ def test_compiled_block_moves_never_contradict_the_terrain_rules(
             assert not (sure_ok and problem) and not (sure_bad and not problem)
             settled += int(sure_ok or sure_bad)
     assert settled > 450  # unsure: a hair off a limit, or near the holed piece
+
+
+def test_compiled_rounding_is_round() -> None:
+    """`round_all` (compiled, `kernels.rounded`) gives the very floats of Python's `round`:
+    random values, values a hair off a half, exact halves (round half to even), zeros of
+    either sign, and values too large for its error bound."""
+    rng = random.Random(1)
+    values = [rng.uniform(-60, 60) for _ in range(20000)]
+    off = (0.005, -0.005, 5e-7, -5e-7)
+    values += [rng.randint(-6000, 6000) / 100 + rng.choice(off) for _ in range(20000)]
+    values += [rng.uniform(-1e-5, 1e-5) for _ in range(2000)]
+    values += [0.0, -0.0, 0.125, -0.125, 0.375, 2.675, 1e12, -1e12, 0.5e-6, 1.5e-6, 2.5e-6]
+    for digits in (2, 6):
+        found = battlefield.round_all(np.array(values), digits)
+        assert [math.copysign(1, f) for f in found] == [
+            math.copysign(1, round(v, digits)) for v in values
+        ]
+        assert found == [round(v, digits) for v in values]
+
+
+@pytest.mark.parametrize("shape", ["rect", "ellipse"])
+def test_compiled_outlines_are_the_python_corners(shape: str) -> None:
+    """`_corners` (compiled, `kernels.outline`) gives the corners the Python formula gave."""
+    rng = random.Random(2)
+    turns = [(-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)]
+    if shape != "rect":
+        turns = [(math.sin(t), math.cos(t)) for t in (2 * math.pi * i / 24 for i in range(24))]
+    for _ in range(300):
+        length, width = rng.uniform(1, 12), rng.uniform(1, 8)
+        facing, at = 30.0 * rng.randint(1, 12), (rng.uniform(0, 48), rng.uniform(0, 48))
+        fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
+        cx, cy = at
+        local = [(width / 2 * s, length / 2 * c) for s, c in turns]
+        if shape == "rect":  # as the Python formula wrote them
+            local = [(-width / 2, length / 2), (width / 2, length / 2)]
+            local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
+        expected = [
+            (round(cx + u * fy + v * fx, 6), round(cy + u * -fx + v * fy, 6)) for u, v in local
+        ]
+        assert battlefield._corners(shape, length, width, facing, at) == expected

@@ -106,9 +106,10 @@ class FirefightAI(Agent):
         self._rng = random.Random(seed)
         self._memo: dict[tuple[object, ...], float] = {}
         self._free: dict[str, list[Marker]] = {}
-        self._where: dict[str, tuple[tuple[str, float, float], ...]] = {}  # `_placed`, by unit
+        self._where: dict[str, int] = {}  # `_spot`, by unit
         self._field: object = None  # the table the lasting values below were found on
         self._lasting: dict[tuple[object, ...], float] = {}  # values of unchanged positions
+        self._spots: dict[tuple[tuple[str, float, float], ...], int] = {}  # `_spot`s
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
@@ -126,7 +127,7 @@ class FirefightAI(Agent):
         (shuffled for ties), and legality is checked only until `most` are found."""
         self._memo, self._free, self._where = {}, {}, {}  # of the position, while scoring
         if game.field is not self._field:
-            self._field, self._lasting = game.field, {}
+            self._field, self._lasting, self._spots = game.field, {}, {}
         found: list[Action] = []
         with game.listing():
             actions = game.candidates(player)
@@ -161,16 +162,22 @@ class FirefightAI(Agent):
 
     def _attacks(self, game: GFFGame, unit: Unit, weapon: Weapon, target: Unit) -> int:
         """The attacks the unit fires with `weapon` at `target` from where it stands."""
-        key = (id(weapon), self._placed(unit), self._placed(target), unit.effects)
+        key = (id(weapon), self._spot(unit), self._spot(target), unit.effects)
         if key not in self._lasting:
             self._lasting[key] = game.fire_solution(unit, weapon, target).attacks
         return int(self._lasting[key])
 
-    def _placed(self, unit: Unit) -> tuple[tuple[str, float, float], ...]:
-        """`_placed` of the unit, once per decision."""
+    def _spot(self, unit: Unit) -> int:
+        """A number for `_placed` of the unit (the same places, the same number, while the
+        lasting values are kept; never reused), once per decision: lasting values are keyed
+        by it, so a look-up hashes an int rather than every model's place."""
         found = self._where.get(unit.id)
         if found is None:
-            found = self._where[unit.id] = _placed(unit)
+            placed = _placed(unit)
+            found = self._spots.get(placed)
+            if found is None:
+                found = self._spots[placed] = len(self._spots)
+            self._where[unit.id] = found
         return found
 
     def _volley(
@@ -182,8 +189,8 @@ class FirefightAI(Agent):
         if not (unit.effects or target.effects) or not attacks:
             return expected_wounds(unit, weapon, attacks, target)
         state = (target.models[-1].wounds, target.shaken, target.effects)
-        mine = (self._placed(unit), unit.effects, unit.moved)
-        key = ("exact", id(weapon), attacks, mine, self._placed(target), state)
+        mine = (self._spot(unit), unit.effects, unit.moved)
+        key = ("exact", id(weapon), attacks, mine, self._spot(target), state)
         if key not in self._lasting:
             shot = game.fire_solution(unit, weapon, target)
             ctx = Context(melee=False, distance=shot.distance, moved=unit.moved)
@@ -392,8 +399,20 @@ class FirefightAI(Agent):
         return self._remember(("shooting", unit.id), lambda: self._best_volley(game, unit))
 
     def _best_volley(self, game: GFFGame, unit: Unit) -> float:
+        """The best `_volley` of the unit's first model's ranged weapons at any enemy; with
+        no spells on it or any enemy, kept while they all stand as they stood (it reads
+        only their places and fixed profiles then)."""
+        enemies = game.state.side_units(other(unit.side))
+        if unit.effects or any(e.effects for e in enemies):
+            return self._find_best_volley(game, unit, enemies)
+        key = ("best", self._spot(unit), *[self._spot(e) for e in enemies])
+        if key not in self._lasting:
+            self._lasting[key] = self._find_best_volley(game, unit, enemies)
+        return self._lasting[key]
+
+    def _find_best_volley(self, game: GFFGame, unit: Unit, enemies: list[Unit]) -> float:
         best = 0.0
-        for enemy in game.state.side_units(other(unit.side)):
+        for enemy in enemies:
             for model in unit.models[:1]:
                 for weapon in model.weapons:
                     if not weapon.melee:

@@ -52,10 +52,13 @@ from warbench.rulesets.gff.kernels import (
     ASK,
     HIT,
     convex_sight,
+    first_formations,
     free_formations,
     keeps_apart,
+    outline,
     round_sight,
     round_tracks,
+    rounded,
 )
 
 Edge = Literal["north", "south", "east", "west"]
@@ -397,10 +400,25 @@ def _roll_between(dice: DiceSource, label: str, least: float, most: float, step:
     return least + (_roll(dice, label, sides) - 1) * (most - least) / (sides - 1)
 
 
-_ELLIPSE_TURNS = tuple(
-    (math.sin(t), math.cos(t))
-    for t in (2 * math.pi * i / _ELLIPSE_SIDES for i in range(_ELLIPSE_SIDES))
-)
+_ELLIPSE_ANGLES = [2 * math.pi * i / _ELLIPSE_SIDES for i in range(_ELLIPSE_SIDES)]
+_TURNS = {  # the sines and cosines of a piece's outline points (`_corners`), by shape
+    "rect": (np.array([-1.0, 1.0, 1.0, -1.0]), np.array([1.0, 1.0, -1.0, -1.0])),
+    "ellipse": (
+        np.array([math.sin(t) for t in _ELLIPSE_ANGLES]),
+        np.array([math.cos(t) for t in _ELLIPSE_ANGLES]),
+    ),
+}
+
+
+def round_all(values: Floats, digits: int) -> list[float]:
+    """`round(v, digits)` of each value of a flat array, the very floats, compiled
+    (`kernels.rounded`: Python's round goes through decimal text, ~3,000 instructions a
+    value); the few it leaves (NaN) are asked of `round`."""
+    found: list[float] = rounded(values, float(10**digits)).tolist()
+    if math.isnan(sum(found)):  # a NaN sums to NaN
+        pairs = zip(values.tolist(), found, strict=True)
+        found = [round(v, digits) if f != f else f for v, f in pairs]
+    return found
 
 
 def _corners(
@@ -408,15 +426,10 @@ def _corners(
 ) -> list[tuple[float, float]]:
     """A piece's outline (a `rect` or an ellipse): `length` along compass `facing`, `width`
     across, centred `at` (corners rounded to a millionth of an inch)."""
-    if shape == "rect":
-        local = [(-width / 2, length / 2), (width / 2, length / 2)]
-        local += [(width / 2, -length / 2), (-width / 2, -length / 2)]
-    else:
-        local = [(width / 2 * sin, length / 2 * cos) for sin, cos in _ELLIPSE_TURNS]
+    sin, cos = _TURNS["rect" if shape == "rect" else "ellipse"]
     fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
-    rx, ry = fy, -fx
-    cx, cy = at
-    return [(round(cx + u * rx + v * fx, 6), round(cy + u * ry + v * fy, 6)) for u, v in local]
+    xy = round_all(outline(sin, cos, width / 2, length / 2, at[0], at[1], fx, fy), 6)
+    return list(zip(xy[::2], xy[1::2], strict=True))
 
 
 @cache
@@ -1738,6 +1751,30 @@ def arrange_many(
     shapes = np.stack(layouts)  # (layouts, count, 2)
     origins = np.asarray(centres, dtype=np.float64)
     waiting = np.arange(len(centres))
+    if not room.more:  # the compiled search, formation by formation, up to the first HIT
+        rings, offsets, plain = room.outlines
+        first = first_formations(
+            origins,
+            shifts,
+            shapes,
+            room.radius,
+            EPS,
+            room.width,
+            room.depth,
+            room.centres,
+            room.reach,
+            room.boxes,
+            rings,
+            offsets,
+            plain,
+            room.radius - _TOUCH,
+        ).tolist()
+        for row, pick in enumerate(first):
+            if pick >= 0:
+                shift, layout = divmod(pick, len(layouts))
+                spot = (origins[row] + shifts[shift]) + shapes[layout]
+                found[row] = [(float(px), float(py)) for px, py in spot.tolist()]
+        waiting = np.flatnonzero(np.array(first) == -2)  # an ASK first: the exact checks decide
     start, size = 0, 4  # the nearest shift fitting is the same whatever the chunks; fewer rounds
     while start < len(shifts) and len(waiting):
         chunk = shifts[start : start + size]

@@ -646,7 +646,8 @@ class GFFGame(OpenGame):
             if dist > 0.1:
                 k = min(1.0, reach / dist)
                 points.append((cx + dx * k, cy + dy * k))
-        return [(round(x, 2), round(y, 2)) for x, y in points]
+        flat = bfm.round_all(np.array(points, dtype=np.float64).reshape(-1), 2)
+        return list(zip(flat[::2], flat[1::2], strict=True))
 
     # -- legality ------------------------------------------------------------------------
     def allowed_now(self) -> tuple[type[Action], ...]:

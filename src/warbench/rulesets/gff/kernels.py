@@ -4,9 +4,11 @@ of many small array calls, one pass over the pairs instead.
 `convex_sight` makes the very arithmetic of `battlefield._blocked`'s separating-axis test,
 operation for operation (so the same verdicts, bit for bit), and `round_sight` the same test
 over the sight lines of round bases (`battlefield.sees_any`); `move_values` makes the AI's
-move scores as its numpy code did. `round_tracks` screens round
-bases moving along straight tracks against terrain outlines: a pair whose distance is within
-`UNSURE` of the limit is left to shapely's exact distance, so no verdict hangs on rounding.
+move scores as its numpy code did; `first_formations` makes `arrange`'s search with
+`free_formations`' verdicts, and `rounded` Python's `round`, float for float. `round_tracks`
+screens round bases moving along straight tracks against terrain outlines: a pair whose
+distance is within `UNSURE` of the limit is left to shapely's exact distance, so no verdict
+hangs on rounding.
 """
 
 from __future__ import annotations
@@ -429,43 +431,128 @@ def free_formations(
     impassable pieces (whose `boxes` grown by `radius` it lies strictly inside); MISS when a
     base surely is not; ASK when none surely fails but a distance to a piece is within UNSURE
     of `limit` (or the piece has holes)."""
-    count, size = spots.shape[0], spots.shape[1]
+    count = spots.shape[0]
     found = np.empty(count, dtype=np.int8)
     near = np.zeros(boxes.shape[0], dtype=np.bool_)
     for f in range(count):
-        verdict = HIT
-        for s in range(size):
-            x, y = spots[f, s, 0], spots[f, s, 1]
-            on_table = x >= radius - eps and x <= width - radius + eps
-            if not (on_table and y >= radius - eps and y <= depth - radius + eps):
-                verdict = MISS
-                break
-            for r in range(len(reach)):
-                dx, dy = x - centres[r, 0], y - centres[r, 1]
-                if math.sqrt(dx * dx + dy * dy) < reach[r]:
-                    verdict = MISS
-                    break
-            if verdict == MISS:
-                break
-            some = False
-            for k in range(boxes.shape[0]):
-                near[k] = (
-                    x > boxes[k, 0] - radius
-                    and y > boxes[k, 1] - radius
-                    and x < boxes[k, 2] + radius
-                    and y < boxes[k, 3] + radius
-                )
-                some = some or near[k]
-            if not some:
-                continue
-            gap = _gap_to_outlines(x, y, near, rings, offsets, plain)
-            if gap < limit - UNSURE:
-                verdict = MISS
-                break
-            if not gap > limit + UNSURE:  # near the limit, or not measured (NaN)
-                verdict = ASK
-        found[f] = verdict
+        found[f] = _formation(
+            spots[f],
+            radius,
+            eps,
+            width,
+            depth,
+            centres,
+            reach,
+            boxes,
+            rings,
+            offsets,
+            plain,
+            limit,
+            near,
+        )
     return found
+
+
+@compiled
+def first_formations(
+    origins: Floats,
+    shifts: Floats,
+    shapes: Floats,
+    radius: float,
+    eps: float,
+    width: float,
+    depth: float,
+    centres: Floats,
+    reach: Floats,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+) -> Ints:
+    """`battlefield.arrange`'s search around each origin, compiled: the shifts in order and
+    at each the layouts (`shapes`: layouts × bases × 2) in order, the formation's centres
+    (origin + shift) + layout as numpy adds them, judged as `free_formations` judges; for
+    each origin the first HIT's shift × len(shapes) + layout, -1 when every formation is a
+    MISS, -2 when an ASK comes before any HIT (its exact checks must decide)."""
+    count, size = shapes.shape[0], shapes.shape[1]
+    found = np.full(origins.shape[0], -1, dtype=np.intp)
+    near = np.zeros(boxes.shape[0], dtype=np.bool_)
+    spot = np.empty((size, 2), dtype=np.float64)
+    for o in range(origins.shape[0]):
+        for s in range(shifts.shape[0]):
+            x0, y0 = origins[o, 0] + shifts[s, 0], origins[o, 1] + shifts[s, 1]
+            for lay in range(count):
+                for b in range(size):
+                    spot[b, 0] = x0 + shapes[lay, b, 0]
+                    spot[b, 1] = y0 + shapes[lay, b, 1]
+                verdict = _formation(
+                    spot,
+                    radius,
+                    eps,
+                    width,
+                    depth,
+                    centres,
+                    reach,
+                    boxes,
+                    rings,
+                    offsets,
+                    plain,
+                    limit,
+                    near,
+                )
+                if verdict != MISS:
+                    found[o] = s * count + lay if verdict == HIT else -2
+                    break
+            if found[o] != -1:
+                break
+    return found
+
+
+@compiled
+def _formation(
+    spots: Floats,
+    radius: float,
+    eps: float,
+    width: float,
+    depth: float,
+    centres: Floats,
+    reach: Floats,
+    boxes: Floats,
+    rings: Floats,
+    offsets: Ints,
+    plain: Bools,
+    limit: float,
+    near: Bools,
+) -> int:
+    """`free_formations`' verdict of one formation (spots: bases × 2); `near` is scratch."""
+    verdict = HIT
+    for s in range(spots.shape[0]):
+        x, y = spots[s, 0], spots[s, 1]
+        on_table = x >= radius - eps and x <= width - radius + eps
+        if not (on_table and y >= radius - eps and y <= depth - radius + eps):
+            return MISS
+        for r in range(len(reach)):
+            dx, dy = x - centres[r, 0], y - centres[r, 1]
+            if math.sqrt(dx * dx + dy * dy) < reach[r]:
+                return MISS
+        some = False
+        for k in range(boxes.shape[0]):
+            near[k] = (
+                x > boxes[k, 0] - radius
+                and y > boxes[k, 1] - radius
+                and x < boxes[k, 2] + radius
+                and y < boxes[k, 3] + radius
+            )
+            some = some or near[k]
+        if not some:
+            continue
+        gap = _gap_to_outlines(x, y, near, rings, offsets, plain)
+        if gap < limit - UNSURE:
+            return MISS
+        if not gap > limit + UNSURE:  # near the limit, or not measured (NaN)
+            verdict = ASK
+    return verdict
 
 
 @compiled
@@ -592,3 +679,46 @@ def block_moves(
             bad[k] = found == HIT and length > cap + tiny + noise
         ok[k] = sure and not bad[k]
     return ok, bad
+
+
+@compiled
+def rounded(values: Floats, scale: float) -> Floats:
+    """`round(v, digits)` of each finite value (`scale` = 10**digits), the very floats Python
+    gives (its round is correctly rounded through decimal text): the value scaled, when off a
+    half by more than a millionth (its rounding error is under 1.2e-7 below 1e9), has its
+    nearest integer k by floor, and k / scale is the float nearest that decimal as the text's
+    is (both correctly rounded), with round's sign (-0.0); NaN where Python must say."""
+    found = np.empty_like(values)
+    for i in range(values.shape[0]):
+        v = values[i]
+        scaled = v * scale
+        whole = np.floor(scaled)
+        part = scaled - whole  # exact
+        if abs(part - 0.5) > 1e-6 and abs(scaled) < 1e9:
+            found[i] = math.copysign((whole + (1.0 if part > 0.5 else 0.0)) / scale, v)
+        else:
+            found[i] = np.nan
+    return found
+
+
+@compiled
+def outline(
+    sin: Floats,
+    cos: Floats,
+    half_width: float,
+    half_length: float,
+    cx: float,
+    cy: float,
+    fx: float,
+    fy: float,
+) -> Floats:
+    """`battlefield._corners`' points before rounding, flat (x, y, x, y, ...): u = half_width
+    · sin and v = half_length · cos, along the right (fy, -fx) and the facing (fx, fy) from
+    (cx, cy), added in that order."""
+    found = np.empty(2 * sin.shape[0], dtype=np.float64)
+    rx, ry = fy, -fx
+    for i in range(sin.shape[0]):
+        u, v = half_width * sin[i], half_length * cos[i]
+        found[2 * i] = cx + u * rx + v * fx
+        found[2 * i + 1] = cy + u * ry + v * fy
+    return found
