@@ -509,6 +509,8 @@ class SkirmishAI(Agent):
         s = game.state
         if type(action) in _ORDERS:  # most actions weighed: straight to their score
             return self._order_value(game, s.men[action.man], action)  # type: ignore[attr-defined]
+        if type(action) is Fire:  # most of the rest (the ranged step's): past the other tests
+            return self._fire_value(game, s.men[action.man], s.men[action.target])
         if isinstance(action, Riposte):
             return 1.0
         if isinstance(action, NoRiposte | Done):
@@ -518,8 +520,6 @@ class SkirmishAI(Agent):
         if isinstance(action, Assault):
             return 12.0
         man = s.men[action.man]  # type: ignore[attr-defined]
-        if isinstance(action, Fire):
-            return self._fire_value(game, man, s.men[action.target])
         if isinstance(action, Throw):
             return self._area_value(game, player, action.at, 2.0, 3.0)
         if isinstance(action, Strike):
