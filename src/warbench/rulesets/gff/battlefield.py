@@ -1532,6 +1532,28 @@ class _Room:
     exact: list[Callable[[Floats], Bools]]
     more: list[Callable[[Floats], Bools]]
 
+    @property
+    def kernel_inputs(
+        self,
+    ) -> tuple[float, float, float, float, Floats, Floats, Floats, Floats, Ints, Bools, float]:
+        """What `kernels.free_formations` and `first_formations` take after the formations:
+        radius, EPS, table, kept-off centres and reach, impassable boxes and outlines, and the
+        limit (touching allowed)."""
+        rings, offsets, plain = self.outlines
+        return (
+            self.radius,
+            EPS,
+            self.width,
+            self.depth,
+            self.centres,
+            self.reach,
+            self.boxes,
+            rings,
+            offsets,
+            plain,
+            self.radius - _TOUCH,
+        )
+
 
 def _free_checks(
     radius: float, bf: Battlefield, occupied: Sequence[Base], inside: BaseGeometry | None
@@ -1616,21 +1638,7 @@ def _free(spots: Floats, room: _Room) -> Bools:
     """For each formation in `spots` (k × n × 2 centres), whether every centre passes every
     check: the compiled test first, its exact checks only where it is unsure, then the
     checks it does not make."""
-    rings, offsets, plain = room.outlines
-    found = free_formations(
-        np.ascontiguousarray(spots, dtype=np.float64),
-        room.radius,
-        EPS,
-        room.width,
-        room.depth,
-        room.centres,
-        room.reach,
-        room.boxes,
-        rings,
-        offsets,
-        plain,
-        room.radius - _TOUCH,
-    )
+    found = free_formations(np.ascontiguousarray(spots, dtype=np.float64), *room.kernel_inputs)
     alive: Bools = found == HIT
     unsure = np.flatnonzero(found == ASK)
     if len(unsure):
@@ -1752,23 +1760,7 @@ def arrange_many(
     origins = np.asarray(centres, dtype=np.float64)
     waiting = np.arange(len(centres))
     if not room.more:  # the compiled search, formation by formation, up to the first HIT
-        rings, offsets, plain = room.outlines
-        first = first_formations(
-            origins,
-            shifts,
-            shapes,
-            room.radius,
-            EPS,
-            room.width,
-            room.depth,
-            room.centres,
-            room.reach,
-            room.boxes,
-            rings,
-            offsets,
-            plain,
-            room.radius - _TOUCH,
-        ).tolist()
+        first = first_formations(origins, shifts, shapes, *room.kernel_inputs).tolist()
         for row, pick in enumerate(first):
             if pick >= 0:
                 shift, layout = divmod(pick, len(layouts))
