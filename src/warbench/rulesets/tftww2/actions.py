@@ -17,7 +17,22 @@ A = TypeVar("A", bound=Action)
 
 
 @dataclass(frozen=True)
-class Run(Action):
+class TFTAction(Action):
+    """An action of these rules whose text (`Action.__str__`: every step's record holds
+    it) is worked out once per value and kept in its `__dict__`, beside its fields: it is
+    made from them alone and they never change, and the orders and shots chosen are mostly
+    values kept and chosen again (a man's compass, his legal fire and throws)."""
+
+    def __str__(self) -> str:
+        kept = self.__dict__
+        text: str | None = kept.get("_text")
+        if text is None:
+            text = kept["_text"] = Action.__str__(self)
+        return text
+
+
+@dataclass(frozen=True)
+class Run(TFTAction):
     """Run: straight ahead up to twice the move rate, turning at the end; no combat."""
 
     verb = "run"
@@ -28,7 +43,7 @@ class Run(Action):
 
 
 @dataclass(frozen=True)
-class Walk(Action):
+class Walk(TFTAction):
     """Walk and Snap Shot: move and turn up to the move rate; one snap shot; no close combat."""
 
     verb = "walk"
@@ -39,7 +54,7 @@ class Walk(Action):
 
 
 @dataclass(frozen=True)
-class Flee(Action):
+class Flee(TFTAction):
     """Flee: twice the move rate toward unoccupied cover or the friendly table edge."""
 
     verb = "flee"
@@ -48,7 +63,7 @@ class Flee(Action):
 
 
 @dataclass(frozen=True)
-class ChargeAt(Action):
+class ChargeAt(TFTAction):
     """Charge: up to the move rate straight ahead, no turn, into close combat (or into base
     contact with an enemy AFV, to close assault it: TFT-R27)."""
 
@@ -59,7 +74,7 @@ class ChargeAt(Action):
 
 
 @dataclass(frozen=True)
-class ChangePosition(Action):
+class ChangePosition(TFTAction):
     """Change position: standing to prone or prone to standing; no combat."""
 
     verb = "position"
@@ -68,7 +83,7 @@ class ChangePosition(Action):
 
 
 @dataclass(frozen=True)
-class Pivot(Action):
+class Pivot(TFTAction):
     """Pivot without moving; any combat without penalty."""
 
     verb = "pivot"
@@ -78,7 +93,7 @@ class Pivot(Action):
 
 
 @dataclass(frozen=True)
-class AimAt(Action):
+class AimAt(TFTAction):
     """Aim: no movement, ranged combat straight ahead, no automatic weapons; +4."""
 
     verb = "aim"
@@ -88,7 +103,7 @@ class AimAt(Action):
 
 
 @dataclass(frozen=True)
-class Disengage(Action):
+class Disengage(TFTAction):
     """Disengage: move directly away from the close-combat enemy."""
 
     verb = "disengage"
@@ -97,7 +112,7 @@ class Disengage(Action):
 
 
 @dataclass(frozen=True)
-class Manipulate(Action):
+class Manipulate(TFTAction):
     """Action: manipulate an item, e.g. clear a jammed weapon; no combat, no move."""
 
     verb = "unjam"
@@ -106,7 +121,7 @@ class Manipulate(Action):
 
 
 @dataclass(frozen=True)
-class Climb(Action):
+class Climb(TFTAction):
     """Climb or go down the stairs of a building one floor (ours, ruling F1); no combat."""
 
     verb = "climb"
@@ -116,7 +131,7 @@ class Climb(Action):
 
 
 @dataclass(frozen=True)
-class CloseCombat(Action):
+class CloseCombat(TFTAction):
     """Close combat: no move, no ranged combat; can parry and riposte."""
 
     verb = "fight"
@@ -125,7 +140,7 @@ class CloseCombat(Action):
 
 
 @dataclass(frozen=True)
-class Fire(Action):
+class Fire(TFTAction):
     """Ranged combat: one shot at a target."""
 
     verb = "fire"
@@ -135,7 +150,7 @@ class Fire(Action):
 
 
 @dataclass(frozen=True)
-class Throw(Action):
+class Throw(TFTAction):
     """Ranged combat: throw a grenade at a point."""
 
     verb = "throw"
@@ -145,7 +160,7 @@ class Throw(Action):
 
 
 @dataclass(frozen=True)
-class Bombard(Action):
+class Bombard(TFTAction):
     """Indirect fire: a mortar man fires his mortar, or a CO with radio calls the artillery."""
 
     verb = "bombard"
@@ -155,7 +170,7 @@ class Bombard(Action):
 
 
 @dataclass(frozen=True)
-class Drive(Action):
+class Drive(TFTAction):
     """8.1: an AFV turns to face a point and drives straight to it."""
 
     verb = "drive"
@@ -165,7 +180,7 @@ class Drive(Action):
 
 
 @dataclass(frozen=True)
-class Reverse(Action):
+class Reverse(TFTAction):
     """8.1: an AFV reverses straight back at half speed."""
 
     verb = "reverse"
@@ -175,7 +190,7 @@ class Reverse(Action):
 
 
 @dataclass(frozen=True)
-class Gun(Action):
+class Gun(TFTAction):
     """8.2: the main gun — AP at an AFV, HE at a man."""
 
     verb = "gun"
@@ -185,7 +200,7 @@ class Gun(Action):
 
 
 @dataclass(frozen=True)
-class MachineGun(Action):
+class MachineGun(TFTAction):
     """8.2: one of the AFV's machine guns at a man."""
 
     verb = "mg"
@@ -195,7 +210,7 @@ class MachineGun(Action):
 
 
 @dataclass(frozen=True)
-class Assault(Action):
+class Assault(TFTAction):
     """8.2 Close assault: the men in base contact with an enemy AFV attack it together."""
 
     verb = "assault"
@@ -205,7 +220,7 @@ class Assault(Action):
 
 
 @dataclass(frozen=True)
-class Strike(Action):
+class Strike(TFTAction):
     """Close combat: strike an enemy in base contact."""
 
     verb = "strike"
@@ -215,7 +230,7 @@ class Strike(Action):
 
 
 @dataclass(frozen=True)
-class Riposte(Action):
+class Riposte(TFTAction):
     """After a miss the target may riposte."""
 
     verb = "riposte"
@@ -223,7 +238,7 @@ class Riposte(Action):
 
 
 @dataclass(frozen=True)
-class NoRiposte(Action):
+class NoRiposte(TFTAction):
     """Decline the riposte."""
 
     verb = "no-riposte"
@@ -231,7 +246,7 @@ class NoRiposte(Action):
 
 
 @dataclass(frozen=True)
-class Done(Action):
+class Done(TFTAction):
     """End this step (orders, ranged combat or close combat) of your turn."""
 
     verb = "done"
