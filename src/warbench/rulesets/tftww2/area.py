@@ -4,6 +4,7 @@ on a miss, every base it touches attacked, cover reductions, buildings hit (6.1â
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Point as ShapelyPoint
@@ -29,7 +30,7 @@ from warbench.rulesets.tftww2.indirect import (
     template,
     touched,
 )
-from warbench.rulesets.tftww2.state import Man, Tank
+from warbench.rulesets.tftww2.state import MAN_BASE, Man, Tank
 from warbench.rulesets.tftww2.vehicles import after_jam, area_attack
 
 if TYPE_CHECKING:
@@ -232,7 +233,7 @@ def explode(
     air, rocket and flame give them -4 (5.0, rulings M2 and I12). A thrown weapon bursts on
     one `floor` and touches only the men there; from above (`floor` None) it touches all (F5)."""
     shape = template(centre, area)
-    men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
+    men = near_template(game, centre, area)
     hard = [p.area for p in game.table.pieces if p.has(Trait.HARD_COVER)]
     game.emit("blast", f"{label}: explodes at {centre[0]:.1f},{centre[1]:.1f}")
     area_attack(game, centre, shape, ap, label)
@@ -256,6 +257,20 @@ def explode(
             in_intact_building=_intact_building_of(game, target) is not None,
         )
         apply_damage(game, target, damage)
+
+
+def near_template(game: TFTGame, centre: tuple[float, float], area: float) -> dict[str, Base]:
+    """The bases of the men in the fight whose centres lie within the template's radius and
+    half a base of its centre (and a millionth of an inch more), in the men's order: all
+    those it can touch (6.0, `touched`: within half a base of the template, a polygon
+    inside its circle), the rest left out before its shapes are measured."""
+    cx, cy = centre
+    reach = area + MAN_BASE / 2 + 1e-6
+    return {
+        m.id: Base((m.x, m.y), MAN_BASE)
+        for m in game.state.men.values()
+        if m.status == "ok" and math.hypot(m.x - cx, m.y - cy) <= reach
+    }
 
 
 def _hard_cover_toward(
