@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import pickle
 from collections.abc import Callable, Iterator
+from itertools import product
 
 import pytest
 import shapely
@@ -27,7 +29,17 @@ from warbench.core.game import Decision
 from warbench.core.geometry import Base, bases_under, bearing, turn_between
 from warbench.core.terrain import Trait
 from warbench.rulesets.tftww2 import fire, movement, terrain
-from warbench.rulesets.tftww2.actions import Bombard, Done, Fire, Pivot, Run, Throw, Walk, maker
+from warbench.rulesets.tftww2.actions import (
+    CODEC,
+    Bombard,
+    Done,
+    Fire,
+    Pivot,
+    Run,
+    Throw,
+    Walk,
+    maker,
+)
 from warbench.rulesets.tftww2.ai import (
     _WEIGHED,
     ENEMY_READ,
@@ -42,6 +54,7 @@ from warbench.rulesets.tftww2.ai import (
     _weighing_key,
     p_hit,
 )
+from warbench.rulesets.tftww2.area import near_template
 from warbench.rulesets.tftww2.attributes import attributes
 from warbench.rulesets.tftww2.game import TFTGame, other
 from warbench.rulesets.tftww2.indirect import template, touched
@@ -341,12 +354,35 @@ def test_the_men_under_a_template_found_at_once_are_those_bases_under_finds() ->
         men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
         for centre_of in list(game.state.men.values())[:4]:
             for dx, area in ((0.0, 2.0), (1.7, 3.0), (-2.49, 6.0), (5.5, 1.0)):
-                shape = template((centre_of.x + dx, centre_of.y), area)
+                centre = (centre_of.x + dx, centre_of.y)
+                shape = template(centre, area)
                 exact = bases_under(shape, men, partly=True)
                 assert touched(shape, men) == exact
+                assert touched(shape, near_template(game, centre, area)) == exact
                 found += len(exact)
     assert found > 500
     assert touched(template((0.0, 0.0), 2.0), {}) == []
+
+
+def test_the_men_near_a_template_are_all_it_touches_at_the_edge_too() -> None:
+    """`area.near_template` keeps every man a template touches (`touched` of them is
+    `touched` of all the men), templates put to touch a man's base just or just not."""
+    edges = 0
+    for game in positions("ai", 60):
+        men = {m.id: Base((m.x, m.y), 1.0) for m in game.state.men.values() if m.active}
+        for man in list(game.state.side_men("red"))[:3]:
+            for area, heading, off in product((1.0, 2.0, 3.0, 6.0), (0.0, 37.0, 90.0), OFFS):
+                gap = area + 0.5 + off  # from his centre to the template's
+                rad = math.radians(heading)
+                centre = (man.x + gap * math.sin(rad), man.y + gap * math.cos(rad))
+                shape = template(centre, area)
+                exact = bases_under(shape, men, partly=True)
+                assert touched(shape, near_template(game, centre, area)) == exact
+                edges += man.id in exact
+    assert edges > 20
+
+
+OFFS = (-1e-3, -1e-9, 0.0, 1e-9, 1e-7, 1e-3)  # how far past touching his base
 
 
 def _chance_as_written(game: TFTGame, man: Man, target: Man, aimed: bool) -> float:
@@ -528,26 +564,36 @@ def test_a_man_is_ordered_as_his_orders_shuffled_then_scored_pick() -> None:
 
 
 def test_a_man_found_with_no_shot_in_a_ranged_step_has_none_after() -> None:
-    """`SkirmishAI._shoot` passes over the men it found with no shot before in the step
-    (`_idle`): at every later decision of it each of them still has none."""
+    """`TFTGame._anything_to_do` and `SkirmishAI._shoot` pass over the men found with no
+    shot before in the step (`TFTGame.no_shot`): at every later decision of it each of them
+    still has none, and none is known outside a ranged step; and a man's legal fire kept
+    for the step (`TFTGame._legal_fire`) is `fire.legal_fire` as things stand, at every
+    decision of it, in AI and random games."""
     ruleset = registry.get("tftww2")
-    checked = 0
+    checked, fired = 0, 0
     for info in ruleset.scenarios():
         scenario = ruleset.load_scenario(info.id)
-        for seed in range(8):
+        for seed, kind in product(range(8), ("ai", "random")):
             game = ruleset.new_game(dict(scenario), seed)
             assert isinstance(game, TFTGame)
-            agents = {p: SkirmishAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
+            agents = {
+                p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)
+            }
             while isinstance(game.pending, Decision):
                 player, s = game.pending.player, game.state
-                agent = agents[player]
-                if s.phase == "ranged" and agent._step == (game, s.round, s.side):
+                idle = game.no_shot()
+                assert (idle is not None) == (s.phase == "ranged")
+                if idle is not None:
                     enemies = s.side_men(other(player))
-                    for man in (s.men[m] for m in agent._idle):
+                    for man in (s.men[m] for m in idle):
                         assert not man.active or game._legal_shots(man, enemies) == []
                         checked += 1
-                game.apply(agent.choose(game, player), player)
-    assert checked > 100
+                    for man in s.side_men(player):
+                        kept = game._legal_fire(man, enemies)
+                        assert kept == fire.legal_fire(game, man, enemies)
+                        fired += len(kept)
+                game.apply(agents[player].choose(game, player), player)
+    assert checked > 100 and fired > 100
 
 
 def test_whether_all_are_ordered_or_a_side_fights_is_what_the_lists_say() -> None:
@@ -562,3 +608,21 @@ def test_whether_all_are_ordered_or_a_side_fights_is_what_the_lists_say() -> Non
             for side in ("red", "blue"):
                 assert s.in_fight(side) == bool(s.side_men(side) or s.side_tanks(side))
     assert all(ordered), ordered
+
+
+def test_an_actions_kept_text_is_the_text_worked_out() -> None:
+    """`TFTAction.__str__` keeps the text `Action.__str__` works out from the fields: the
+    same text asked once or again, of every kind of action legal in seeded games, and the
+    kept text changes no equality, hash, copy or reading back."""
+    kinds: set[type[Action]] = set()
+    for game in positions("random", 150):
+        pending = game.pending
+        assert isinstance(pending, Decision)
+        for action in game.legal_actions(pending.player):
+            text = Action.__str__(action)
+            assert str(action) == text and str(action) == text
+            twin = type(action)(*(getattr(action, f.name) for f in dataclasses.fields(action)))
+            assert twin == action and hash(twin) == hash(action) and str(twin) == text
+            assert pickle.loads(pickle.dumps(action)) == action and CODEC.parse(text) == action
+            kinds.add(type(action))
+    assert len(kinds) >= 10, kinds

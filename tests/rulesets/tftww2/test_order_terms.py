@@ -57,6 +57,7 @@ def contexts(draw: st.DrawFn) -> _Orders:
     goal = draw(st.one_of(st.none(), points))
     return _Orders(
         weapon=weapon_profile(draw(st.sampled_from(WEAPONS))),
+        enemies=[],
         seen=[],
         threat_rows=rows,
         tanks=[(x, y, arc) for (x, y), arc in draw(st.lists(tanks, max_size=2))],

@@ -119,6 +119,7 @@ class _Orders:
     """What stays the same while one man's orders are weighed."""
 
     weapon: WeaponProfile
+    enemies: list[Man]  # the enemy men in the fight (`side_men`)
     seen: list[Man]
     threat_rows: list[_Threat]
     tanks: list[tuple[float, float, float | None]]  # enemy AFVs, and a gun's facing
@@ -275,8 +276,6 @@ class SkirmishAI(Agent):
         self._rng = random.Random(seed)
         self._seen: dict[str, list[Man]] = {}
         self._context: dict[str, _Orders] = {}
-        self._step: tuple[Game, int, str] | None = None  # the ranged step `_idle` is of
-        self._idle: set[str] = set()  # men of it found with no shot (`_shoot`)
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, TFTGame)
@@ -351,11 +350,9 @@ class SkirmishAI(Agent):
 
     def _shoot(self, game: TFTGame, player: str) -> Action:
         """The ranged step unit by unit: the first AFV or man with a shot worth taking takes
-        his best; when none has, done. A man who may neither fire, throw nor call or
-        serve indirect fire has no shot (`TFTGame._legal_shots`) and is passed over; so is
-        one found with none before in this step of this game (`_idle`): in a ranged step no
-        man moves, turns, climbs or changes stance, enemies only fall, and a shot taken or
-        a mission called only takes shots away."""
+        his best; when none has, done. A man found with no shot in this step, by the game
+        as it opened or here, is passed over (`TFTGame.no_shot`), and one who may neither
+        fire, throw nor call or serve indirect fire has none (`TFTGame._legal_shots`)."""
         s = game.state
         for tank in s.side_tanks(player):
             actions = game.legal_actions_of(tank.id)
@@ -363,13 +360,15 @@ class SkirmishAI(Agent):
                 found = self._take(game, player, actions)
                 if found is not None:
                     return found
-        step = (game, s.round, s.side)
-        if self._step != step:
-            self._step, self._idle = step, set()
-        idle = self._idle
+        idle = game.no_shot()
+        if idle is None:  # a position set up by hand: none known
+            idle = set()
         enemies = s.side_men(other(player))
         for m in s.side_men(player):
-            if m.id in idle or not (may_fire(m) or may_throw(m) or m.support or m.radio):
+            if m.id in idle:
+                continue
+            if not (may_fire(m) or may_throw(m) or m.support or m.radio):
+                idle.add(m.id)
                 continue
             actions = game._legal_shots(m, enemies)  # `legal_actions_of` of his
             if not actions:
@@ -456,6 +455,7 @@ class SkirmishAI(Agent):
         he_threat = any(not t.gun_out and _has_he(t) for t in foe_tanks)
         context = self._context[man.id] = _Orders(
             weapon=weapon,
+            enemies=enemies,
             seen=seen,
             threat_rows=threats,
             tanks=[(t.x, t.y, t.facing if t.static else None) for t in foe_tanks],
@@ -666,44 +666,39 @@ class SkirmishAI(Agent):
         )
         seen = {e.id for e in context.seen}
         extra: list[float] = []  # rows of 4 at his place: aims and a change of position
-        slots: list[tuple[int, int]] = []  # (score, row) of each order weighed compiled
-        others: dict[type[Action], float] = {}  # close combat, flee
         count = len(queries)
-        scores: list[float] = []
-        append = scores.append
-        kept = plan.slots
-        for action in actions:
-            found = kept.get(id(action))
+        # each order's row of the compiled pass (his compass's found at once by identity),
+        # else its score worked out here (`fixed`)
+        rows: list[int | None] = list(map(plan.slots.get, map(id, actions)))
+        fixed: dict[int, float] = {}
+        for i in [i for i, row in enumerate(rows) if row is None]:
+            action = actions[i]
             kind = type(action)
-            if found is not None:
-                slots.append((len(scores), found))
-                score = 0.0
-            elif kind is AimAt:
+            if kind is AimAt:
                 target = s.men[action.target]  # type: ignore[attr-defined]
                 if target.id not in seen:
-                    score = -1.0
+                    fixed[i] = -1.0
                 else:
                     fire = context.chance(game, man, target, aimed=True) * hit * 1.1
-                    slots.append((len(scores), count + len(extra) // 4))
+                    rows[i] = count + len(extra) // 4
                     extra.extend((0.0, down, 0.0, fire))
-                    score = 0.0
             elif kind is ChangePosition:
-                slots.append((len(scores), count + len(extra) // 4))
+                rows[i] = count + len(extra) // 4
                 extra.extend((0.0, up, 0.0, 0.0))
-                score = 0.0
-            elif kind in others:
-                score = others[kind]
-            elif kind is CloseCombat or kind is Flee:
-                score = others[kind] = self._score(game, man.side, action)
+            elif kind is Flee:  # `_score`'s
+                fixed[i] = 100.0 if s.squads[man.squad].fleeing else -100.0
+            elif kind is CloseCombat:  # `_score`'s: 9 in base contact with an enemy, else -5
+                contact = any(
+                    man.distance(e) <= 1.05 and e.floor == man.floor for e in context.enemies
+                )
+                fixed[i] = 9.0 if contact else -5.0
             else:
-                score = self._score(game, man.side, action)
-            append(score)
-        if slots:
-            flat = np.concatenate((places.ravel(), queries.ravel(), np.array(extra)))
-            values = order_values(*context.arrays(), flat, len(plan.spots)).tolist()
-            for slot, row in slots:
-                scores[slot] = values[row]
-        return scores
+                fixed[i] = self._score(game, man.side, action)
+        if len(fixed) == len(rows):
+            return [fixed[i] for i in range(len(rows))]
+        flat = np.concatenate((places.ravel(), queries.ravel(), np.array(extra)))
+        values = order_values(*context.arrays(), flat, len(plan.spots)).tolist()
+        return [fixed[i] if row is None else values[row] for i, row in enumerate(rows)]
 
     @staticmethod
     def _needed(game: TFTGame, man: Man, target: Man) -> int | None:
@@ -882,6 +877,7 @@ def _plan(game: TFTGame, man: Man) -> _Plan:
         rows.append((float(len(ends)), 0.0, 1.0 if fast else 0.0, 0.0))
     bare = _Orders(
         weapon=weapon_profile(man.weapon),
+        enemies=[],
         seen=[],
         threat_rows=[],
         tanks=[],

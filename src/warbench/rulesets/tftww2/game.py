@@ -8,7 +8,7 @@ attack is a decision of the defending player in the middle of the other side's t
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource
@@ -80,6 +80,16 @@ PROMPTS = {  # what each step asks (the riposte's names the man missed)
 _DECISIONS: dict[tuple[str, str, int, Any], Decision] = {}  # by player, step, round, missed
 AFV_WORTH = 5  # casualties an AFV out of the fight counts for (ours)
 PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
+
+
+class _RangedStep(NamedTuple):
+    """What is known of a ranged step while it lasts (`TFTGame._step`): its state, the men
+    of the side to play found with no legal shot (`no_shot`) and their legal fire
+    (`TFTGame._legal_fire`, by its key)."""
+
+    state: State
+    idle: set[str]
+    fire: dict[tuple[object, ...], tuple[Fire, ...]]
 
 
 def other(side: str) -> str:
@@ -160,6 +170,7 @@ class TFTGame(OpenGame):
             },
             tanks=tanks,
         )
+        self._ranged: _RangedStep | None = None  # the ranged step under way (`_step`)
         self._begin_turn()
         self.start()
 
@@ -250,7 +261,7 @@ class TFTGame(OpenGame):
         fire, grenades and indirect fire at the enemy checked in one pass
         (`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`)."""
         acts: list[Action] = []
-        acts += fire.legal_fire(self, man, enemies)
+        acts += self._legal_fire(man, enemies)
         acts += fire.legal_throws(self, man, enemies)
         if man.support or man.radio:
             acts += area.legal_bombards(self, man, enemies)
@@ -365,7 +376,7 @@ class TFTGame(OpenGame):
         enemy and kept: it was asked for this very state when the shot was chosen) is
         allowed without working it out again."""
         if isinstance(action, Fire):
-            if action in fire.legal_fire(self, man, self.state.side_men(other(man.side))):
+            if action in self._legal_fire(man, self.state.side_men(other(man.side))):
                 return None
             return fire.shot_problem(self, man, action)
         if isinstance(action, Throw):
@@ -467,11 +478,21 @@ class TFTGame(OpenGame):
         s = self.state
         enemies = s.side_men(other(side))
         if s.phase == "ranged":
-            return any(
+            if any(
                 self._illegal_for_tank(cast(Gun | MachineGun, a), side) is None
                 for tank in s.side_tanks(side)
                 for a in self._tank_shots(tank, enemies)
-            ) or any(self._legal_shots(man, enemies) for man in s.side_men(side))
+            ):
+                return True
+            idle = self.no_shot()
+            for man in s.side_men(side):
+                if idle is not None and man.id in idle:
+                    continue
+                if self._legal_shots(man, enemies):
+                    return True
+                if idle is not None:
+                    idle.add(man.id)
+            return False
         tanks = s.side_tanks(other(side))
         return any(
             (  # `strike_problem` of each enemy, the man's own checks made once
@@ -482,6 +503,40 @@ class TFTGame(OpenGame):
             or any(vehicles.assault_problem(self, m, t.id) is None for t in tanks)
             for m in s.side_men(side)
         )
+
+    def _step(self) -> _RangedStep | None:
+        """What is known of the ranged step under way, or None outside one (or in a
+        position set up by hand). In a ranged step no man moves, turns, climbs or changes
+        stance, action or aim, no enemy fires, the enemy only falls, and a shot or a mission
+        only takes shots away (4.0, 6.0). A state put back or copied is another object, so
+        a fork or a restored game knows none."""
+        step = self._ranged
+        return step if step is not None and step.state is self.state else None
+
+    def no_shot(self) -> set[str] | None:
+        """The men of the side to play found with no legal shot (`_legal_shots` empty) in
+        the ranged step under way (None outside one, `_step`): a man found with none has
+        none for the rest of the step. `_anything_to_do` fills it as the step opens and the
+        AI (`SkirmishAI._shoot`) as it shoots."""
+        step = self._step()
+        return None if step is None else step.idle
+
+    def _legal_fire(self, man: Man, enemies: list[Man]) -> list[Fire]:
+        """`fire.legal_fire` of a man of the side to play at `enemies` (the enemy in the
+        fight), kept for the ranged step under way (`_step`) by what can change in it: his
+        action, aim, shots, jam and last target, and how many enemies are left (they only
+        fall, so as many means the same men); the rest it reads (where he and they stand,
+        face and lie, their firing) stays as it was. The AI asks for a man's shots, then
+        the check of the one it chose asks again."""
+        step = self._step()
+        if step is None:
+            return fire.legal_fire(self, man, enemies)
+        key: tuple[object, ...] = (man.id, man.action, man.aim_target, man.shots, man.jam)
+        key += (man.last_target, len(enemies))
+        found = step.fire.get(key)
+        if found is None:
+            found = step.fire[key] = tuple(fire.legal_fire(self, man, enemies))
+        return list(found)
 
     def _may_bombard(self, side: str) -> bool:
         """Indirect fire may fall on any point a spotter sees, not only on the enemy men the
@@ -503,10 +558,12 @@ class TFTGame(OpenGame):
             for man in self._to_order():
                 man.action = "pivot"  # no order given: he stands fast, facing as he was
             s.phase = "ranged"
+            self._ranged = _RangedStep(s, set(), {})
             if not self._anything_to_do(s.side) and not self._may_bombard(s.side):
                 self._next_step()
         elif s.phase == "ranged":
             s.phase = "close"
+            self._ranged = None
             if not self._anything_to_do(s.side):
                 self._next_step()
         elif s.phase in ("close", "riposte"):
