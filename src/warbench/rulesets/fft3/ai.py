@@ -584,7 +584,7 @@ class TowsAI(Agent):
         foes_at = (table[:, 0], table[:, 1], table[:, 2])
         sees = field.sees_pairs(px, py, r, foes_at, (near_i, near_j))
         start = np.zeros(len(places) + 1, dtype=np.intp)
-        start[1:] = np.cumsum(np.bincount(near_i[sees], minlength=len(places)))
+        start[1:] = np.bincount(near_i[sees], minlength=len(places)).cumsum()
         armour = stand.profile.armour
         kind, mov = stand.profile.kind, stand.profile.mov
         missile_mp = mov * tables().missile_ifv_mp_fraction
