@@ -11,8 +11,10 @@ import pytest
 from tests.ai_vs_random import ai_wins
 from tests.rulesets.fft3.position import At, position
 from warbench.core import registry
+from warbench.core.game import Decision
 from warbench.rulesets.fft3.actions import Fire
-from warbench.rulesets.fft3.ai import TowsAI, menace
+from warbench.rulesets.fft3.ai import TowsAI, menace, worth
+from warbench.rulesets.fft3.game import FFT3Game
 
 GAMES = 8  # seeds 0-7: the AI is red on the even ones and blue on the odd ones
 
@@ -53,3 +55,24 @@ def test_ai_fires_first_at_the_enemy_that_threatens_most() -> None:
     action = TowsAI(0).choose(game, "red")
     assert isinstance(action, Fire)
     assert action.target == "n1t1"
+
+
+def test_worth_with_the_opponents_stands_given_is_worth_reading_them() -> None:
+    """`worth(game, target, mine)`, as `_pick_fire` and `_setting` call it with the stands they
+    have read, equals `worth(game, target)`, which reads them itself, for every stand at every
+    step of a seeded AI game."""
+    rs = registry.get("fft3")
+    game = rs.new_game(dict(rs.load_scenario("meeting-engagement")), 1)
+    assert isinstance(game, FFT3Game)
+    agents = {p: TowsAI(n) for n, p in enumerate(rs.players)}
+    checked = 0
+    while isinstance(game.pending, Decision):
+        s = game.state
+        for player in rs.players:
+            mine = s.side_stands(player)
+            for target in s.side_stands(s.enemy(player)):
+                assert worth(game, target, mine) == worth(game, target)
+                checked += 1
+        player = game.pending.player
+        game.apply(agents[player].choose(game, player), player)
+    assert checked > 1000

@@ -86,3 +86,16 @@ def test_the_batch_is_sure_of_clear_cut_lines_and_leaves_the_rest() -> None:
         sightlines.UNSURE,
         sightlines.CLEAR,
     ]
+
+
+def test_a_sure_block_by_an_area_that_touches_none_outweighs_doubts_elsewhere() -> None:
+    """`_line` stops at an area that blocks beyond doubt and touches no other: a line from a
+    corner of the town (a doubt the batch would leave to the exact code) through the middle
+    of the rough is BLOCKED, as the exact code has it; through the wood and the town that
+    touch it, the doubt stays."""
+    field = from_data(TOUCHING, 72, 48)
+    areas = field._sight_arrays
+    a = np.array([(24, 12), (5, 12)], dtype=float)
+    b = np.array([(50, 16), (24, 18)], dtype=float)
+    assert areas.verdicts(a, b, 2 + 1e-9).tolist() == [sightlines.BLOCKED, sightlines.UNSURE]
+    assert not field._sees((24, 12), 0.0, (50, 16), 0.0)

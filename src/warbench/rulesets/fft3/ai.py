@@ -269,10 +269,11 @@ def _odds(
     return found
 
 
-def worth(game: FFT3Game, target: Stand) -> float:
+def worth(game: FFT3Game, target: Stand, mine: list[Stand] | None = None) -> float:
     """What taking `target` out is worth: the stand, the passenger that must then pass a
     check, the unit's casualty check if this loss is the one that brings it to 2/3, and what
-    the stand threatens (`menace`)."""
+    the stand threatens (`menace`; `mine` are its opponent's stands on the table, when the
+    caller has them)."""
     s = game.state
     fail = 1 - die_at_least(forces().sides[target.profile.side].quality, 0)
     value = WORTH[target.profile.kind]
@@ -283,7 +284,7 @@ def worth(game: FFT3Game, target: Stand) -> float:
     lost = len(unit.stands) - len(alive) + 1
     if unit.broken_turn is None and lost >= math.ceil(2 * len(unit.stands) / 3):
         value += fail * sum(WORTH[x.profile.kind] for x in alive if x is not target)
-    return value + MENACE * menace(game, target)
+    return value + MENACE * menace(game, target, mine)
 
 
 Foe = tuple[Stand, Point, float, list[tuple[str, float]], list[tuple[str, float]], float, float]
@@ -584,7 +585,7 @@ class TowsAI(Agent):
         foes_at = (table[:, 0], table[:, 1], table[:, 2])
         sees = field.sees_pairs(px, py, r, foes_at, (near_i, near_j))
         start = np.zeros(len(places) + 1, dtype=np.intp)
-        start[1:] = np.cumsum(np.bincount(near_i[sees], minlength=len(places)))
+        start[1:] = np.bincount(near_i[sees], minlength=len(places)).cumsum()
         armour = stand.profile.armour
         kind, mov = stand.profile.kind, stand.profile.mov
         missile_mp = mov * tables().missile_ifv_mp_fraction
@@ -703,7 +704,8 @@ class TowsAI(Agent):
         from them (`Setting.built`)."""
         s = game.state
         shelled = self._shelled(game, stand.player)
-        friends = [f.at for f in s.side_stands(stand.player) if f is not stand] if shelled else []
+        own, enemies = s.side_stands(stand.player), s.side_stands(s.enemy(stand.player))
+        friends = [f.at for f in own if f is not stand] if shelled else []
         mates = Mates(s, stand)
         phase = (s.turn, s.half, s.phase)
         if phase != self._foes_phase or len(self._foe_memo) >= FOE_MEMO:
@@ -713,11 +715,8 @@ class TowsAI(Agent):
             stand.profile.name,
             stand.suppressed,
             stand.fire_checked,
-            tuple(f.profile.name for f in s.side_stands(stand.player)),
-            tuple(
-                (id(e), e.x, e.y, e.facing, e.suppressed, e.fire_checked)
-                for e in s.side_stands(s.enemy(stand.player))
-            ),
+            tuple(f.profile.name for f in own),
+            tuple((id(e), e.x, e.y, e.facing, e.suppressed, e.fire_checked) for e in enemies),
         )
         found = self._foe_memo.get(key)
         if found is None:
@@ -725,7 +724,7 @@ class TowsAI(Agent):
             covered = [game.field.in_difficult(there) for _, there, *_ in foes]
             found = self._foe_memo[key] = (foes, covered, [])
         foes, covered, built = found
-        return Setting(foes, covered, shelled, friends, worth(game, stand), mates, built)
+        return Setting(foes, covered, shelled, friends, worth(game, stand, enemies), mates, built)
 
     @staticmethod
     def _foes(game: FFT3Game, stand: Stand) -> list[Foe]:
@@ -966,11 +965,12 @@ class TowsAI(Agent):
                 return more[0][1]
             return Resolve(target)
         best: tuple[float, Action | None] = (0.0, None)
+        mine = s.side_stands(player)  # read once for every target's `menace`
         for target, options in shots.items():
             stays = 1.0
             for p, _ in options:
                 stays *= 1 - p
-            value = (1 - stays) * worth(game, s.stands[target])
+            value = (1 - stays) * worth(game, s.stands[target], mine)
             if value > best[0]:
                 best = (value, options[0][1])
         if best[1] is not None:

@@ -185,7 +185,7 @@ class Battlefield:
         edges, sizes, starts, boxes = self._difficult.arrays
         found = covered(xs, ys, edges, sizes, starts, boxes, COVER_DOUBT)
         out: np.ndarray[Any, np.dtype[np.bool_]] = found > 0
-        for i in np.flatnonzero(found < 0).tolist():
+        for i in (found < 0).nonzero()[0].tolist():
             out[i] = self.in_difficult((float(xs[i]), float(ys[i])))
         return out
 
@@ -352,7 +352,7 @@ class Battlefield:
         found = self._sight_arrays.sees_at(px, py, radius, foes, near, SEE_INTO + EPS)
         out: np.ndarray[Any, np.dtype[np.bool_]] = found > 0
         fx, fy, fr = foes
-        for k in np.flatnonzero(found < 0).tolist():
+        for k in (found < 0).nonzero()[0].tolist():
             i, j = near_i[k], near_j[k]
             a, b = (float(px[i]), float(py[i])), (float(fx[j]), float(fy[j]))
             out[k] = self.can_see(a, radius, b, float(fr[j]))

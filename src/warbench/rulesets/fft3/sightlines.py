@@ -45,6 +45,15 @@ Box = tuple[float, float, float, float]
 
 
 @compiled
+def _alone(touching: npt.NDArray[np.intp], k: int) -> bool:
+    """Whether area `k` touches no other (is in no row of `touching`)."""
+    touches = False
+    for m in range(len(touching)):
+        touches |= touching[m, 0] == k or touching[m, 1] == k
+    return not touches
+
+
+@compiled
 def _line(
     ax: float,
     ay: float,
@@ -57,20 +66,29 @@ def _line(
     boxes: Floats,
     touching: npt.NDArray[np.intp],
     meets: npt.NDArray[np.bool_],
-) -> int:
-    """CLEAR, BLOCKED or UNSURE for the line a → b. Per area whose box it comes near: the
+    lead: int,
+) -> tuple[int, int]:
+    """CLEAR, BLOCKED or UNSURE for the line a → b, with the area that blocks it beyond doubt
+    (-1 if none was found). Per area whose box it comes near: the
     edges it crosses, the first and last crossing, and whether its start is inside (even-odd
     rule). The stretches inside alternate from the start, so the area blocks the line when a
     stretch starts and ends between the crossings, when the line starts inside and its first
     crossing is more than `into` on, or ends inside and its last crossing is more than `into`
     short of its end (or lies wholly inside and is longer than `into`). `meets` is scratch
-    room, one flag per area."""
+    room, one flag per area. The areas are taken from `lead` on, round to those before it
+    (the order cannot change a verdict). An area that blocks the line beyond doubt and
+    touches no other ends the search: the line is BLOCKED whatever the areas not looked at
+    hold, as the exact code has it (`Stretches.runs` merges only the stretches of areas that
+    touch, so that stretch stays as it is and fails the Sight rule's 2"), so that their
+    doubts, which would have made it UNSURE, are not worked out."""
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)
     lo_x, hi_x, lo_y, hi_y = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
     unsure = False
     blocked = False
-    for k in range(len(sizes)):
+    count = len(sizes)
+    for n in range(count):
+        k = lead + n if lead + n < count else lead + n - count
         meets[k] = False
         if not (
             lo_x <= boxes[2, k] + NEAR
@@ -114,20 +132,23 @@ def _line(
         runs = (crossed + int(inside) + int(out)) // 2
         head, tail = first * length, length - last * length  # inches inside at each end
         if crossed == 0 and inside:  # wholly inside
-            blocked |= length > into
+            blocks = length > into
             doubt |= abs(length - into) < NEAR
         else:
-            blocked |= (
+            blocks = (
                 runs - int(inside) - int(out) > 0
                 or (inside and head > into)
                 or (out and tail > into)
             )
             doubt |= (inside and abs(head - into) < NEAR) or (out and abs(tail - into) < NEAR)
+        if blocks and not doubt and _alone(touching, k):
+            return BLOCKED, k
+        blocked |= blocks
         unsure |= doubt
         meets[k] = runs > 0
     for m in range(len(touching)):
         unsure |= meets[touching[m, 0]] and meets[touching[m, 1]]
-    return UNSURE if unsure else (BLOCKED if blocked else CLEAR)
+    return (UNSURE if unsure else (BLOCKED if blocked else CLEAR)), -1
 
 
 @compiled
@@ -146,8 +167,19 @@ def _lines(
     out = np.empty(len(a), dtype=np.int8)
     for i in range(len(a)):
         out[i] = _line(
-            a[i, 0], a[i, 1], b[i, 0], b[i, 1], into, edges, sizes, starts, boxes, touching, meets
-        )
+            a[i, 0],
+            a[i, 1],
+            b[i, 0],
+            b[i, 1],
+            into,
+            edges,
+            sizes,
+            starts,
+            boxes,
+            touching,
+            meets,
+            0,
+        )[0]
     return out
 
 
@@ -170,10 +202,11 @@ def _pair(
     """The bases of radius `ra` centred (ax, ay) and `rb` centred (bx, by): the centre line,
     then, when it is not clear and the bases have a size, the left-hand and right-hand rim
     lines (`Battlefield._sees`): CLEAR when one of them is, BLOCKED when all are, else
-    UNSURE."""
+    UNSURE. A rim line looks first at the area that blocked the line before it (which most
+    often blocks it too, and then ends its search: `_line`)."""
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)
-    centre = _line(ax, ay, bx, by, into, edges, sizes, starts, boxes, touching, meets)
+    centre, wall = _line(ax, ay, bx, by, into, edges, sizes, starts, boxes, touching, meets, 0)
     rimmed = ra > 0 or rb > 0
     if centre == CLEAR or (length == 0 and not (centre == BLOCKED and not rimmed)):
         return CLEAR
@@ -181,14 +214,16 @@ def _pair(
         return int(centre)
     lx, ly = -dy / length, dx / length  # left of a→b
     nx, ny, fx, fy = lx * ra, ly * ra, lx * rb, ly * rb
-    left = _line(
-        ax + nx, ay + ny, bx + fx, by + fy, into, edges, sizes, starts, boxes, touching, meets
+    lead = max(wall, 0)
+    left, wall = _line(
+        ax + nx, ay + ny, bx + fx, by + fy, into, edges, sizes, starts, boxes, touching, meets, lead
     )
     if left == CLEAR:
         return CLEAR  # whatever the right-hand line's verdict
+    lead = wall if wall >= 0 else lead
     right = _line(
-        ax - nx, ay - ny, bx - fx, by - fy, into, edges, sizes, starts, boxes, touching, meets
-    )
+        ax - nx, ay - ny, bx - fx, by - fy, into, edges, sizes, starts, boxes, touching, meets, lead
+    )[0]
     if right == CLEAR:
         return CLEAR
     if centre == BLOCKED and left == BLOCKED and right == BLOCKED:
