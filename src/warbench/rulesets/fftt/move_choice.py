@@ -114,8 +114,10 @@ def best_move(
     else:
         paired = [b for part in parts for b in part]
     upper_at = [b + n + SLACK for b, n in zip(paired, noise, strict=True)]
-    # best first, then in listing order (the sort is stable, reversed or not)
-    order = sorted(range(len(upper_at)), key=upper_at.__getitem__, reverse=True)
+    # best first, then in listing order (the sort is stable, reversed or not); a bound
+    # below FLOOR would end the search (the best score is never below it): left unsorted
+    hopeful = [i for i, u in enumerate(upper_at) if u >= FLOOR]
+    order = sorted(hopeful, key=upper_at.__getitem__, reverse=True)
     testers: dict[str, Callable[[Point], bool]] = {}
     best: tuple[str, Point] | None = None
     best_score, best_at = FLOOR, -1
