@@ -252,6 +252,9 @@ class Table:
     # points either side of every opening and about every wreck, for movers to aim at
     portals: tuple[Point, ...] = field(init=False, repr=False, compare=False)
     portal_rows: Points = field(init=False, repr=False, compare=False)  # the same, as rows x, y
+    # for the compiled `routes.scenery_answers`: width and depth, and as rows x0, y0, x1, y1
+    # the walled pieces, the slowing ones and the low walls
+    route_rows: tuple[Points, Points, Points, Points] = field(init=False, repr=False, compare=False)
     _building_pieces: tuple[Piece, ...] = field(init=False, repr=False, compare=False)
     _buildings: tuple[Points, npt.NDArray[np.bool_]] = field(init=False, repr=False, compare=False)
     _cover_boxes: Points = field(init=False, repr=False, compare=False)
@@ -291,6 +294,12 @@ class Table:
             "walled": walled,
             "portals": portals,
             "portal_rows": np.array(portals, dtype=float).reshape(-1, 2),
+            "route_rows": (
+                np.array([self.width, self.depth], dtype=float),
+                _boxes(walled),
+                _boxes(p for p in pieces if p.kind in SLOW),
+                _boxes(p for p in pieces if p.kind == "wall"),
+            ),
             "_building_pieces": houses,
             "_buildings": (_boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)),
             "_cover_boxes": _boxes(p for p in pieces if p.kind in COVER),
