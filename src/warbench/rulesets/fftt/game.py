@@ -511,11 +511,14 @@ class FFTTGame(Game):
 
     def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
         """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
-        `move_forms` offers moves, its reach's destinations and half-way points given."""
-        reach = self._reach(fig)
-        return movement.route_tester(
-            self.state, fig, (reach.tos + reach.halfway(fig), reach.spots(fig))
-        )
+        `move_forms` offers moves, its reach's destinations and half-way points given (asked
+        for at a new place only)."""
+
+        def spots() -> tuple[list[Point], Points]:
+            reach = self._reach(fig)
+            return reach.tos + reach.halfway(fig), reach.spots(fig)
+
+        return movement.route_tester(self.state, fig, spots)
 
     def _reach(self, fig: Fig) -> Reach:
         """A figure's moves to the points by the openings and wrecks within its reach, then

@@ -243,15 +243,15 @@ def route_problem(
 
 
 def route_tester(
-    s: State, fig: Fig, spots: tuple[Sequence[Point], Points] | None = None
+    s: State, fig: Fig, spots: Callable[[], tuple[Sequence[Point], Points]] | None = None
 ) -> Callable[[Point], bool]:
     """A test of destinations `to`: whether `route_problem(s, fig, to)` is None for `fig`,
     free to move (a move, not a charge). The same tests: the scenery's part remembered by
     the table per place (figure, actions, floor, position, open doors) and destination —
     legal moves are listed again at every decision while most figures stand still —, the
-    figures looked at only where they stand near enough to `to` to matter. `spots`: the
-    destinations the figure will likely be tested for, and the same as rows: at a new place
-    on the ground their scenery's part is worked out at once, compiled
+    figures looked at only where they stand near enough to `to` to matter. `spots` gives
+    the destinations the figure will likely be tested for, and the same as rows: at a new
+    place on the ground their scenery's part is worked out at once, compiled
     (`routes.scenery_answers`; Python where it is unsure)."""
     place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y, s.open_doors)
     routes = s.table.routes
@@ -265,8 +265,9 @@ def route_tester(
             prof = fig.prof
             row = (fig.x, fig.y, fig.pace * fig.ap + 1e-6)
             mover = np.array([*row, prof.ignores_terrain, prof.over_walls, fig.radius])
-            answers = scenery_answers(spots[1], mover, size, walled, slow, walls)
-            for to, answer in zip(spots[0], answers.tolist(), strict=True):
+            tos, points = spots()
+            answers = scenery_answers(points, mover, size, walled, slow, walls)
+            for to, answer in zip(tos, answers.tolist(), strict=True):
                 if answer >= 0:
                     known[to] = answer == 1
     others = sorted(neighbours(s, fig), key=lambda o: o.x)
