@@ -11,7 +11,13 @@ import numpy as np
 import pytest
 
 from warbench.rulesets.fftt.move_bounds import pair_bounds
-from warbench.rulesets.fftt.move_choice import Bounds, best_move, score_bounds
+from warbench.rulesets.fftt.move_choice import (
+    Bounds,
+    _key_bounds,
+    _pair_bounds,
+    best_move,
+    score_bounds,
+)
 from warbench.rulesets.fftt.state import other
 from warbench.rulesets.fftt.table import BORDER, Piece, Table, dist
 
@@ -94,3 +100,33 @@ def test_the_choice_with_kept_bounds_is_the_choice_without(scenario: str) -> Non
         assert got == plain
         moved += got is not None
     assert moved >= 10
+
+
+def test_with_key_positions_the_kept_bounds_bound_numpys_from_above() -> None:
+    """R51: the kept bounds plus the better key score of each form's two points
+    (`_key_bounds`) are never below numpy's bound of the better point with its key score,
+    and often equal to it."""
+    kept = Bounds()
+    compared = equal = 0
+    for g, ai in _decisions("marines-vs-machina-relay", 5, 60):
+        assert ai._keys
+        movers, nearest, spots = _context(g, ai)
+        enemy = np.array(spots, dtype=float).reshape(-1, 2)
+        figs, points = [], []
+        for fig in movers:
+            mine = g.move_points(fig)
+            if mine is not None and mine[0]:
+                figs.append(fig)
+                points.append(mine[2])
+        if not figs:
+            continue
+        want = _pair_bounds(g, figs, points, nearest, spots, ai._keys)
+        base = np.concatenate(
+            [kept.of(g, f, p, nearest, enemy) for f, p in zip(figs, points, strict=True)]
+        )
+        got = base + _key_bounds(g, figs, points, ai._keys)
+        assert (got >= want).all()
+        compared += len(got)
+        equal += int((got == want).sum())
+    assert compared >= 2_000
+    assert equal >= compared // 2

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from warbench.core.actions import Action
 from warbench.core.dice import DiceSource, Read, RollRequest
 from warbench.core.events import Event
@@ -60,6 +62,7 @@ from warbench.rulesets.fftt.actions import (
     WriteForceSwapped,
 )
 from warbench.rulesets.fftt.profiles import forces, tables
+from warbench.rulesets.fftt.reach import reach_points
 from warbench.rulesets.fftt.scenario import SIDES, ForceSpec, Scenario
 from warbench.rulesets.fftt.sight import bearing, can_see, in_arc
 from warbench.rulesets.fftt.state import (
@@ -123,6 +126,7 @@ PROMPTS = {
 }
 CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
 WAYS = [(math.sin(math.radians(a)), math.cos(math.radians(a))) for a in range(0, 360, 45)]
+WAY_ROWS = np.array(WAYS, dtype=float)  # the same, for the compiled `reach_points`
 PATH_SLACK = 0.05  # more than a path point's rounding (0.01 cm) takes it off its line
 Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
 
@@ -507,8 +511,14 @@ class FFTTGame(Game):
 
     def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
         """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
-        `move_forms` offers moves."""
-        return movement.route_tester(self.state, fig)
+        `move_forms` offers moves, its reach's destinations and half-way points given (asked
+        for at a new place only)."""
+
+        def spots() -> tuple[list[Point], Points]:
+            reach = self._reach(fig)
+            return reach.tos + reach.halfway(fig), reach.spots(fig)
+
+        return movement.route_tester(self.state, fig, spots)
 
     def _reach(self, fig: Fig) -> Reach:
         """A figure's moves to the points by the openings and wrecks within its reach, then
@@ -523,21 +533,32 @@ class FFTTGame(Game):
         found = kept.get(key)
         if found is not None:
             return found
+        if len(kept) >= KEPT:
+            kept.clear()
+        points = reach_points(fig.x, fig.y, fig.pace, fig.ap, s.table.portal_rows, WAY_ROWS)
+        if points is None:
+            found = kept[key] = Reach(fig.id, self._reach_tos(fig))
+            return found
+        n = len(points) // 2
+        both = list(zip(points[:, 0].tolist(), points[:, 1].tolist(), strict=True))
+        found = kept[key] = Reach(fig.id, both[:n], both[n:], points)
+        return found
+
+    def _reach_tos(self, fig: Fig) -> list[Point]:
+        """`_reach`'s destinations in Python: what `reach.reach_points` works out compiled,
+        for the figures it leaves to Python."""
         reach_all = fig.pace * fig.ap
-        at = fig.pos
+        at = (fig.x, fig.y)
         tos = [
             (rounded(p[0], 1), rounded(p[1], 1))
-            for p in s.table.portals
+            for p in self.state.table.portals
             if dist(p, at) <= reach_all
         ]
         reaches = [fig.pace] + ([fig.pace * fig.ap] if fig.ap > 1 else [])
         for sin, cos in WAYS:
             for reach in reaches:
                 tos.append((rounded(fig.x + reach * sin, 1), rounded(fig.y + reach * cos, 1)))
-        if len(kept) >= KEPT:
-            kept.clear()
-        found = kept[key] = Reach(fig.id, tos)
-        return found
+        return tos
 
     @staticmethod
     def _half(fig: Fig, to: Point) -> Point:

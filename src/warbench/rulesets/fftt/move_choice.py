@@ -39,8 +39,9 @@ class Bounds:
     moves and their bounds change only when it, or the enemy, moves), worked out by the
     compiled `move_bounds.pair_bounds`: per figure, the points of its forms
     (`FFTTGame.move_points`, the same array while it stands still), what the bounds depend
-    on, and the better bound of each form's two points. Not used with key positions, whose
-    scores depend on where the rest of the side stands."""
+    on, and the better bound of each form's two points. Without key positions (R51), whose
+    scores depend on where the rest of the side stands: `best_move` adds their better
+    score of each form's two points afresh (`_key_bounds`)."""
 
     def __init__(self) -> None:
         self._table: object = None
@@ -99,21 +100,24 @@ def best_move(
         fulls += mine[0]
         halves += mine[1]
         points.append(mine[2])
-        if kept is not None and not keys:
+        if kept is not None:
             if enemy is None:
                 enemy = rows(spots)
             parts.append(kept.of(game, fig, mine[2], now, enemy))
     if not fulls:
         return None
     noise = [rng.random() * NOISE for _ in fulls]
-    paired = (
-        [b for part in parts for b in part]
-        if parts
-        else _pair_bounds(game, figs, points, now, spots, keys).tolist()
-    )
+    if not parts:
+        paired = _pair_bounds(game, figs, points, now, spots, keys).tolist()
+    elif keys:
+        paired = (np.concatenate(parts) + _key_bounds(game, figs, points, keys)).tolist()
+    else:
+        paired = [b for part in parts for b in part]
     upper_at = [b + n + SLACK for b, n in zip(paired, noise, strict=True)]
-    # best first, then in listing order (the sort is stable, reversed or not)
-    order = sorted(range(len(upper_at)), key=upper_at.__getitem__, reverse=True)
+    # best first, then in listing order (the sort is stable, reversed or not); a bound
+    # below FLOOR would end the search (the best score is never below it): left unsorted
+    hopeful = [i for i, u in enumerate(upper_at) if u >= FLOOR]
+    order = sorted(hopeful, key=upper_at.__getitem__, reverse=True)
     testers: dict[str, Callable[[Point], bool]] = {}
     best: tuple[str, Point] | None = None
     best_score, best_at = FLOOR, -1
@@ -147,14 +151,34 @@ def _pair_bounds(
 ) -> Floats:
     """For each form (`points[n]`: `figs[n]`'s full points, then its half points), the
     better `score_bounds` of its full and half points."""
+    owner, together = _stacked(points)
+    bounds = score_bounds(game, figs, owner, together, now, spots, keys)
+    n = len(owner) // 2
+    paired: Floats = np.maximum(bounds[:n], bounds[n:])
+    return paired
+
+
+def _stacked(points: list[Points]) -> tuple[Ints, Points]:
+    """The figures' full points, then their half points (`points[n]`: figure n's), and the
+    figure of each."""
     counts = [len(p) // 2 for p in points]
     together = np.concatenate(
         [p[: len(p) // 2] for p in points] + [p[len(p) // 2 :] for p in points]
     )
-    owner = np.repeat(np.arange(len(figs)), counts)
-    bounds = score_bounds(game, figs, np.concatenate([owner, owner]), together, now, spots, keys)
-    n = len(owner)
-    paired: Floats = np.maximum(bounds[:n], bounds[n:])
+    owner = np.repeat(np.arange(len(points)), counts)
+    return np.concatenate([owner, owner]), together
+
+
+def _key_bounds(
+    game: FFTTGame, figs: list[Fig], points: list[Points], keys: list[dict[str, Any]]
+) -> Floats:
+    """For each form (as `_pair_bounds`), the better `key_scores` of its full and half
+    points: added to the kept bounds without key positions, the better of each pair, it
+    bounds their sums from above (`a + b <= max(a) + max(b)`, and rounding is monotone)."""
+    owner, together = _stacked(points)
+    scores = key_scores(game, figs, owner, together, keys)
+    n = len(owner) // 2
+    paired: Floats = np.maximum(scores[:n], scores[n:])
     return paired
 
 

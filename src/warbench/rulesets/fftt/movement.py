@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from warbench.rulesets.fftt.profiles import forces, tables
+from warbench.rulesets.fftt.routes import scenery_answers
 from warbench.rulesets.fftt.shooting import engaged
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import Point, dist, rounded
+from warbench.rulesets.fftt.table import Point, Points, dist, rounded
 
 CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
@@ -239,12 +242,17 @@ def route_problem(
     return _space_problem(s, fig, to, moving=True, others=others)
 
 
-def route_tester(s: State, fig: Fig) -> Callable[[Point], bool]:
+def route_tester(
+    s: State, fig: Fig, spots: Callable[[], tuple[Sequence[Point], Points]] | None = None
+) -> Callable[[Point], bool]:
     """A test of destinations `to`: whether `route_problem(s, fig, to)` is None for `fig`,
     free to move (a move, not a charge). The same tests: the scenery's part remembered by
     the table per place (figure, actions, floor, position, open doors) and destination —
     legal moves are listed again at every decision while most figures stand still —, the
-    figures looked at only where they stand near enough to `to` to matter."""
+    figures looked at only where they stand near enough to `to` to matter. `spots` gives
+    the destinations the figure will likely be tested for, and the same as rows: at a new
+    place on the ground their scenery's part is worked out at once, compiled
+    (`routes.scenery_answers`; Python where it is unsure)."""
     place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y, s.open_doors)
     routes = s.table.routes
     known = routes.get(place)
@@ -252,6 +260,16 @@ def route_tester(s: State, fig: Fig) -> Callable[[Point], bool]:
         if len(routes) >= PLACES_KEPT:
             routes.clear()
         known = routes[place] = {}
+        if spots is not None and not fig.level:
+            size, walled, slow, walls = s.table.route_rows
+            prof = fig.prof
+            row = (fig.x, fig.y, fig.pace * fig.ap + 1e-6)
+            mover = np.array([*row, prof.ignores_terrain, prof.over_walls, fig.radius])
+            tos, points = spots()
+            answers = scenery_answers(points, mover, size, walled, slow, walls)
+            for to, answer in zip(tos, answers.tolist(), strict=True):
+                if answer >= 0:
+                    known[to] = answer == 1
     others = sorted(neighbours(s, fig), key=lambda o: o.x)
     xs = [o.x for o in others]
     span = fig.radius + max((o.radius for o in others), default=0.0) + CONTACT + 1.0

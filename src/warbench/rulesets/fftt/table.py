@@ -186,8 +186,8 @@ def _inside(points: Points, boxes: Points) -> npt.NDArray[np.bool_]:
 
 dist = math.dist  # the distance between two points: the same float as `math.hypot` of the gaps
 _SCALES = (1.0, 10.0, 100.0)  # 10 ** digits
-_EXACT = 2.0**51  # below it a half way point n + 0.5 is a float
-_SPLIT = 2.0**27 + 1  # Veltkamp's splitter: a float into two halves of 26 bits
+EXACT = 2.0**51  # below it a half way point n + 0.5 is a float
+SPLIT = 2.0**27 + 1  # Veltkamp's splitter: a float into two halves of 26 bits
 
 
 def rounded(v: float, digits: int) -> float:
@@ -203,20 +203,20 @@ def rounded(v: float, digits: int) -> float:
     `round`."""
     scale = _SCALES[digits]
     y = v * scale
-    if 1.0 <= y < _EXACT:
+    if 1.0 <= y < EXACT:
         n = int(y)
         f = y - n  # exact (Sterbenz: n <= y < 2n)
         if f < 0.5:
             return n / scale
         if f > 0.5:
             return (n + 1) / scale
-        c = _SPLIT * v
+        c = SPLIT * v
         high = c - (c - v)
         error = (high * scale - y) + (v - high) * scale  # v·scale - y, exactly
         if error > 0 or (error == 0 and n % 2):
             return (n + 1) / scale
         return n / scale
-    if -_EXACT < y <= -1.0:
+    if -EXACT < y <= -1.0:
         return -rounded(-v, digits)
     return round(v, digits)
 
@@ -251,6 +251,10 @@ class Table:
     walled: tuple[Piece, ...] = field(init=False, repr=False, compare=False)
     # points either side of every opening and about every wreck, for movers to aim at
     portals: tuple[Point, ...] = field(init=False, repr=False, compare=False)
+    portal_rows: Points = field(init=False, repr=False, compare=False)  # the same, as rows x, y
+    # for the compiled `routes.scenery_answers`: width and depth, and as rows x0, y0, x1, y1
+    # the walled pieces, the slowing ones and the low walls
+    route_rows: tuple[Points, Points, Points, Points] = field(init=False, repr=False, compare=False)
     _building_pieces: tuple[Piece, ...] = field(init=False, repr=False, compare=False)
     _buildings: tuple[Points, npt.NDArray[np.bool_]] = field(init=False, repr=False, compare=False)
     _cover_boxes: Points = field(init=False, repr=False, compare=False)
@@ -280,6 +284,7 @@ class Table:
         pieces = self.pieces
         walled = tuple(p for p in pieces if p.kind in WALLED)
         houses = tuple(p for p in walled if p.kind == "building")
+        portals = tuple(p for piece in walled for p in piece.portals())
         kept: dict[str, object] = {
             "hills": tuple(p for p in pieces if p.kind == "hill"),
             "slow_pieces": tuple(p for p in pieces if p.kind in SLOW),
@@ -287,7 +292,14 @@ class Table:
             "screening": tuple(p for p in pieces if p.kind in SCREENING),
             "sight_blocking": tuple(p for p in pieces if p.kind in SCREENING or p.kind == "hill"),
             "walled": walled,
-            "portals": tuple(p for piece in walled for p in piece.portals()),
+            "portals": portals,
+            "portal_rows": np.array(portals, dtype=float).reshape(-1, 2),
+            "route_rows": (
+                np.array([self.width, self.depth], dtype=float),
+                _boxes(walled),
+                _boxes(p for p in pieces if p.kind in SLOW),
+                _boxes(p for p in pieces if p.kind == "wall"),
+            ),
             "_building_pieces": houses,
             "_buildings": (_boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)),
             "_cover_boxes": _boxes(p for p in pieces if p.kind in COVER),
