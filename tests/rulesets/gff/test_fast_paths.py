@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from tests.rulesets.gff.position import profile, unit
+from warbench.ai.shuffle import shuffle
+from warbench.core.actions import Action
+from warbench.core.game import Decision
 from warbench.rulesets.gff import kernels, movement
+from warbench.rulesets.gff.ai import FirefightAI
+from warbench.rulesets.gff.game import GFFGame
+from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 
 
 def _charges(seed: int, count: int) -> list[tuple[object, object, float]]:
@@ -60,3 +67,45 @@ def test_compiled_contact_asks_python_on_ties_and_hairs() -> None:
     assert np.isnan(kernels.contact_steps(one, np.array([[0.0, 3.0]]), halves[:1], 0.0, 1.0, 6.0))
     assert kernels.contact_steps(one, np.array([[0.0, 3.1]]), halves[:1], 0.0, 1.0, 6.0) > 2.0
     assert kernels.contact_steps(one, np.array([[0.0, 30.0]]), halves[:1], 0.0, 1.0, 6.0) == -1.0
+
+
+def _ranked_by_shuffling_the_actions(
+    agent: FirefightAI, game: GFFGame, player: str, rng: random.Random
+) -> list[Action]:
+    """The legal actions best first as the AI ranked them before the tenth pass: the listed
+    actions themselves shuffled, then sorted by score (stable)."""
+    with game.listing():
+        agent._memo, agent._free, agent._where = {}, {}, {}
+        actions = game.candidates(player)
+        scores = agent._scores(game, player, actions)
+        pairs = list(enumerate(actions))
+        shuffle(rng, pairs)
+        keys = [-scores[n] for n, _ in pairs]
+        ranked = [pairs[n][1] for n in sorted(range(len(pairs)), key=keys.__getitem__)]
+        return [a for a in ranked if game.legal_now(a, player)]
+
+
+def test_shuffling_places_ranks_as_shuffling_the_actions() -> None:
+    """`FirefightAI.ranked` (scores in the listed order, ties by a shuffle of the places)
+    gives every seeded decision the very order of shuffling the actions, from the same
+    draws; and the listed actions made once (`GFFGame._action`) equal freshly made ones."""
+    ruleset = GrimdarkFutureFirefight()
+    checked = 0
+    for seed in (4, 5):
+        game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+        assert isinstance(game, GFFGame)
+        agents = {p: FirefightAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision):
+            player = game.pending.player
+            agent = agents[player]
+            rng = random.Random()
+            rng.setstate(agent._rng.getstate())
+            got = agent.ranked(game, player)
+            assert got == _ranked_by_shuffling_the_actions(FirefightAI(0), game, player, rng)
+            assert agent._rng.getstate() == rng.getstate()
+            for action in game.candidates(player):
+                fields = [getattr(action, f.name) for f in dataclasses.fields(action)]
+                assert type(action)(*fields) == action
+            checked += 1
+            game.apply(got[0], player)
+    assert checked > 100
