@@ -626,7 +626,8 @@ class GFFGame(OpenGame):
 
     def _action(self, cls: type[Action], *fields: object) -> Action:
         """`cls(*fields)`, made once in this game (actions are immutable values, so the same
-        one serves every listing; a frozen dataclass is slow to make)."""
+        one serves every listing; a frozen dataclass is slow to make). The points listed are
+        a grid's positive floats, so an equal key is the very same fields (no 0.0 and -0.0)."""
         key = (cls, *fields)
         found = self._made.get(key)
         if found is None:
