@@ -25,7 +25,6 @@ from warbench.core.ruleset import Agent
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import spell_moves, spells_value
 from warbench.rulesets.gff.actions import (
-    Advance,
     Cast,
     Charge,
     Consolidate,
@@ -38,7 +37,6 @@ from warbench.rulesets.gff.actions import (
     NoStrikeBack,
     PlaceMarker,
     Reserve,
-    Rush,
     Shift,
     StrikeBack,
     Tokens,
@@ -123,17 +121,20 @@ class FirefightAI(Agent):
         return self._best_first(game, player, None)
 
     def _best_first(self, game: GFFGame, player: str, most: int | None) -> list[Action]:
-        """Up to `most` legal actions, best scored first: every candidate is scored
-        (shuffled for ties), and legality is checked only until `most` are found."""
+        """Up to `most` legal actions, best scored first: every candidate is scored, in the
+        order listed (a score does not depend on the order), and ties go by a shuffle of
+        their places (the same draws and order as shuffling the actions); legality is
+        checked only until `most` are found."""
         self._memo, self._free, self._where = {}, {}, {}  # of the position, while scoring
         if game.field is not self._field:
             self._field, self._lasting, self._spots = game.field, {}, {}
         found: list[Action] = []
         with game.listing():
             actions = game.candidates(player)
-            shuffle(self._rng, actions)
+            places = list(range(len(actions)))
+            shuffle(self._rng, places)
             keys = [-score for score in self._scores(game, player, actions)]
-            ranked = [actions[n] for n in sorted(range(len(actions)), key=keys.__getitem__)]
+            ranked = [actions[n] for n in sorted(places, key=keys.__getitem__)]
             for action in ranked:
                 if game.legal_now(action, player):
                     found.append(action)
@@ -280,46 +281,44 @@ class FirefightAI(Agent):
     def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
         """The scores of Advance and Rush (None for other actions), all at once (compiled,
         `kernels.move_values`): markers to take there, the nearest marker free for the unit,
-        and for Advance the volley after. One pass over the actions gathers the moves' units,
-        points (flat: numpy reads a flat list of floats several times faster than a list of
-        pairs) and kinds."""
+        and for Advance the volley after. The moves come in runs, a unit's of a kind one
+        after the other, whose points the game keeps as arrays (`move_runs`)."""
         scores: list[float | None] = [None] * len(actions)
-        where: list[int] = []
-        order: dict[str, int] = {}  # each moving unit's row, in the order first met
-        rows: list[int] = []
-        flat: list[float] = []
-        advancing: list[bool] = []
-        for n, a in enumerate(actions):
-            if type(a) is Advance or type(a) is Rush:
-                where.append(n)
-                rows.append(order.setdefault(a.unit, len(order)))
-                flat += a.to
-                advancing.append(type(a) is Advance)
-        if not where:
+        if game.state.phase != "activate":  # the only step that lists moves
             return scores
-        units = [game.state.units[uid] for uid in order]
+        runs = [run for run in game.move_runs(actions) if len(run.points)]
+        if not runs:
+            return scores
+        order: dict[str, int] = {}  # each moving unit's row, in the order first met
+        units: list[Unit] = []
+        for run in runs:
+            if order.setdefault(run.unit.id, len(order)) == len(units):
+                units.append(run.unit)
+        rows = [order[run.unit.id] for run in runs]
+        sizes = [len(run.points) for run in runs]
         markers = game.state.markers
         spots = np.array([(m.x, m.y) for m in markers], dtype=np.float64).reshape(-1, 2)
         free = [self._free_for(game, unit) for unit in units] if markers else []
         mine = [any(m is f for f in fs) for fs in free for m in markers]
-        advances = np.array(advancing, dtype=np.bool_)
-        shooting = {rows[n] for n, advance in enumerate(advancing) if advance}
+        shooting = {row for row, run in zip(rows, runs, strict=True) if run.advancing}
         volley = [
             0.5 * self._shooting_value(game, unit) if n in shooting else 0.0
             for n, unit in enumerate(units)
         ]
-        values = move_values(
-            np.array(flat, dtype=np.float64).reshape(-1, 2),
-            np.array(rows, dtype=np.intp),
+        values: list[float] = move_values(
+            np.concatenate([run.points for run in runs]),
+            np.repeat(np.array(rows, dtype=np.intp), sizes),
             spots,
             np.array([m.owner != units[0].side for m in markers], dtype=np.bool_),
             np.array([3.0 + u.profile.base for u in units], dtype=np.float64),
             np.array(mine, dtype=np.bool_).reshape(len(units), len(markers)),
-            advances,
+            np.repeat(np.array([run.advancing for run in runs], dtype=np.bool_), sizes),
             np.array(volley, dtype=np.float64),
-        )
-        for n, value in zip(where, values.tolist(), strict=True):
-            scores[n] = value
+        ).tolist()
+        done = 0
+        for run, size in zip(runs, sizes, strict=True):
+            scores[run.start : run.start + size] = values[done : done + size]
+            done += size
         return scores
 
     def _free_for(self, game: GFFGame, unit: Unit) -> list[Marker]:

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -124,6 +124,19 @@ _PROMPTS: dict[str, Callable[[State], str]] = {
 
 
 _MOVING = Advance | Rush | Charge  # built once (in an isinstance it would be built each time)
+Floats = npt.NDArray[np.float64]
+
+
+class MoveRun(NamedTuple):
+    """A unit's sampled Advance or Rush moves, one after the other in a listing of the
+    activation's candidates: where they start, the unit, which kind, their points (rows)."""
+
+    start: int
+    unit: Unit
+    advancing: bool
+    points: Floats
+
+
 _BLOCK_MOVES = Advance | Rush
 
 
@@ -156,6 +169,8 @@ class GFFGame(OpenGame):
         self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
         self._spots: dict[tuple[object, ...], int] = {}  # `_spot_number`s
         self._sampled: dict[tuple[object, ...], Any] = {}  # sampled moves, by position
+        self._runs: tuple[list[Action], list[MoveRun]] = ([], [])  # of the last listing
+        self._made: dict[tuple[object, ...], Action] = {}  # `_action`
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -215,6 +230,7 @@ class GFFGame(OpenGame):
         self._solutions = {}
         self._spots = dict(self._spots)
         self._sampled = {}
+        self._made = {}
 
     def _roll_off(self, label: str) -> str:
         while True:
@@ -269,14 +285,14 @@ class GFFGame(OpenGame):
         if s.phase == "markers":
             step = 4.0
             return [
-                PlaceMarker((x, y))
+                self._action(PlaceMarker, (x, y))
                 for x in _steps(self.field.width, step)
                 for y in _steps(self.field.depth, step)
             ]
         if s.phase in ("deploy", "scout", "ambush"):
             acts: list[Action] = []
             for unit in self._to_place(player):
-                acts += [Deploy(unit.id, p) for p in self._placements(unit)]
+                acts += [self._action(Deploy, unit.id, p) for p in self._placements(unit)]
                 if s.phase == "deploy":
                     acts += [Reserve(unit.id, k) for k in ("ambush", "scout")]
             if s.phase == "ambush":
@@ -284,13 +300,17 @@ class GFFGame(OpenGame):
             return acts
         if s.phase == "activate":
             acts = []
+            runs: list[MoveRun] = []
             for unit in s.side_units(player):
                 if unit.activated:
                     continue
-                acts += [Hold(unit.id), Idle(unit.id)]
+                acts += [self._action(Hold, unit.id), self._action(Idle, unit.id)]
                 for kind in ("advance", "rush"):
-                    acts += self._moves(unit, kind)
-                acts += [Charge(unit.id, e.id) for e in s.side_units(other(player))]
+                    _, moves, points = self._sampled_moves(unit, kind)
+                    runs.append(MoveRun(len(acts), unit, kind == "advance", points))
+                    acts += moves
+                acts += [self._action(Charge, unit.id, e.id) for e in s.side_units(other(player))]
+            self._runs = (acts, runs)
             return acts
         if s.phase == "shoot":
             unit = s.units[s.active or ""]
@@ -604,19 +624,34 @@ class GFFGame(OpenGame):
             return f"{unit.name} must be placed fully {where}"
         return None
 
+    def _action(self, cls: type[Action], *fields: object) -> Action:
+        """`cls(*fields)`, made once in this game (actions are immutable values, so the same
+        one serves every listing; a frozen dataclass is slow to make). The points listed are
+        a grid's positive floats, so an equal key is the very same fields (no 0.0 and -0.0)."""
+        key = (cls, *fields)
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = cls(*fields)
+        return found
+
+    def move_runs(self, actions: list[Action]) -> list[MoveRun]:
+        """The Advance and Rush runs of `actions`, the activation's candidates as `candidates`
+        listed them last (each unit's sampled moves of a kind, one after the other)."""
+        listed, runs = self._runs
+        if actions is not listed:
+            raise ValueError("move runs are known only of the activation's last listing")
+        return runs
+
     def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
         """The sampled Advance or Rush points of the unit."""
         return self._sampled_moves(unit, kind)[0]
 
-    def _moves(self, unit: Unit, kind: str) -> list[Action]:
-        """The Advance or Rush actions to the unit's sampled points."""
-        return self._sampled_moves(unit, kind)[1]
-
     def _sampled_moves(
         self, unit: Unit, kind: str
-    ) -> tuple[list[tuple[float, float]], list[Action]]:
-        """The sampled points and their actions, kept while the unit stands where it stood
-        with the same allowance (the markers do not move; spells change the allowance)."""
+    ) -> tuple[list[tuple[float, float]], list[Action], Floats]:
+        """The sampled points, their actions and the points as an array (rows of x, y), kept
+        while the unit stands where it stood with the same allowance (the markers do not
+        move; spells change the allowance)."""
         centre = unit.centre()
         key = (unit.id, kind, centre, len(self.state.markers), allowance(unit, kind))
         found = self._sampled.get(key)
@@ -626,8 +661,9 @@ class GFFGame(OpenGame):
             points = self._sample_destinations(unit, kind, centre)
             cls = Advance if kind == "advance" else Rush
             moves: list[Action] = [cls(unit.id, p) for p in points]
-            found = self._sampled[key] = (points, moves)
-        sampled: tuple[list[tuple[float, float]], list[Action]] = found
+            spots = np.array(points, dtype=np.float64).reshape(-1, 2)
+            found = self._sampled[key] = (points, moves, spots)
+        sampled: tuple[list[tuple[float, float]], list[Action], Floats] = found
         return sampled
 
     def _sample_destinations(

@@ -722,3 +722,81 @@ def outline(
         found[2 * i] = cx + u * rx + v * fx
         found[2 * i + 1] = cy + u * ry + v * fy
     return found
+
+
+CLOSE = 1e-11
+"""Distances this close (inches) to a contact are left to Python's exact `math.dist`: the
+compiled square root and CPython's differ by an ulp or two, far less than this."""
+
+
+@compiled
+def nearest_pair(mine: Floats, theirs: Floats, halves: Floats) -> int:
+    """The first pair (mine i, theirs j: i·len(theirs) + j) of round bases nearest edge to
+    edge (`edge_distance`, 0 when they touch), as `movement.contact_vector` picks it; ASK
+    when another pair is within `CLOSE` of it (Python's distances might order them
+    otherwise). `halves[i, j]`: the pair's radii summed."""
+    count = theirs.shape[0]
+    gaps = np.empty(mine.shape[0] * count)
+    sure = np.empty(mine.shape[0] * count, dtype=np.bool_)  # surely overlapping
+    best = 0
+    for i in range(mine.shape[0]):
+        for j in range(count):
+            k = i * count + j
+            apart = math.sqrt((mine[i, 0] - theirs[j, 0]) ** 2 + (mine[i, 1] - theirs[j, 1]) ** 2)
+            gaps[k] = max(0.0, apart - halves[i, j])
+            sure[k] = apart - halves[i, j] < -CLOSE
+            if gaps[k] < gaps[best]:
+                best = k
+    for k in range(gaps.shape[0]):
+        if k != best and gaps[k] <= gaps[best] + CLOSE and not (sure[k] and sure[best]):
+            return ASK
+    return best
+
+
+@compiled
+def contact_steps(
+    mine: Floats, theirs: Floats, halves: Floats, ux: float, uy: float, hi: float
+) -> float:
+    """`movement.contact_vector`'s approach of round bases along (ux, uy), its very steps:
+    0.25" steps up to `hi` while every pair is apart, then 30 halvings; the distance moved
+    (lo), -1.0 when no step up to `hi` touches, NaN when some pair's distance at a step is
+    within `CLOSE` of contact (ASK Python then)."""
+    lo, t = 0.0, 0.0
+    while t <= hi:
+        verdict = _apart_after(mine, theirs, halves, ux, uy, t)
+        if verdict == ASK:
+            return math.nan
+        if verdict == MISS:
+            break
+        lo, t = t, t + 0.25
+    if t > hi:
+        return -1.0
+    hi = t
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        verdict = _apart_after(mine, theirs, halves, ux, uy, mid)
+        if verdict == ASK:
+            return math.nan
+        if verdict == HIT:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+@compiled
+def _apart_after(
+    mine: Floats, theirs: Floats, halves: Floats, ux: float, uy: float, t: float
+) -> int:
+    """HIT when every pair is apart after moving mine by t along (ux, uy), MISS when some
+    pair surely touches, ASK when none does surely and some is within `CLOSE` of it."""
+    unsure = False
+    for i in range(mine.shape[0]):
+        x, y = mine[i, 0] + ux * t, mine[i, 1] + uy * t
+        for j in range(theirs.shape[0]):
+            gap = math.sqrt((x - theirs[j, 0]) ** 2 + (y - theirs[j, 1]) ** 2) - halves[i, j]
+            if gap < -CLOSE:
+                return MISS
+            if gap <= CLOSE:
+                unsure = True
+    return ASK if unsure else HIT

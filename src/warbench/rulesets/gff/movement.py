@@ -19,7 +19,7 @@ from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping as jumps
 from warbench.rulesets.gff.battlefield import Battlefield
-from warbench.rulesets.gff.kernels import block_moves
+from warbench.rulesets.gff.kernels import ASK, block_moves, contact_steps, nearest_pair
 from warbench.rulesets.gff.spell_grants import move_bonus
 from warbench.rulesets.gff.spell_limits import move_cap
 from warbench.rulesets.gff.state import State, Unit
@@ -272,7 +272,38 @@ def _closest_on_way(
 
 def contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float] | None:
     """The block move that brings the unit into base contact with the target, within
-    `reach`, or None if even its nearest model cannot reach."""
+    `reach`, or None if even its nearest model cannot reach (CHARGE, GFF-R2: a block move).
+    Round bases are approached by the compiled `kernels.nearest_pair` and
+    `kernels.contact_steps`, step for step as `exact_contact_vector` goes; pairs near a tie
+    are ordered, and a step within a hair of contact judged, by Python's distances."""
+    mine, theirs = unit.bases(), target.bases()
+    if not all(x.depth is None for x in (*mine, *theirs)):
+        return exact_contact_vector(unit, target, reach)
+    ours = np.array([a.centre for a in mine], dtype=np.float64)
+    yours = np.array([b.centre for b in theirs], dtype=np.float64)
+    halves = np.array([[(a.width + b.width) / 2 for b in theirs] for a in mine])
+    pair = nearest_pair(ours, yours, halves)
+    if pair == ASK:  # pairs near a tie (a formation facing another): Python orders them
+        a, b = min(((a, b) for a in mine for b in theirs), key=lambda p: edge_distance(*p))
+    else:
+        a, b = mine[pair // len(theirs)], theirs[pair % len(theirs)]
+    gap = edge_distance(a, b)
+    if gap > reach + EPS:
+        return None
+    (ax, ay), (bx, by) = a.centre, b.centre
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    lo = contact_steps(ours, yours, halves, ux, uy, min(reach, gap + 2 * unit.profile.base + 12.0))
+    if math.isnan(lo):
+        return exact_contact_vector(unit, target, reach)
+    if lo < 0.0 or lo > reach + EPS:
+        return None
+    return ux * lo, uy * lo
+
+
+def exact_contact_vector(unit: Unit, target: Unit, reach: float) -> tuple[float, float] | None:
+    """`contact_vector` in Python, for any bases: along the line from the nearest charging
+    model to the nearest target model, in 0.25" steps, then halving to contact."""
     mine, theirs = unit.bases(), target.bases()
     gap = min(edge_distance(a, b) for a in mine for b in theirs)
     if gap > reach + EPS:

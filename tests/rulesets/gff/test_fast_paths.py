@@ -1,0 +1,111 @@
+"""The tenth pass's compiled and reordered paths, each held to the Python it stands for."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from tests.rulesets.gff.position import profile, unit
+from warbench.ai.shuffle import shuffle
+from warbench.core.actions import Action
+from warbench.core.game import Decision
+from warbench.rulesets.gff import kernels, movement
+from warbench.rulesets.gff.ai import FirefightAI
+from warbench.rulesets.gff.game import GFFGame
+from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
+
+
+def _charges(seed: int, count: int) -> list[tuple[object, object, float]]:
+    """Seeded charges of round-based units: scattered, and in exact ties (a unit square on to
+    another, models on a grid), overlapping, touching, and from far away."""
+    rng = random.Random(seed)
+    cases: list[tuple[object, object, float]] = []
+    for n in range(count):
+        mine = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        theirs = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        ax, ay = rng.uniform(4, 44), rng.uniform(4, 44)
+        if n % 4 == 0:  # on a grid: ties by symmetry
+            bx, by = ax + rng.choice([-1, 0, 1]) * rng.randint(0, 12), ay + rng.randint(2, 14)
+        elif n % 4 == 1:  # touching or overlapping
+            bx, by = ax + rng.uniform(-2, 2), ay + rng.uniform(-2, 2)
+        else:
+            bx, by = ax + rng.uniform(-16, 16), ay + rng.uniform(-16, 16)
+        cases.append(
+            (
+                unit("r1", mine, (ax, ay)),
+                unit("b1", theirs, (bx, by)),
+                rng.choice([0.0, 6.0, 12.0, 14.0]),
+            )
+        )
+    return cases
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_compiled_contact_vectors_are_the_exact_ones(seed: int) -> None:
+    """`contact_vector` (compiled, asking Python near a hair of contact) gives every seeded
+    charge the very vector of `exact_contact_vector`, ties and overlaps included."""
+    cases = _charges(seed, 400)
+    got = [movement.contact_vector(a, b, reach) for a, b, reach in cases]  # type: ignore[arg-type]
+    want = [movement.exact_contact_vector(a, b, reach) for a, b, reach in cases]  # type: ignore[arg-type]
+    assert got == want
+    assert sum(v is not None for v in got) > 100
+
+
+def test_compiled_contact_asks_python_on_ties_and_hairs() -> None:
+    """The kernels leave to Python what their square root might order or judge otherwise:
+    two pairs equally near, and a step that ends within `CLOSE` of contact."""
+    import numpy as np
+
+    ours = np.array([[0.0, 0.0], [2.0, 0.0]])
+    yours = np.array([[1.0, 5.0]])
+    halves = np.full((2, 1), 1.0)
+    assert kernels.nearest_pair(ours, yours, halves) == kernels.ASK
+    assert kernels.nearest_pair(ours[:1], yours, halves[:1]) == 0
+    one = np.array([[0.0, 0.0]])
+    assert np.isnan(kernels.contact_steps(one, np.array([[0.0, 3.0]]), halves[:1], 0.0, 1.0, 6.0))
+    assert kernels.contact_steps(one, np.array([[0.0, 3.1]]), halves[:1], 0.0, 1.0, 6.0) > 2.0
+    assert kernels.contact_steps(one, np.array([[0.0, 30.0]]), halves[:1], 0.0, 1.0, 6.0) == -1.0
+
+
+def _ranked_by_shuffling_the_actions(
+    agent: FirefightAI, game: GFFGame, player: str, rng: random.Random
+) -> list[Action]:
+    """The legal actions best first as the AI ranked them before the tenth pass: the listed
+    actions themselves shuffled, then sorted by score (stable)."""
+    with game.listing():
+        agent._memo, agent._free, agent._where = {}, {}, {}
+        actions = game.candidates(player)
+        scores = agent._scores(game, player, actions)
+        pairs = list(enumerate(actions))
+        shuffle(rng, pairs)
+        keys = [-scores[n] for n, _ in pairs]
+        ranked = [pairs[n][1] for n in sorted(range(len(pairs)), key=keys.__getitem__)]
+        return [a for a in ranked if game.legal_now(a, player)]
+
+
+def test_shuffling_places_ranks_as_shuffling_the_actions() -> None:
+    """`FirefightAI.ranked` (scores in the listed order, ties by a shuffle of the places)
+    gives every seeded decision the very order of shuffling the actions, from the same
+    draws; and the listed actions made once (`GFFGame._action`) equal freshly made ones."""
+    ruleset = GrimdarkFutureFirefight()
+    checked = 0
+    for seed in (4, 5):
+        game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+        assert isinstance(game, GFFGame)
+        agents = {p: FirefightAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision):
+            player = game.pending.player
+            agent = agents[player]
+            rng = random.Random()
+            rng.setstate(agent._rng.getstate())
+            got = agent.ranked(game, player)
+            assert got == _ranked_by_shuffling_the_actions(FirefightAI(0), game, player, rng)
+            assert agent._rng.getstate() == rng.getstate()
+            for action in game.candidates(player):
+                fields = [getattr(action, f.name) for f in dataclasses.fields(action)]
+                assert type(action)(*fields) == action
+            checked += 1
+            game.apply(got[0], player)
+    assert checked > 100
