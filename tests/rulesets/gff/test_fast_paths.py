@@ -1,10 +1,12 @@
-"""The tenth pass's compiled and reordered paths, each held to the Python it stands for."""
+"""The tenth and eleventh passes' compiled and reordered paths, each held to the Python it stands
+for."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 
 from tests.rulesets.gff.position import profile, unit
@@ -109,3 +111,41 @@ def test_shuffling_places_ranks_as_shuffling_the_actions() -> None:
             checked += 1
             game.apply(got[0], player)
     assert checked > 100
+
+
+def _numpy_unit_gaps(
+    ours: np.ndarray, theirs: np.ndarray, vectors: np.ndarray, low: float, high: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The numpy `screen_block_moves` had before `kernels.unit_gaps` (the tenth pass's)."""
+    ends = ours[None, :, :2] + vectors[:, None, :]  # K × n × 2
+    apart = np.hypot(
+        ends[:, :, None, 0] - theirs[None, None, :, 0],
+        ends[:, :, None, 1] - theirs[None, None, :, 1],
+    )
+    gaps = apart - (ours[None, :, None, 2] + theirs[None, None, :, 2]) / 2
+    return (gaps > high).all(axis=(1, 2)), (gaps < low).any(axis=(1, 2))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_compiled_unit_gaps_are_numpys(seed: int) -> None:
+    """`kernels.unit_gaps` gives every seeded move the numpy's verdicts: scattered units,
+    and moves that end a base exactly 1" (the limit) or a hair either side of it from an
+    obstacle on a grid."""
+    rng = np.random.default_rng(seed)
+    low, high = movement.UNIT_GAP - movement.EPS - 1e-9, movement.UNIT_GAP - movement.EPS + 1e-9
+    limit = movement.UNIT_GAP - movement.EPS
+    for n in range(300):
+        size = float(rng.choice([1.0, 1.26, 2.0]))
+        mine, others, moves = rng.integers(1, 8), rng.integers(1, 12), rng.integers(1, 40)
+        ours = np.column_stack([rng.uniform(10, 20, (mine, 2)), np.full(mine, size)])
+        theirs = np.column_stack([rng.uniform(5, 25, (others, 2)), np.ones(others)])
+        vectors = rng.uniform(-6, 6, (moves, 2))
+        if n % 2:  # the first base ends on the limit, or a hair off it, from an obstacle
+            theirs[0, :2] = np.round(ours[0, :2] * 4) / 4
+            ours[0, :2] = theirs[0, :2] - (0.0, size / 2 + 0.5 + limit)
+            hairs = [-2e-9, -1e-9, -5e-10, 0.0, 5e-10, 1e-9, 2e-9]
+            vectors[::3, 0] = 0.0
+            vectors[::3, 1] = rng.choice(hairs, len(vectors[::3]))
+        got = kernels.unit_gaps(ours, theirs, vectors, low, high)
+        want = _numpy_unit_gaps(ours, theirs, vectors, low, high)
+        assert got[0].tolist() == want[0].tolist() and got[1].tolist() == want[1].tolist()

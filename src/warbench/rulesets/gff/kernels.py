@@ -682,6 +682,35 @@ def block_moves(
 
 
 @compiled
+def unit_gaps(
+    ours: Floats, theirs: Floats, vectors: Floats, low: float, high: float
+) -> tuple[Bools, Bools]:
+    """For each block move of round bases `ours` (rows of x, y, width) by vectors[k]: whether
+    every moved base ends over `high` from every round obstacle of `theirs` (edge to edge),
+    and whether one ends under `low` (`movement.screen_block_moves`' unit gaps, the same
+    arithmetic as its numpy; a pair's loop stops at its first verdict)."""
+    count = len(vectors)
+    ok = np.ones(count, dtype=np.bool_)
+    bad = np.zeros(count, dtype=np.bool_)
+    for k in range(count):
+        vx, vy = vectors[k, 0], vectors[k, 1]
+        for a in range(len(ours)):
+            ex, ey = ours[a, 0] + vx, ours[a, 1] + vy
+            for b in range(len(theirs)):
+                gap = math.hypot(ex - theirs[b, 0], ey - theirs[b, 1])
+                gap -= (ours[a, 2] + theirs[b, 2]) / 2
+                if gap < low:
+                    bad[k] = True
+                if not gap > high:
+                    ok[k] = False
+                if bad[k]:
+                    break
+            if bad[k]:
+                break
+    return ok, bad
+
+
+@compiled
 def rounded(values: Floats, scale: float) -> Floats:
     """`round(v, digits)` of each finite value (`scale` = 10**digits), the very floats Python
     gives (its round is correctly rounded through decimal text): the value scaled, when off a

@@ -19,7 +19,13 @@ from warbench.core.terrain import Trait
 from warbench.rulesets.gff import battlefield as bfm
 from warbench.rulesets.gff import jumping as jumps
 from warbench.rulesets.gff.battlefield import Battlefield
-from warbench.rulesets.gff.kernels import ASK, block_moves, contact_steps, nearest_pair
+from warbench.rulesets.gff.kernels import (
+    ASK,
+    block_moves,
+    contact_steps,
+    nearest_pair,
+    unit_gaps,
+)
 from warbench.rulesets.gff.spell_grants import move_bonus
 from warbench.rulesets.gff.spell_limits import move_cap
 from warbench.rulesets.gff.state import State, Unit
@@ -203,7 +209,7 @@ def screen_block_moves(
         return []
     reaches = np.broadcast_to(np.asarray(reach, dtype=np.float64), (len(targets),))
     cx, cy = unit.centre()
-    vectors = np.array([(tx - cx, ty - cy) for tx, ty in targets], dtype=np.float64)
+    vectors = np.array(targets, dtype=np.float64).reshape(-1, 2) - np.array((cx, cy))
     distance = np.hypot(vectors[:, 0], vectors[:, 1])
     bad = distance > reaches + EPS + _NOISE
     ok = distance <= reaches + EPS - _NOISE
@@ -236,14 +242,11 @@ def screen_block_moves(
     elif obstacles:
         ours = np.array([(*b.centre, b.width) for b in bases], dtype=np.float64)
         theirs = np.array([(*o.centre, o.width) for o in obstacles], dtype=np.float64)
-        ends = ours[None, :, :2] + vectors[:, None, :]  # K × n × 2
-        apart = np.hypot(
-            ends[:, :, None, 0] - theirs[None, None, :, 0],
-            ends[:, :, None, 1] - theirs[None, None, :, 1],
+        clear, near = unit_gaps(
+            ours, theirs, vectors, UNIT_GAP - EPS - _NOISE, UNIT_GAP - EPS + _NOISE
         )
-        gaps = apart - (ours[None, :, None, 2] + theirs[None, None, :, 2]) / 2
-        ok &= (gaps > UNIT_GAP - EPS + _NOISE).all(axis=(1, 2))
-        bad |= (gaps < UNIT_GAP - EPS - _NOISE).any(axis=(1, 2))
+        ok &= clear
+        bad |= near
     if jumping:  # heights may add to a move: never surely fine
         ok[:] = False
     return [
