@@ -318,7 +318,7 @@ class FFTTGame(Game):
         In the movement step, candidates `keep` refuses are left out untested, and so are
         the charges and climbs of a figure that may not move (`mover_problem`, which both
         tests come to) or, for charges, fights hand to hand (`route_problem`): tested once
-        a figure, not once a candidate."""
+        a figure, not once a candidate; its other charges by `movement.charge_open`."""
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
@@ -361,6 +361,10 @@ class FFTTGame(Game):
                             )
                         if isinstance(a, held):
                             continue
+                    if isinstance(a, Charge):  # `_illegal`'s test, `held` passed
+                        if movement.charge_open(s, fig, s.figs[a.target], mine + enemies):
+                            found.append(a)
+                        continue
                     legal = self._legal_form(a, s.player, near)
                     if legal is not None:
                         found.append(legal)

@@ -379,6 +379,30 @@ def charge_problem(s: State, fig: Fig, target: Fig | None) -> str | None:
     return move_problem(s, fig, point, target)
 
 
+def charge_open(s: State, fig: Fig, target: Fig, others: list[Fig]) -> bool:
+    """Whether `charge_problem(s, fig, target)` is None for `fig`, free to move
+    (`mover_problem`) and not fighting hand to hand, charging an enemy figure on the table:
+    its tests and `route_problem`'s in their order, without the refusals' text, the bases
+    looked for among `others` (every figure on the table)."""
+    if target.level != fig.level or (fig.race == "insectoids" and target.id not in fig.sees):
+        return False
+    if in_contact(s, fig, target):
+        return False
+    point = charge_point(fig, target)
+    if not _touches(s, point, target):
+        return False
+    extra, problem = passage(s, fig, point)
+    if problem is not None or 1 + extra > fig.ap:
+        return False
+    if s.table.move_cost(fig.pos, point, fig.prof.ignores_terrain) > fig.pace + 1e-6:
+        return False
+    if not fig.prof.over_walls and s.table.crosses_wall(fig.pos, point):
+        return False
+    return s.table.on_table(point, fig.radius) and (
+        _base_problem(s, fig, point, (target.id,), others=others) is None
+    )
+
+
 def path(a: Point, b: Point) -> list[Point]:
     """The points of a straight move where opportunity fire may fall: every 2 cm and the end
     (index 0 is the first point after the start)."""
