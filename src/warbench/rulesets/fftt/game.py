@@ -513,16 +513,16 @@ class FFTTGame(Game):
         halves = [self._half(fig, p) for p in to_heal] + reach.halfway(fig)
         return tos, halves, rows(tos + halves)
 
-    def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
-        """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
-        `move_forms` offers moves, its reach's destinations and half-way points given (asked
-        for at a new place only)."""
+    def move_tester(self, fig: Fig, *, few: bool = False) -> Callable[[Point], bool]:
+        """The legality test of `fig`'s destinations (`movement.route_tester`, for `few`
+        tests or many) for a figure `move_forms` offers moves, its reach's destinations and
+        half-way points given (asked for at a new place only)."""
 
         def spots() -> tuple[list[Point], Points]:
             reach = self._reach(fig)
             return reach.tos + reach.halfway(fig), reach.spots(fig)
 
-        return movement.route_tester(self.state, fig, spots)
+        return movement.route_tester(self.state, fig, spots, few=few)
 
     def _reach(self, fig: Fig) -> Reach:
         """A figure's moves to the points by the openings and wrecks within its reach, then
@@ -1129,7 +1129,7 @@ class FFTTGame(Game):
     def _can_act(self, player: str) -> bool:
         """Whether the player has a legal action other than `done` (in the movement step
         looked for figure by figure, stopping at the first: first a move, by the remembered
-        test of destinations, then the other actions)."""
+        test of destinations for a few tests, then the other actions)."""
         s = self.state
         if s.stage != "move":
             return self._can_fire(player)
@@ -1137,7 +1137,7 @@ class FFTTGame(Game):
         for fig in mine:
             spots = self.move_points(fig)
             if spots is not None and spots[0]:
-                clear = self.move_tester(fig)
+                clear = self.move_tester(fig, few=True)
                 if any(clear(a) or clear(h) for a, h in zip(spots[0], spots[1], strict=True)):
                     return True
         enemies = s.side_figs(other(player))
