@@ -1,7 +1,8 @@
 """The compiled scenery part of a figure's moves (`routes.scenery_answers`) against the
 Python it stands for (`movement._scenery_open`): on made-up tables of every kind of piece,
 figures of every profile on the ground, and every destination, where it answers; and the
-route testers of seeded battles, which it fills, against `route_problem`."""
+route testers of seeded battles, which it fills (for few tests or many), against
+`route_problem`."""
 
 from __future__ import annotations
 
@@ -84,10 +85,11 @@ def test_the_filled_route_testers_of_battles_are_route_problem() -> None:
                 for fig in s.side_figs(s.player):
                     if movement.mover_problem(s, fig) is not None:
                         continue
-                    clear = g.move_tester(fig)
+                    few, many = g.move_tester(fig, few=True), g.move_tester(fig)
                     reach = g._reach(fig)
                     for to in reach.tos + reach.halfway(fig):
-                        assert clear(to) == (movement.route_problem(s, fig, to) is None)
+                        legal = movement.route_problem(s, fig, to) is None
+                        assert few(to) == legal and many(to) == legal
                         compared += 1
             player = g.pending.player
             g.apply(agents[player].choose(g, player), player)

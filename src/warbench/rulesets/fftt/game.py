@@ -318,7 +318,7 @@ class FFTTGame(Game):
         In the movement step, candidates `keep` refuses are left out untested, and so are
         the charges and climbs of a figure that may not move (`mover_problem`, which both
         tests come to) or, for charges, fights hand to hand (`route_problem`): tested once
-        a figure, not once a candidate."""
+        a figure, not once a candidate; its other charges by `movement.charge_open`."""
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
@@ -361,6 +361,10 @@ class FFTTGame(Game):
                             )
                         if isinstance(a, held):
                             continue
+                    if isinstance(a, Charge):  # `_illegal`'s test, `held` passed
+                        if movement.charge_open(s, fig, s.figs[a.target], mine + enemies):
+                            found.append(a)
+                        continue
                     legal = self._legal_form(a, s.player, near)
                     if legal is not None:
                         found.append(legal)
@@ -509,16 +513,16 @@ class FFTTGame(Game):
         halves = [self._half(fig, p) for p in to_heal] + reach.halfway(fig)
         return tos, halves, rows(tos + halves)
 
-    def move_tester(self, fig: Fig) -> Callable[[Point], bool]:
-        """The legality test of `fig`'s destinations (`movement.route_tester`) for a figure
-        `move_forms` offers moves, its reach's destinations and half-way points given (asked
-        for at a new place only)."""
+    def move_tester(self, fig: Fig, *, few: bool = False) -> Callable[[Point], bool]:
+        """The legality test of `fig`'s destinations (`movement.route_tester`, for `few`
+        tests or many) for a figure `move_forms` offers moves, its reach's destinations and
+        half-way points given (asked for at a new place only)."""
 
         def spots() -> tuple[list[Point], Points]:
             reach = self._reach(fig)
             return reach.tos + reach.halfway(fig), reach.spots(fig)
 
-        return movement.route_tester(self.state, fig, spots)
+        return movement.route_tester(self.state, fig, spots, few=few)
 
     def _reach(self, fig: Fig) -> Reach:
         """A figure's moves to the points by the openings and wrecks within its reach, then
@@ -1125,7 +1129,7 @@ class FFTTGame(Game):
     def _can_act(self, player: str) -> bool:
         """Whether the player has a legal action other than `done` (in the movement step
         looked for figure by figure, stopping at the first: first a move, by the remembered
-        test of destinations, then the other actions)."""
+        test of destinations for a few tests, then the other actions)."""
         s = self.state
         if s.stage != "move":
             return self._can_fire(player)
@@ -1133,7 +1137,7 @@ class FFTTGame(Game):
         for fig in mine:
             spots = self.move_points(fig)
             if spots is not None and spots[0]:
-                clear = self.move_tester(fig)
+                clear = self.move_tester(fig, few=True)
                 if any(clear(a) or clear(h) for a, h in zip(spots[0], spots[1], strict=True)):
                     return True
         enemies = s.side_figs(other(player))

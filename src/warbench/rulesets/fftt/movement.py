@@ -243,7 +243,11 @@ def route_problem(
 
 
 def route_tester(
-    s: State, fig: Fig, spots: Callable[[], tuple[Sequence[Point], Points]] | None = None
+    s: State,
+    fig: Fig,
+    spots: Callable[[], tuple[Sequence[Point], Points]] | None = None,
+    *,
+    few: bool = False,
 ) -> Callable[[Point], bool]:
     """A test of destinations `to`: whether `route_problem(s, fig, to)` is None for `fig`,
     free to move (a move, not a charge). The same tests: the scenery's part remembered by
@@ -252,7 +256,9 @@ def route_tester(
     figures looked at only where they stand near enough to `to` to matter. `spots` gives
     the destinations the figure will likely be tested for, and the same as rows: at a new
     place on the ground their scenery's part is worked out at once, compiled
-    (`routes.scenery_answers`; Python where it is unsure)."""
+    (`routes.scenery_answers`; Python where it is unsure). For `few` tests (whether any
+    destination is open, which the first often is) the bases are looked for among all the
+    figures at each test, not first sorted by where they stand."""
     place = (fig.race, fig.key, fig.pace, fig.ap, fig.level, fig.x, fig.y, s.open_doors)
     routes = s.table.routes
     known = routes.get(place)
@@ -270,6 +276,15 @@ def route_tester(
             for to, answer in zip(tos, answers.tolist(), strict=True):
                 if answer >= 0:
                     known[to] = answer == 1
+    if few:
+
+        def open_to(to: Point) -> bool:
+            scenery = known.get(to)
+            if scenery is None:
+                scenery = known[to] = _scenery_open(s, fig, to)
+            return scenery and _base_problem(s, fig, to, moving=True) is None
+
+        return open_to
     others = sorted(neighbours(s, fig), key=lambda o: o.x)
     xs = [o.x for o in others]
     span = fig.radius + max((o.radius for o in others), default=0.0) + CONTACT + 1.0
@@ -377,6 +392,30 @@ def charge_problem(s: State, fig: Fig, target: Fig | None) -> str | None:
             "through a door ('combat from a window will be impossible')"
         )
     return move_problem(s, fig, point, target)
+
+
+def charge_open(s: State, fig: Fig, target: Fig, others: list[Fig]) -> bool:
+    """Whether `charge_problem(s, fig, target)` is None for `fig`, free to move
+    (`mover_problem`) and not fighting hand to hand, charging an enemy figure on the table:
+    its tests and `route_problem`'s in their order, without the refusals' text, the bases
+    looked for among `others` (every figure on the table)."""
+    if target.level != fig.level or (fig.race == "insectoids" and target.id not in fig.sees):
+        return False
+    if in_contact(s, fig, target):
+        return False
+    point = charge_point(fig, target)
+    if not _touches(s, point, target):
+        return False
+    extra, problem = passage(s, fig, point)
+    if problem is not None or 1 + extra > fig.ap:
+        return False
+    if s.table.move_cost(fig.pos, point, fig.prof.ignores_terrain) > fig.pace + 1e-6:
+        return False
+    if not fig.prof.over_walls and s.table.crosses_wall(fig.pos, point):
+        return False
+    return s.table.on_table(point, fig.radius) and (
+        _base_problem(s, fig, point, (target.id,), others=others) is None
+    )
 
 
 def path(a: Point, b: Point) -> list[Point]:
