@@ -527,13 +527,11 @@ class SkirmishAI(Agent):
         if isinstance(action, Bombard):
             return self._area_value(game, player, action.at, 3.0, 6.0) + 1.0
         if isinstance(action, Flee):
-            return 100.0 if s.squads[man.squad].fleeing else -100.0
+            return _flee_value(game, man)
         if isinstance(action, Manipulate):
             return 20.0
         if isinstance(action, CloseCombat):
-            enemies = s.side_men(other(player))
-            contact = any(man.distance(e) <= 1.05 and e.floor == man.floor for e in enemies)
-            return 9.0 if contact else -5.0
+            return _close_combat_value(man, s.side_men(other(player)))
         if isinstance(action, Climb):
             return self._climb_value(game, man, action.floor, s.side_men(other(player)))
         return self._order_value(game, man, action)
@@ -685,13 +683,10 @@ class SkirmishAI(Agent):
             elif kind is ChangePosition:
                 rows[i] = count + len(extra) // 4
                 extra.extend((0.0, up, 0.0, 0.0))
-            elif kind is Flee:  # `_score`'s
-                fixed[i] = 100.0 if s.squads[man.squad].fleeing else -100.0
-            elif kind is CloseCombat:  # `_score`'s: 9 in base contact with an enemy, else -5
-                contact = any(
-                    man.distance(e) <= 1.05 and e.floor == man.floor for e in context.enemies
-                )
-                fixed[i] = 9.0 if contact else -5.0
+            elif kind is Flee:
+                fixed[i] = _flee_value(game, man)
+            elif kind is CloseCombat:
+                fixed[i] = _close_combat_value(man, context.enemies)
             else:
                 fixed[i] = self._score(game, man.side, action)
         if len(fixed) == len(rows):
@@ -842,6 +837,17 @@ class _Plan(NamedTuple):
     slots: dict[int, int]  # each order (by identity: the compass holds it) to its row
     pivots: NDArray[np.intp]  # each pivot's row
     turns: Array  # and its facing
+
+
+def _flee_value(game: TFTGame, man: Man) -> float:
+    """A Flee order: taken when his squad flees (morale), never otherwise."""
+    return 100.0 if game.state.squads[man.squad].fleeing else -100.0
+
+
+def _close_combat_value(man: Man, enemies: list[Man]) -> float:
+    """A Close combat order: worth it in base contact with an enemy on his floor, else not."""
+    contact = any(man.distance(e) <= 1.05 and e.floor == man.floor for e in enemies)
+    return 9.0 if contact else -5.0
 
 
 def _plan(game: TFTGame, man: Man) -> _Plan:

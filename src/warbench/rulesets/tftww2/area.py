@@ -269,7 +269,7 @@ def near_template(game: TFTGame, centre: tuple[float, float], area: float) -> di
     return {
         m.id: Base((m.x, m.y), MAN_BASE)
         for m in game.state.men.values()
-        if m.status == "ok" and math.hypot(m.x - cx, m.y - cy) <= reach
+        if m.active and math.hypot(m.x - cx, m.y - cy) <= reach
     }
 
 
