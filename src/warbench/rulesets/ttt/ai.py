@@ -8,7 +8,6 @@ own seeded generator so games replay exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
@@ -29,27 +28,27 @@ class TrooperAI(Agent):
         self._rng = random.Random(seed)
 
     def choose(self, game: Game, player: str) -> Action:
-        """The best-scoring legal action for `player`."""
-        actions, value = self._scored(game, player)
-        return max(actions, key=value)
+        """The best-scoring legal action for `player` (the first of equals, as `max`)."""
+        actions, values = self._scored(game, player)
+        return actions[max(range(len(actions)), key=values.__getitem__)]
 
     def ranked(self, game: Game, player: str) -> list[Action]:
         """Every legal action, best first (the first is what `choose` would take): the
         search agent's candidates."""
-        actions, value = self._scored(game, player)
-        return sorted(actions, key=value, reverse=True)
+        actions, values = self._scored(game, player)
+        order = sorted(range(len(actions)), key=values.__getitem__, reverse=True)
+        return [actions[n] for n in order]
 
-    def _scored(self, game: Game, player: str) -> tuple[list[Action], Callable[[Action], float]]:
-        """The legal actions, shuffled for ties, and how this AI scores one."""
+    def _scored(self, game: Game, player: str) -> tuple[list[Action], list[float]]:
+        """The legal actions, shuffled for ties, and this AI's score of each."""
         assert isinstance(game, TTTGame)
         actions = game.legal_actions(player)
         self._rng.shuffle(actions)
         if game.state.phase == "attack":
-            return actions, lambda a: self._attack_value(game, a)
+            return actions, [self._attack_value(game, a) for a in actions]
         if game.state.phase == "placement":
-            return actions, lambda a: self._place_value(game, player, a)
-        outlook = Outlook(game.table, game.state, player)
-        return actions, lambda a: self._after(game, player, outlook, a)
+            return actions, [self._place_value(game, player, a) for a in actions]
+        return actions, self._after(game, player, actions)
 
     # -- attacking: focus fire ---------------------------------------------------------
     def _attack_value(self, game: TTTGame, action: Action) -> float:
@@ -69,13 +68,20 @@ class TrooperAI(Agent):
         return -10.0 * preference + cover - 0.1 * goal
 
     # -- movement: one step of look-ahead ---------------------------------------------
-    def _after(self, game: TTTGame, player: str, outlook: Outlook, action: Action) -> float:
-        """`position.position_value` of the position after `action` (`Outlook` reads it
-        without copying the state)."""
-        if isinstance(action, Move):
-            if action.to in game.table.homes.get(other(player), frozenset()):
-                return 1e6
-            return outlook.moved(action.piece, action.to)
-        if isinstance(action, Aim):
-            return outlook.aimed(action.piece, action.target)
-        return outlook.unchanged()
+    def _after(self, game: TTTGame, player: str, actions: list[Action]) -> list[float]:
+        """`position.position_value` of the position after each action (`Outlook` reads it
+        without copying the state); a move into the enemy bunker scores above all."""
+        outlook = Outlook(game.table, game.state, player)
+        bunker = game.table.homes.get(other(player), frozenset())
+        values = []
+        for action in actions:
+            if isinstance(action, Move):
+                if action.to in bunker:
+                    values.append(1e6)
+                else:
+                    values.append(outlook.moved(action.piece, action.to))
+            elif isinstance(action, Aim):
+                values.append(outlook.aimed(action.piece, action.target))
+            else:
+                values.append(outlook.unchanged())
+        return values

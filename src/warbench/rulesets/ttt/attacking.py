@@ -18,7 +18,7 @@ NATURAL_HIT = frozenset({6})
 
 def can_attack_from(table: Table, piece: Piece) -> bool:
     """River: No Attack (and buildings cannot be stood in)."""
-    return terrain_table()[table.battlefield.terrain[piece.square]].attack
+    return piece.square in table.firing_squares
 
 
 def in_range(table: Table, attacker: Piece, target: Piece) -> bool:

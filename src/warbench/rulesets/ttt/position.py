@@ -12,7 +12,6 @@ from warbench.core.grid import Square
 from warbench.rulesets.ttt import attacking
 from warbench.rulesets.ttt.state import Piece, State
 from warbench.rulesets.ttt.table import Table
-from warbench.rulesets.ttt.terrain import terrain_table
 from warbench.rulesets.ttt.winning import other
 
 _HIT_ODDS: dict[tuple[int, int, int], float] = {}
@@ -41,22 +40,27 @@ def hit_chance(table: Table, attacker: Piece, target: Piece) -> float:
 
 def piece_value(table: Table, piece: Piece) -> float:
     """Captains in Cap the Cap'n, and raiders a move from our bunker, matter most."""
-    values = table.piece_values
-    key = (piece.side, piece.kind, piece.square)
-    found = values.get(key)
+    return piece_values(table, piece.side, piece.kind)[piece.square]
+
+
+def piece_values(table: Table, side: str, kind: str) -> dict[Square, float]:
+    """`piece_value` of a `side` piece of `kind` on each square of the battlefield."""
+    found = table.piece_values.get((side, kind))
     if found is None:
-        found = values[key] = _piece_value(table, piece)
+        found = table.piece_values[side, kind] = {
+            square: _piece_value(table, side, kind, square) for square in table.battlefield.terrain
+        }
     return found
 
 
-def _piece_value(table: Table, piece: Piece) -> float:
+def _piece_value(table: Table, side: str, kind: str, square: Square) -> float:
     objective = table.scenario.objective.kind
-    if objective == "take_out_captain" and piece.kind == "Captain":
+    if objective == "take_out_captain" and kind == "Captain":
         return 10.0
     if objective == "enter_bunker":
-        home = table.homes[other(piece.side)]
-        reach = table.profile(piece.kind).move
-        if min(piece.square.distance(sq) for sq in home) <= reach:
+        home = table.homes[other(side)]
+        reach = table.profile(kind).move
+        if min(square.distance(sq) for sq in home) <= reach:
             return 5.0
     return 1.0
 
@@ -218,7 +222,7 @@ class Outlook:
         mover = self._movers.get(piece_id) or self._mover(piece_id)
         table = self.table
         terrain = table.battlefield.terrain[to]
-        if mover.may_attack and terrain_table()[terrain].attack:
+        if mover.may_attack and to in table.firing_squares:
             offense = 0.0
             zone = table.field_of_fire(to, mover.range)
             for square, other_best, chance, worth in mover.offense_rows:
@@ -236,7 +240,7 @@ class Outlook:
             if abs(enemy_col - col) + abs(enemy_row - row) <= reach:
                 survive *= miss
         danger = mover.danger_before
-        danger += (1.0 - survive) * mover.value(to)
+        danger += (1.0 - survive) * mover.values[to]
         for term in mover.dangers_after:
             danger += term
         progress = mover.progress_before
@@ -323,6 +327,7 @@ class _Mover:
             p.square in table.bridge for p in outlook.mine if p.id != piece.id
         )
         self.rows: dict[str, list[tuple[int, int, int, float]]] = {}  # by terrain
+        self.values = piece_values(table, piece.side, piece.kind)  # its own, by square
 
     def danger_rows(self, to: Square, terrain: str) -> list[tuple[int, int, int, float]]:
         """Per enemy: his square, his reach (Range + Move), and 1 - his hit chance on this
@@ -337,8 +342,3 @@ class _Mover:
             ]
             self.rows[terrain] = found
         return found
-
-    def value(self, to: Square) -> float:
-        """`piece_value` of this piece on `to`."""
-        piece = self.piece
-        return piece_value(self.outlook.table, Piece(piece.id, piece.side, piece.kind, to))

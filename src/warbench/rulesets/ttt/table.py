@@ -27,9 +27,17 @@ class Table:
     _allowances: dict[str, tuple[dict[Square, int], tuple[int, ...]]] = field(default_factory=dict)
     # The AI's readings that depend on the table alone (`position.py`): P(hit) by attacker
     # kind, aimed at the target, target kind and the terrain of its square; a piece's value
-    # by side, kind and square.
+    # by side and kind, on each square.
     hit_chances: dict[tuple[str, bool, str, str], float] = field(default_factory=dict)
-    piece_values: dict[tuple[str, str, Square], float] = field(default_factory=dict)
+    piece_values: dict[tuple[str, str], dict[Square, float]] = field(default_factory=dict)
+    firing_squares: frozenset[Square] = field(init=False)
+    """The squares a piece may attack from (TERRAIN: not a river)."""
+
+    def __post_init__(self) -> None:
+        effects = terrain_table()
+        self.firing_squares = frozenset(
+            sq for sq, kind in self.battlefield.terrain.items() if effects[kind].attack
+        )
 
     @classmethod
     def build(cls, scenario: Scenario) -> Table:
