@@ -20,19 +20,19 @@ def reachable(table: Table, state: State, piece: Piece) -> dict[Square, int]:
     values, so each is tried as a cap with a breadth-first search over squares allowing it.
     """
     allowance, caps = table.allowances(piece.kind)
-    links = table.battlefield.links
     occupied = {p.square for p in state.pieces.values()}
     start = piece.square
     found: dict[Square, int] = {}
     for cap in caps:
         if cap > allowance[start]:
             continue
+        links = table.steps(piece.kind, cap)
         frontier, steps = [start], {start: 0}
         for depth in range(1, cap + 1):
             reached = []
             for sq in frontier:
                 for nxt in links[sq]:
-                    if nxt not in steps and nxt not in occupied and allowance[nxt] >= cap:
+                    if nxt not in steps and nxt not in occupied:
                         steps[nxt] = depth
                         reached.append(nxt)
             frontier = reached

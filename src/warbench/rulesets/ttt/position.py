@@ -179,7 +179,11 @@ class Outlook:
         self.dangers = [_danger(table, self.theirs, p) for p in self.mine]
         urgency = 1.0 + s.turn / 40
         self.urgency = urgency
-        self.progresses = [_progress(table, s, side, urgency, p) for p in self.mine]
+        self.field, self.far = goal_field(table, s, side), far(table)
+        self.progresses = [  # `_progress` of each, from the goal field read once
+            urgency * _weight(table, p) * float(self.field.get(p.square, self.far))
+            for p in self.mine
+        ]
         self.reaches = [
             table.profile(e.kind).range + table.profile(e.kind).move for e in self.theirs
         ]
@@ -194,7 +198,6 @@ class Outlook:
             for m in self.mine
         ]
         self._movers: dict[str, _Mover] = {}
-        self.field, self.far = goal_field(table, s, side), far(table)
         self.bridge_bonus = table.scenario.objective.kind == "hold_bridge"
 
     def _may_attack(self, piece: Piece) -> bool:
@@ -217,19 +220,16 @@ class Outlook:
         return self._with(None)
 
     def moved(self, piece_id: str, to: Square) -> float:
-        """The reading with piece `piece_id` moved to `to` (a move clears its aim): `_with`,
-        with all that does not depend on `to` worked out once per piece (`_Mover`)."""
+        """The reading with piece `piece_id` moved to `to`, a square it can reach (a move
+        clears its aim): `_with`, with all that does not depend on `to` worked out once per
+        piece (`_Mover`)."""
         mover = self._movers.get(piece_id) or self._mover(piece_id)
         table = self.table
         terrain = table.battlefield.terrain[to]
         if mover.may_attack and to in table.firing_squares:
             offense = 0.0
-            zone = table.field_of_fire(to, mover.range)
-            for square, other_best, chance, worth in mover.offense_rows:
-                best = other_best
-                if square in zone:
-                    best = chance if best is None or chance > best else best
-                offense += (0.0 if best is None else best) * worth
+            for cover, idle, shot in mover.offense_rows:
+                offense += shot if to in cover else idle
         else:
             offense = mover.offense_idle
         rows = mover.rows.get(terrain)
@@ -292,10 +292,10 @@ class Outlook:
 
 
 class _Mover:
-    """All of a piece's move that does not depend on where it goes: the best hit chance of
-    our other pieces on each enemy, its own on each (aim cleared), the terms of our other
-    pieces before and after its own in each sum, and each enemy's chance to miss it by the
-    terrain it ends on."""
+    """All of a piece's move that does not depend on where it goes: each enemy's offense
+    term with and without its shot (aim cleared), the terms of our other
+    pieces before and after its own in each sum, and the chance to miss it by the terrain it
+    ends on of each enemy that may reach it."""
 
     def __init__(self, outlook: Outlook, piece: Piece) -> None:
         table = outlook.table
@@ -303,16 +303,16 @@ class _Mover:
         self.may_attack = piece.id not in outlook.s.attacked
         self.range = table.profile(piece.kind).range
         others = outlook._others_best(piece.id)
-        chances = [hit_chance(table, self.piece, e) for e in outlook.theirs]
-        self.offense_rows = [
-            (e.square, best, chance, worth)
-            for e, best, chance, worth in zip(
-                outlook.theirs, others, chances, outlook.enemy_values, strict=True
-            )
-        ]
+        # per enemy: the squares it would have him in range and sight from (sight works
+        # both ways), and his offense term if it cannot / can shoot at him
+        self.offense_rows: list[tuple[frozenset[Square], float, float]] = []
         self.offense_idle = 0.0
-        for best, worth in zip(others, outlook.enemy_values, strict=True):
-            self.offense_idle += (0.0 if best is None else best) * worth
+        for e, best, worth in zip(outlook.theirs, others, outlook.enemy_values, strict=True):
+            idle = (0.0 if best is None else best) * worth
+            chance = hit_chance(table, self.piece, e)
+            shot = (chance if best is None or chance > best else best) * worth
+            self.offense_rows.append((table.field_of_fire(e.square, self.range), idle, shot))
+            self.offense_idle += idle
         index = next(n for n, p in enumerate(outlook.mine) if p.id == piece.id)
         self.danger_before = 0.0
         for term in outlook.dangers[:index]:
@@ -328,17 +328,24 @@ class _Mover:
         )
         self.rows: dict[str, list[tuple[int, int, int, float]]] = {}  # by terrain
         self.values = piece_values(table, piece.side, piece.kind)  # its own, by square
+        farthest = table.allowances(piece.kind)[1][0]  # no move takes it further
+        self.threats = [  # the enemies (and their reach) that may reach it after a move
+            (e, reach)
+            for e, reach in zip(outlook.theirs, outlook.reaches, strict=True)
+            if e.square.distance(piece.square) <= reach + farthest
+        ]
 
     def danger_rows(self, to: Square, terrain: str) -> list[tuple[int, int, int, float]]:
-        """Per enemy: his square, his reach (Range + Move), and 1 - his hit chance on this
-        piece on `to`, whose `terrain` is all that chance reads of it."""
+        """Per enemy that may reach it (`threats`): his square, his reach (Range + Move),
+        and 1 - his hit chance on this piece on `to`, whose `terrain` is all that chance
+        reads of it."""
         found = self.rows.get(terrain)
         if found is None:
             table, piece = self.outlook.table, self.piece
             there = Piece(piece.id, piece.side, piece.kind, to, None)
             found = [
                 (e.square.col, e.square.row, reach, 1.0 - hit_chance(table, e, there))
-                for e, reach in zip(self.outlook.theirs, self.outlook.reaches, strict=True)
+                for e, reach in self.threats
             ]
             self.rows[terrain] = found
         return found

@@ -25,6 +25,7 @@ class Table:
     bridge: frozenset[Square]
     _fields_of_fire: dict[tuple[Square, int], frozenset[Square]] = field(default_factory=dict)
     _allowances: dict[str, tuple[dict[Square, int], tuple[int, ...]]] = field(default_factory=dict)
+    _steps: dict[tuple[str, int], dict[Square, tuple[Square, ...]]] = field(default_factory=dict)
     # The AI's readings that depend on the table alone (`position.py`): P(hit) by attacker
     # kind, aimed at the target, target kind and the terrain of its square; a piece's value
     # by side and kind, on each square.
@@ -101,6 +102,19 @@ class Table:
             }
             found = (per_square, tuple(sorted(set(per_square.values()), reverse=True)))
             self._allowances[kind] = found
+        return found
+
+    def steps(self, kind: str, cap: int) -> dict[Square, tuple[Square, ...]]:
+        """Per square, the passable neighbours a `kind` may step to under a path cap of
+        `cap` squares (their terrain allows it at least that far: `movement.reachable`)."""
+        key = (kind, cap)
+        found = self._steps.get(key)
+        if found is None:
+            allowance = self.allowances(kind)[0]
+            found = self._steps[key] = {
+                sq: tuple(n for n in links if allowance[n] >= cap)
+                for sq, links in self.battlefield.links.items()
+            }
         return found
 
     def field_of_fire(self, square: Square, reach: int) -> frozenset[Square]:
