@@ -11,10 +11,11 @@ import random
 
 from warbench.core.actions import Action
 from warbench.core.game import Game
+from warbench.core.grid import Square
 from warbench.core.ruleset import Agent
 from warbench.rulesets.ttt.actions import Aim, Attack, End, Move, Place
 from warbench.rulesets.ttt.game import TTTGame
-from warbench.rulesets.ttt.position import Outlook, goal_distance, hit_chance, piece_value
+from warbench.rulesets.ttt.position import Outlook, far, goal_field, hit_chance, piece_value
 from warbench.rulesets.ttt.terrain import terrain_table
 from warbench.rulesets.ttt.winning import other
 
@@ -47,7 +48,8 @@ class TrooperAI(Agent):
         if game.state.phase == "attack":
             return actions, [self._attack_value(game, a) for a in actions]
         if game.state.phase == "placement":
-            return actions, [self._place_value(game, player, a) for a in actions]
+            field, beyond = goal_field(game.table, game.state, player), far(game.table)
+            return actions, [self._place_value(game, field, beyond, a) for a in actions]
         return actions, self._after(game, player, actions)
 
     # -- attacking: focus fire ---------------------------------------------------------
@@ -60,11 +62,15 @@ class TrooperAI(Agent):
         return hit_chance(game.table, attacker, target) * piece_value(game.table, target)
 
     # -- set-up ------------------------------------------------------------------------
-    def _place_value(self, game: TTTGame, player: str, action: Action) -> float:
+    def _place_value(
+        self, game: TTTGame, field: dict[Square, int], beyond: int, action: Action
+    ) -> float:
+        """Preferred kinds first, then cover, then nearness to the goal (`position.goal_field`,
+        `beyond` steps where no goal can be reached)."""
         assert isinstance(action, Place)
         preference = PREFERRED.index(action.kind) if action.kind in PREFERRED else len(PREFERRED)
         cover = terrain_table()[game.table.battlefield.terrain[action.to]].tbh
-        goal = goal_distance(game.table, game.state, player, action.to)
+        goal = float(field.get(action.to, beyond))
         return -10.0 * preference + cover - 0.1 * goal
 
     # -- movement: one step of look-ahead ---------------------------------------------

@@ -22,6 +22,8 @@ def reachable(table: Table, state: State, piece: Piece) -> dict[Square, int]:
     allowance, caps = table.allowances(piece.kind)
     occupied = {p.square for p in state.pieces.values()}
     start = piece.square
+    if caps == (1,):  # one square whatever the ground: the free neighbours
+        return {sq: 1 for sq in table.battlefield.links[start] if sq not in occupied}
     found: dict[Square, int] = {}
     for cap in caps:
         if cap > allowance[start]:

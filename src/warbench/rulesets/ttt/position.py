@@ -187,6 +187,15 @@ class Outlook:
         self.reaches = [
             table.profile(e.kind).range + table.profile(e.kind).move for e in self.theirs
         ]
+        self.danger, self.progress = 0.0, 0.0  # the sums as the position stands
+        for term in self.dangers:
+            self.danger += term
+        for term in self.progresses:
+            self.progress -= term
+        if table.scenario.objective.kind == "hold_bridge" and any(
+            p.square in table.bridge for p in self.mine
+        ):
+            self.progress += 3.0
         self._best_of_others: dict[str, list[float | None]] = {}
         self._shots = [  # per piece of ours, its hit chance on each enemy in its range, or None
             [
@@ -261,6 +270,8 @@ class Outlook:
         return self._with(Piece(old.id, old.side, old.kind, old.square, target))
 
     def _with(self, changed: Piece | None) -> float:
+        """The reading with `changed`, one of our pieces aiming (its square, and so its
+        danger and progress, as they stand), or of the position as it stands (None)."""
         table = self.table
         offense = 0.0
         if changed is None:
@@ -275,20 +286,7 @@ class Outlook:
                 chance = hit_chance(table, changed, enemy)
                 best = chance if best is None or chance > best else best
             offense += (0.0 if best is None else best) * worth
-        danger, progress, on_bridge = 0.0, 0.0, False
-        for piece, piece_danger, piece_progress in zip(
-            self.mine, self.dangers, self.progresses, strict=True
-        ):
-            if changed is not None and piece.id == changed.id:
-                piece = changed
-                piece_danger = _danger(table, self.theirs, piece)
-                piece_progress = _progress(table, self.s, self.side, self.urgency, piece)
-            danger += piece_danger
-            progress -= piece_progress
-            on_bridge = on_bridge or piece.square in table.bridge
-        if table.scenario.objective.kind == "hold_bridge" and on_bridge:
-            progress += 3.0
-        return 2.0 * offense - 0.5 * danger + progress
+        return 2.0 * offense - 0.5 * self.danger + self.progress
 
 
 class _Mover:
@@ -313,7 +311,7 @@ class _Mover:
             shot = (chance if best is None or chance > best else best) * worth
             self.offense_rows.append((table.field_of_fire(e.square, self.range), idle, shot))
             self.offense_idle += idle
-        index = next(n for n, p in enumerate(outlook.mine) if p.id == piece.id)
+        index = outlook.mine.index(piece)
         self.danger_before = 0.0
         for term in outlook.dangers[:index]:
             self.danger_before += term
@@ -323,7 +321,7 @@ class _Mover:
             self.progress_before -= term
         self.progresses_after = outlook.progresses[index + 1 :]
         self.pace = outlook.urgency * _weight(table, piece)
-        self.others_on_bridge = any(
+        self.others_on_bridge = outlook.bridge_bonus and any(
             p.square in table.bridge for p in outlook.mine if p.id != piece.id
         )
         self.rows: dict[str, list[tuple[int, int, int, float]]] = {}  # by terrain

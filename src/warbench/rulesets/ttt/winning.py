@@ -18,8 +18,9 @@ def other(side: str) -> str:
 def decided(table: Table, state: State) -> tuple[str, str] | None:
     """(winner, reason) as soon as an objective is met, checked after every action."""
     objective = table.scenario.objective.kind
+    in_play = {p.side for p in state.pieces.values()}
     for side in ("red", "blue"):
-        if not state.side_pieces(side):
+        if side not in in_play:
             return other(side), f"{side} has no pieces left"
     if objective == "enter_bunker":
         for piece in state.pieces.values():
