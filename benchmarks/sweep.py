@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core import registry
-from warbench.core.game import Decision
+from warbench.core.game import Decision, unhashed
 from warbench.sim.play import GameSeeds, Matchup, play, spawn_seeds
 from warbench.sim.runner import batch_size, run
 
@@ -53,8 +53,9 @@ def split(matchup: Matchup, seeds: GameSeeds) -> dict[str, float]:
     rs = registry.get(matchup.ruleset)
     parts = dict.fromkeys(("set-up", "choose", "apply", "census"), 0.0)
     t = time.process_time()
-    game = rs.new_game(dict(matchup.scenario), seeds.dice)
-    game.track_hashes = game.rollback = False
+    with unhashed():
+        game = rs.new_game(dict(matchup.scenario), seeds.dice)
+    game.rollback = False
     factories = rs.agents()
     agents = {
         player: factories[kind](agent_seed)

@@ -13,6 +13,9 @@ import copy
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -73,6 +76,20 @@ class ReplayMismatch(RecordError):
     """A replayed step produced different dice or a different state than recorded."""
 
 
+_HASHED: ContextVar[bool] = ContextVar("hashed", default=True)
+
+
+@contextmanager
+def unhashed() -> Iterator[None]:
+    """Games made inside start with state hashing off (`Game.track_hashes`), their initial
+    state unhashed too: what simulations play, where no record is kept or replayed."""
+    token = _HASHED.set(False)
+    try:
+        yield
+    finally:
+        _HASHED.reset(token)
+
+
 class Game(ABC):
     """One game in progress under one ruleset."""
 
@@ -95,7 +112,7 @@ class Game(ABC):
         self.log: list[Event] = []
         self.steps: list[Step] = []
         self.event_counts: list[int] = []
-        self.track_hashes = True
+        self.track_hashes = _HASHED.get()
         self.rollback = True
         self._events: list[Event] = []
         self._rolls: list[tuple[int, ...]] = []
@@ -139,11 +156,12 @@ class Game(ABC):
     # -- the contract ------------------------------------------------------------------
     def start(self) -> None:
         """Called by the ruleset once the initial state is built (its set-up rolls made, such
-        as generating the battlefield): keeps those rolls and events, fixes the initial hash."""
+        as generating the battlefield): keeps those rolls and events, fixes the initial hash
+        (none when the game was made `unhashed`)."""
         self.setup_rolls = tuple(self._rolls)
         self.log.extend(self._events)
         self._events, self._rolls = [], []
-        self._initial_hash = self.state_hash()
+        self._initial_hash = self.state_hash() if self.track_hashes else None
 
     def check(self, action: Action, player: str | None = None) -> str | None:
         """Why `action` is illegal now (for `player`, if given), or None. The one legality test."""
@@ -203,7 +221,7 @@ class Game(ABC):
         """Roll through the game's dice; the roll is logged with its full explanation."""
         result = resolve(request, self.dice.faces(request))
         self._rolls.append(result.faces)
-        self._events.append(Event("roll", result.explain(), visible_to, result))
+        self._events.append(Event("roll", None, visible_to, result))  # worded when read
         return result
 
     def fork(self, dice: DiceSource) -> Game:

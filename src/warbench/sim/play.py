@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from warbench.core import registry
-from warbench.core.game import Decision, Game, GameOver
+from warbench.core.game import Decision, Game, GameOver, unhashed
 from warbench.core.ruleset import Ruleset
 
 Census = dict[str, dict[str, tuple[int, int]]]
@@ -101,8 +101,9 @@ def play(matchup: Matchup, seeds: GameSeeds) -> GameResult:
     """Play one game to its end with the matchup's agents (state hashing and rollback off:
     a game that fails is given up)."""
     ruleset = registry.get(matchup.ruleset)
-    game = ruleset.new_game(dict(matchup.scenario), seeds.dice)
-    game.track_hashes = game.rollback = False
+    with unhashed():
+        game = ruleset.new_game(dict(matchup.scenario), seeds.dice)
+    game.rollback = False
     factories = ruleset.agents()
     seating = matchup.seating(seeds.index)
     agents = {
@@ -143,8 +144,9 @@ def play_batch(matchup: Matchup, batch: list[GameSeeds]) -> list[GameResult]:
 def playout(ruleset: Ruleset, scenario: dict[str, Any], kind: str, seed: int) -> Game:
     """One game of `scenario` to its end with both sides played by agent `kind` (seeded
     `seed`·2 and `seed`·2+1), state hashing and rollback off: the game the speed benchmarks time."""
-    game = ruleset.new_game(dict(scenario), seed)
-    game.track_hashes = game.rollback = False
+    with unhashed():
+        game = ruleset.new_game(dict(scenario), seed)
+    game.rollback = False
     agents = {p: ruleset.agents()[kind](seed * 2 + n) for n, p in enumerate(ruleset.players)}
     while isinstance(game.pending, Decision):
         player = game.pending.player
