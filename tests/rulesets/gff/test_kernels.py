@@ -373,7 +373,8 @@ def test_compiled_piece_gaps_give_shapely_verdicts() -> None:
         if corners[0][1] == corners[1][1]:
             needed[:] = 0.5
         box = battlefield._bounds(corners)
-        found = battlefield._clear_of(corners, box, areas, boxes, needed, outlines)
+        ring = np.array([*corners, corners[0]], dtype=np.float64)
+        found = battlefield._clear_of(ring, box, areas, boxes, needed, outlines)
         gaps = shapely.distance(areas, shapely.Polygon(corners))
         assert found == bool(np.all(gaps >= needed - EPS))
         verdicts.append(found)
@@ -439,7 +440,8 @@ def test_compiled_rounding_is_round() -> None:
 
 @pytest.mark.parametrize("shape", ["rect", "ellipse"])
 def test_compiled_outlines_are_the_python_corners(shape: str) -> None:
-    """`_corners` (compiled, `kernels.outline`) gives the corners the Python formula gave."""
+    """`_corners` (compiled, `kernels.outline`) gives the corners the Python formula gave, and
+    `_ring` (compiled, `generation_kernels.ring_at`) them closed and their bounds."""
     rng = random.Random(2)
     turns = [(-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)]
     if shape != "rect":
@@ -457,3 +459,6 @@ def test_compiled_outlines_are_the_python_corners(shape: str) -> None:
             (round(cx + u * fy + v * fx, 6), round(cy + u * -fx + v * fy, 6)) for u, v in local
         ]
         assert battlefield._corners(shape, length, width, facing, at) == expected
+        ring, box = battlefield._ring(shape, length, width, facing, at)
+        assert ring.tolist() == [list(c) for c in [*expected, expected[0]]]
+        assert box == battlefield._bounds(expected)

@@ -28,7 +28,6 @@ kinds and the generated mix are ours (data/terrain.yaml). Rulings are in each do
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -48,13 +47,13 @@ from warbench.core.dice import DiceSource, RollRequest
 from warbench.core.geometry import EPS, Base, Path, Point, TerrainIndex, edge_distance
 from warbench.core.terrain import TerrainPiece, Trait
 from warbench.core.words import noun
+from warbench.rulesets.gff.generation_kernels import clear_of, ring_at
 from warbench.rulesets.gff.kernels import (
     ASK,
     HIT,
     convex_sight,
     first_formations,
     free_formations,
-    keeps_apart,
     outline,
     round_sight,
     round_tracks,
@@ -66,6 +65,7 @@ Visibility = Literal["clear", "obscured", "hidden"]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.intp]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 EDGES: tuple[Edge, ...] = ("north", "south", "east", "west")
 TABLE = 48.0  # "a 4'x4' area"
@@ -421,15 +421,35 @@ def round_all(values: Floats, digits: int) -> list[float]:
     return found
 
 
+@cache
+def _facing(facing: float) -> tuple[float, float]:
+    """The compass `facing`'s (degrees) east and north parts: its sine and cosine."""
+    return math.sin(math.radians(facing)), math.cos(math.radians(facing))
+
+
 def _corners(
     shape: str, length: float, width: float, facing: float, at: Point
 ) -> list[tuple[float, float]]:
     """A piece's outline (a `rect` or an ellipse): `length` along compass `facing`, `width`
     across, centred `at` (corners rounded to a millionth of an inch)."""
     sin, cos = _TURNS["rect" if shape == "rect" else "ellipse"]
-    fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
+    fx, fy = _facing(facing)
     xy = round_all(outline(sin, cos, width / 2, length / 2, at[0], at[1], fx, fy), 6)
     return list(zip(xy[::2], xy[1::2], strict=True))
+
+
+def _ring(shape: str, length: float, width: float, facing: float, at: Point) -> tuple[Floats, Box]:
+    """`_corners` closed (the first corner again at the end), as an array, and their bounds
+    (`_bounds`): compiled (`generation_kernels.ring_at`), by `_corners` when a coordinate
+    needs Python's round."""
+    sin, cos = _TURNS["rect" if shape == "rect" else "ellipse"]
+    fx, fy = _facing(facing)
+    ring, *box, sure = ring_at(sin, cos, width / 2, length / 2, at[0], at[1], fx, fy, 1e6)
+    if not sure:
+        corners = _corners(shape, length, width, facing, at)
+        return np.array([*corners, corners[0]], dtype=np.float64), _bounds(corners)
+    x0, y0, x1, y1 = box
+    return ring, (x0, y0, x1, y1)
 
 
 @cache
@@ -440,23 +460,69 @@ def _reach(
     return _bounds(_corners(shape, length, width, facing, (0.0, 0.0)))
 
 
-def _bounds(corners: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
+def _bounds(corners: Sequence[tuple[float, float]]) -> Box:
     """x0, y0, x1, y1 of the corners."""
     xs, ys = [c[0] for c in corners], [c[1] for c in corners]
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _choices(placed: Sequence[TerrainPiece], slots_left: int, jumping: bool = False) -> list[str]:
+@cache
+def _kinds(jumping: bool) -> dict[str, TerrainKind]:
+    """The kinds a generated table rolls among: those marked `jumping` only when the optional
+    jumping rules are used."""
+    return {name: kind for name, kind in terrain_kinds().items() if jumping or not kind.jumping}
+
+
+class _Placed:
+    """The pieces placed so far on a generated table, kept as `_clear_of` reads them (areas,
+    bounding boxes, closed outlines, the gaps a new piece needs) and how many of each mix rule
+    they fill: grown a piece at a time, at most `room` pieces."""
+
+    def __init__(self, room: int) -> None:
+        self.pieces: list[TerrainPiece] = []
+        self.filled = dict.fromkeys(terrain_table().mix, 0)
+        self._areas = np.empty(room, dtype=object)
+        self._boxes = np.empty((room, 4), dtype=np.float64)
+        self._gaps = {  # by whether the new piece is impassable
+            False: np.full(room, PIECE_GAP),
+            True: np.full(room, PIECE_GAP),
+        }
+        self._rings = np.empty((room * (_ELLIPSE_SIDES + 1), 2), dtype=np.float64)
+        self._offsets = np.zeros(room + 1, dtype=np.intp)
+        self._plain = np.ones(room, dtype=np.bool_)
+
+    def add(self, kind: str, ring: Floats, box: Box, height: float, name: str) -> None:
+        """Place a piece of `kind` whose outline is the closed `ring` (its bounding box `box`)."""
+        k = len(self.pieces)
+        start = self._offsets[k]
+        self._rings[start : start + len(ring)] = ring
+        self._offsets[k + 1] = start + len(ring)
+        traits = terrain_kinds()[kind].traits
+        piece = TerrainPiece(kind, shapely.polygons(ring), traits, height, name)
+        self._areas[k] = piece.area
+        self._boxes[k] = box
+        if Trait.IMPASSABLE in traits:
+            self._gaps[True][k] = IMPASSABLE_GAP
+        for rule_name, rule in terrain_table().mix.items():
+            self.filled[rule_name] += rule.counts(traits)
+        self.pieces.append(piece)
+
+    def clear(self, ring: Floats, box: Box, impassable: bool) -> bool:
+        """Whether a new piece (closed `ring`, `box`) keeps its gaps from every placed piece
+        (`_clear_of`): 0.5", or 3" between impassable pieces."""
+        k = len(self.pieces)
+        outlines = (self._rings, self._offsets[: k + 1], self._plain[:k])
+        needed = self._gaps[impassable][:k]
+        return _clear_of(ring, box, self._areas[:k], self._boxes[:k], needed, outlines)
+
+
+def _choices(placed: _Placed, slots_left: int, jumping: bool = False) -> list[str]:
     """The kinds the next piece is rolled among: all of them while `slots_left` suffice to fill
     the mix still missing, else those that fill something missing; kinds marked `jumping`
     only when the optional jumping rules are used."""
     data = terrain_table()
-    kinds = {name: kind for name, kind in data.kinds.items() if jumping or not kind.jumping}
-    alike = Counter(p.traits for p in placed)  # pieces by their traits
-    missing = {
-        name: rule.least - sum(n for traits, n in alike.items() if rule.counts(traits))
-        for name, rule in data.mix.items()
-    }
+    kinds = _kinds(jumping)
+    missing = {name: rule.least - placed.filled[name] for name, rule in data.mix.items()}
     if slots_left > sum(max(0, m) for m in missing.values()):
         return list(kinds)
     return [
@@ -471,24 +537,18 @@ def _place(
     label: str,
     name: str,
     kind_name: str,
-    placed: Sequence[TerrainPiece],
+    placed: _Placed,
     width: float,
     depth: float,
-) -> TerrainPiece | None:
+) -> bool:
     """Roll a piece's size and height, then up to PLACEMENT_TRIES facings and positions until it
-    stands on the table clear of the others; None when no try fits."""
+    stands on the table clear of the others, and place it; False when no try fits."""
     kind = terrain_kinds()[kind_name]
     length = _roll_between(dice, f"{label}: length", *kind.length, SIZE_STEP)
     across = _roll_between(dice, f"{label}: width", *kind.width, SIZE_STEP)
     height = _roll_between(dice, f"{label}: height", *kind.height, SIZE_STEP)
     impassable = Trait.IMPASSABLE in kind.traits
     margin = IMPASSABLE_GAP if impassable else 0.0
-    areas = np.array([p.area for p in placed], dtype=object)
-    boxes = np.asarray(shapely.bounds(areas), dtype=np.float64).reshape(-1, 4)
-    needed = np.array(
-        [IMPASSABLE_GAP if impassable and p.has(Trait.IMPASSABLE) else PIECE_GAP for p in placed]
-    )
-    outlines = _outlines(areas)
     for attempt in range(1, PLACEMENT_TRIES + 1):
         tried = f"{label}, try {attempt}"
         facing = 30.0 * _roll(dice, f"{tried}: facing (d12 × 30°)", 12)
@@ -498,41 +558,36 @@ def _place(
             continue  # does not fit the table at this facing
         x = _roll_between(dice, f"{tried}: x", *xs, POSITION_STEP)
         y = _roll_between(dice, f"{tried}: y", *ys, POSITION_STEP)
-        corners = _corners(kind.shape, length, across, facing, (x, y))
-        ax0, ay0, ax1, ay1 = _bounds(corners)  # rounded corners may stray a millionth
+        ring, box = _ring(kind.shape, length, across, facing, (x, y))
+        ax0, ay0, ax1, ay1 = box  # rounded corners may stray a millionth
         on_table = min(ax0, ay0) >= margin and ax1 <= width - margin and ay1 <= depth - margin
-        box = (ax0, ay0, ax1, ay1)
-        if on_table and _clear_of(corners, box, areas, boxes, needed, outlines):
-            return TerrainPiece(kind_name, shapely.Polygon(corners), kind.traits, height, name)
-    return None
+        if on_table and placed.clear(ring, box, impassable):
+            placed.add(kind_name, ring, box, height, name)
+            return True
+    return False
 
 
 def _clear_of(
-    corners: Sequence[tuple[float, float]],
-    box: tuple[float, float, float, float],
+    ring: Floats,
+    box: Box,
     areas: npt.NDArray[np.object_],
     boxes: Floats,
     needed: Floats,
     outlines: tuple[Floats, Ints, Bools],
 ) -> bool:
-    """Whether the new piece keeps `needed` from every placed area: pieces whose bounding
-    boxes are that far apart surely do; the distance is measured only to the others, by
-    `kernels.keeps_apart` (compiled), by shapely where that is within a hair of `needed`."""
+    """Whether the new piece (the closed `ring`) keeps `needed` from every placed area: pieces
+    whose bounding boxes are that far apart surely do; the distance is measured only to the
+    others, by `generation_kernels.clear_of` (compiled), by shapely where that is within a
+    hair of `needed` or a near area has holes."""
     if not len(areas):
         return True
+    verdict = clear_of(ring, box, boxes, *outlines, needed, EPS)
+    if verdict != ASK:
+        return bool(verdict == HIT)
     gap_x = np.maximum(boxes[:, 0] - box[2], box[0] - boxes[:, 2])
     gap_y = np.maximum(boxes[:, 1] - box[3], box[1] - boxes[:, 3])
-    apart = np.hypot(np.maximum(gap_x, 0.0), np.maximum(gap_y, 0.0))
-    near = apart < needed - EPS
-    if not near.any():
-        return True
-    rings, offsets, plain = outlines
-    if plain[near].all():
-        ring = np.array([*corners, corners[0]], dtype=np.float64)
-        verdict = keeps_apart(ring, rings, offsets, near, needed, EPS)
-        if verdict != ASK:
-            return bool(verdict == HIT)
-    distances = shapely.distance(areas[near], shapely.polygons(corners))
+    near = np.hypot(np.maximum(gap_x, 0.0), np.maximum(gap_y, 0.0)) < needed - EPS
+    distances = shapely.distance(areas[near], shapely.polygons(ring))
     return bool(np.all(distances >= needed[near] - EPS))
 
 
@@ -568,20 +623,17 @@ def generate_battlefield(
     if pieces < 0:
         raise ValueError(f"pieces must be 0 or more, got {pieces}")
     table = Battlefield(width, depth)
-    placed: list[TerrainPiece] = []
+    placed = _Placed(pieces)
     rerolls = 0
-    while len(placed) < pieces and rerolls <= pieces:
-        slot = len(placed) + 1
+    while len(placed.pieces) < pieces and rerolls <= pieces:
+        slot = len(placed.pieces) + 1
         label = f"terrain {slot}" + (f" (reroll {rerolls})" if rerolls else "")
-        choices = _choices(placed, pieces - len(placed), jumping)
+        choices = _choices(placed, pieces - len(placed.pieces), jumping)
         pick = 1 if len(choices) == 1 else _roll(dice, f"{label}: kind", len(choices))
         kind = choices[pick - 1]
-        piece = _place(dice, label, f"{kind} {slot}", kind, placed, table.width, table.depth)
-        if piece is None:
+        if not _place(dice, label, f"{kind} {slot}", kind, placed, table.width, table.depth):
             rerolls += 1
-        else:
-            placed.append(piece)
-    return Battlefield(width, depth, tuple(placed))
+    return Battlefield(width, depth, tuple(placed.pieces))
 
 
 # --- deployment and scouting ---------------------------------------------------------------------
