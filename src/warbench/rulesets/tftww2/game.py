@@ -97,6 +97,81 @@ def other(side: str) -> str:
     return "blue" if side == "red" else "red"
 
 
+def _deploy(spec: Scenario) -> State:
+    """The state a game of the scenario opens with, before its first turn begins: every man
+    and AFV where the scenario deploys him."""
+    men: dict[str, Man] = {}
+    squads: dict[str, Squad] = {}
+    for side in ("red", "blue"):
+        count = 0
+        for number, squad in enumerate(spec.sides[side].squads, start=1):
+            sid = f"{side[0]}s{number}"
+            squads[sid] = Squad(sid, side, squad.name, squad.quality)
+            for man in squad.men:
+                count += 1
+                mid = f"{side[0]}{count}"
+                men[mid] = Man(
+                    mid,
+                    side,
+                    sid,
+                    man.rank,
+                    man.at[0],
+                    man.at[1],
+                    man.facing,
+                    man.weapon,
+                    man.close_weapon,
+                    man.grenades,
+                    man.radio,
+                    man.support,
+                    anti_tank=man.anti_tank,
+                    support_shots=indirect_weapon(man.support).shots if man.support else None,
+                )
+    tanks: dict[str, Tank] = {}
+    for side in ("red", "blue"):
+        for number, v in enumerate(spec.sides[side].vehicles, start=1):
+            tid = f"{side[0]}t{number}"
+            profile = vehicle(v.vehicle)
+            tanks[tid] = Tank(
+                tid,
+                side,
+                v.vehicle,
+                v.at[0],
+                v.at[1],
+                v.facing,
+                immobilised=profile.static,  # ruling A11
+                width=profile.width,
+                length=profile.length,
+                static=profile.static,
+            )
+    return State(
+        phase="orders",
+        side=spec.first,
+        player=spec.first,
+        men=men,
+        squads=squads,
+        first=spec.first,
+        missions={
+            side: spec.sides[side].missions if spec.sides[side].artillery else 0
+            for side in ("red", "blue")
+        },
+        tanks=tanks,
+    )
+
+
+class _Opening(NamedTuple):
+    """How every game of a scenario opens (`TFTGame.__init__`): its validated scenario (held,
+    so the key of `_OPENINGS`, its identity, is not reused), table, first state (copied for
+    each game) and that state's hash."""
+
+    spec: Scenario
+    table: terrain.Table
+    state: State
+    digest: str
+
+
+_OPENINGS: dict[int, _Opening] = {}  # by the identity of the validated scenario
+
+
 class TFTGame(OpenGame):
     """One TFT WW2 skirmish."""
 
@@ -113,66 +188,26 @@ class TFTGame(OpenGame):
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
-        self.table = terrain.Table.build(spec)
-        men: dict[str, Man] = {}
-        squads: dict[str, Squad] = {}
-        for side in ("red", "blue"):
-            count = 0
-            for number, squad in enumerate(spec.sides[side].squads, start=1):
-                sid = f"{side[0]}s{number}"
-                squads[sid] = Squad(sid, side, squad.name, squad.quality)
-                for man in squad.men:
-                    count += 1
-                    mid = f"{side[0]}{count}"
-                    men[mid] = Man(
-                        mid,
-                        side,
-                        sid,
-                        man.rank,
-                        man.at[0],
-                        man.at[1],
-                        man.facing,
-                        man.weapon,
-                        man.close_weapon,
-                        man.grenades,
-                        man.radio,
-                        man.support,
-                        anti_tank=man.anti_tank,
-                        support_shots=indirect_weapon(man.support).shots if man.support else None,
-                    )
-        tanks: dict[str, Tank] = {}
-        for side in ("red", "blue"):
-            for number, v in enumerate(spec.sides[side].vehicles, start=1):
-                tid = f"{side[0]}t{number}"
-                profile = vehicle(v.vehicle)
-                tanks[tid] = Tank(
-                    tid,
-                    side,
-                    v.vehicle,
-                    v.at[0],
-                    v.at[1],
-                    v.facing,
-                    immobilised=profile.static,  # ruling A11
-                    width=profile.width,
-                    length=profile.length,
-                    static=profile.static,
-                )
-        self.state = State(
-            phase="orders",
-            side=spec.first,
-            player=spec.first,
-            men=men,
-            squads=squads,
-            first=spec.first,
-            missions={
-                side: spec.sides[side].missions if spec.sides[side].artillery else 0
-                for side in ("red", "blue")
-            },
-            tanks=tanks,
-        )
         self._ranged: _RangedStep | None = None  # the ranged step under way (`_step`)
-        self._begin_turn()
+        # a scenario's games open alike: its first one's table, state and hash are kept
+        opening = _OPENINGS.get(id(spec))
+        if opening is not None:
+            self.table, self.state = opening.table, opening.state.copy()
+            self._known_hash: str | None = opening.digest
+        else:
+            self.table = terrain.Table.build(spec)
+            self.state = _deploy(spec)
+            self._begin_turn()
+            self._known_hash = None
+            if not self._events and not self._rolls and self._ranged is None:
+                # no dice rolled nor step begun: every game of the scenario opens so
+                if len(_OPENINGS) >= 100:
+                    _OPENINGS.clear()
+                opening = _Opening(spec, self.table, self.state.copy(), self.state_hash())
+                _OPENINGS[id(spec)] = opening
+                self._known_hash = opening.digest
         self.start()
+        self._known_hash = None
 
     # -- decisions ----------------------------------------------------------------------
     @property
@@ -642,6 +677,13 @@ class TFTGame(OpenGame):
         self.emit("over", f"game over: {reason}")
 
     # -- state -----------------------------------------------------------------------------
+    def state_hash(self) -> str:
+        """The state's hash; while `start` fixes the first one of a game opened as its
+        scenario's first game opened (a copy of its state, `_Opening`), that game's."""
+        if self._known_hash is not None:
+            return self._known_hash
+        return super().state_hash()
+
     def state_data(self) -> dict[str, Any]:
         s = self.state
         return {

@@ -3,8 +3,9 @@ with each man's rank, weapons and place, who moves first, and the victory condit
 
 from __future__ import annotations
 
+import copy
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LinearRing, Point
@@ -183,3 +184,20 @@ class Scenario(_Strict):
 
 FILES = ScenarioFiles(Scenario, __package__ or "")
 validate, read_file, shipped = FILES.validate, FILES.read_file, FILES.shipped
+
+
+def checked(data: dict[str, Any]) -> Scenario:
+    """`validate` of a scenario given as data, kept for that very dict while it still holds
+    what it held (a copy of it is kept to compare; the dict itself is held, so its identity
+    is not reused): the games of a sweep are all opened from one dict."""
+    found = _CHECKED.get(id(data))
+    if found is not None and found[1] == data:
+        return found[2]
+    spec = validate(data, "scenario")
+    if len(_CHECKED) >= 100:
+        _CHECKED.clear()
+    _CHECKED[id(data)] = (data, copy.deepcopy(data), spec)
+    return spec
+
+
+_CHECKED: dict[int, tuple[dict[str, Any], dict[str, Any], Scenario]] = {}
