@@ -84,12 +84,14 @@ PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
 class _RangedStep(NamedTuple):
     """What is known of a ranged step while it lasts (`TFTGame._step`): its state, the men
-    of the side to play found with no legal shot (`no_shot`) and their legal fire
-    (`TFTGame._legal_fire`, by its key)."""
+    of the side to play found with no legal shot (`no_shot`), their legal fire
+    (`TFTGame._legal_fire`, by its key) and all their legal shots (`TFTGame._legal_shots`,
+    by its key)."""
 
     state: State
     idle: set[str]
     fire: dict[tuple[object, ...], tuple[Fire, ...]]
+    shots: dict[tuple[object, ...], tuple[Action, ...]]
 
 
 def other(side: str) -> str:
@@ -294,12 +296,27 @@ class TFTGame(OpenGame):
     def _legal_shots(self, man: Man, enemies: list[Man]) -> list[Action]:
         """The legal ones of a man's shots (`_man_shots` checked by `_shot_problem`), his
         fire, grenades and indirect fire at the enemy checked in one pass
-        (`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`)."""
+        (`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`), kept for the
+        ranged step under way as his legal fire is (`_legal_fire`), by that and what else
+        can change in it: his grenades, his support weapon's shots and his side's missions
+        left. The AI asks again for the shots of every man before the one it picks at
+        each shot of the step."""
+        step = self._step()
+        key: tuple[object, ...] = ()
+        if step is not None:
+            key = (man.id, man.action, man.aim_target, man.shots, man.jam, man.last_target)
+            key += (len(enemies), man.grenades, man.support_shots)
+            key += (self.state.missions.get(man.side),)
+            found = step.shots.get(key)
+            if found is not None:
+                return list(found)
         acts: list[Action] = []
         acts += self._legal_fire(man, enemies)
         acts += fire.legal_throws(self, man, enemies)
         if man.support or man.radio:
             acts += area.legal_bombards(self, man, enemies)
+        if step is not None:
+            step.shots[key] = tuple(acts)
         return acts
 
     @staticmethod
@@ -593,7 +610,7 @@ class TFTGame(OpenGame):
             for man in self._to_order():
                 man.action = "pivot"  # no order given: he stands fast, facing as he was
             s.phase = "ranged"
-            self._ranged = _RangedStep(s, set(), {})
+            self._ranged = _RangedStep(s, set(), {}, {})
             if not self._anything_to_do(s.side) and not self._may_bombard(s.side):
                 self._next_step()
         elif s.phase == "ranged":
