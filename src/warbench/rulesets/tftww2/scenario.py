@@ -187,17 +187,17 @@ validate, read_file, shipped = FILES.validate, FILES.read_file, FILES.shipped
 
 
 def checked(data: dict[str, Any]) -> Scenario:
-    """`validate` of a scenario given as data, kept for that very dict while it still holds
-    what it held (a copy of it is kept to compare; the dict itself is held, so its identity
-    is not reused): the games of a sweep are all opened from one dict."""
-    found = _CHECKED.get(id(data))
-    if found is not None and found[1] == data:
-        return found[2]
+    """`validate` of a scenario given as data, kept by its content (a copy of the data
+    validated is kept to compare: equal data validates alike): the games of a sweep are
+    all opened from copies of one scenario."""
+    for kept, spec in _CHECKED:
+        if kept == data:
+            return spec
     spec = validate(data, "scenario")
-    if len(_CHECKED) >= 100:
-        _CHECKED.clear()
-    _CHECKED[id(data)] = (data, copy.deepcopy(data), spec)
+    if len(_CHECKED) >= 8:
+        _CHECKED.pop(0)
+    _CHECKED.append((copy.deepcopy(data), spec))
     return spec
 
 
-_CHECKED: dict[int, tuple[dict[str, Any], dict[str, Any], Scenario]] = {}
+_CHECKED: list[tuple[dict[str, Any], Scenario]] = []  # the latest scenarios validated
