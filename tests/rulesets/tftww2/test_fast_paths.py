@@ -567,10 +567,11 @@ def test_a_man_found_with_no_shot_in_a_ranged_step_has_none_after() -> None:
     """`TFTGame._anything_to_do` and `SkirmishAI._shoot` pass over the men found with no
     shot before in the step (`TFTGame.no_shot`): at every later decision of it each of them
     still has none, and none is known outside a ranged step; and a man's legal fire kept
-    for the step (`TFTGame._legal_fire`) is `fire.legal_fire` as things stand, at every
-    decision of it, in AI and random games."""
+    for the step (`TFTGame._legal_fire`) is `fire.legal_fire` as things stand, and all his
+    legal shots kept for it (`TFTGame._legal_shots`) are those `_shot_problem` allows, at
+    every decision of it, in AI and random games."""
     ruleset = registry.get("tftww2")
-    checked, fired = 0, 0
+    checked, fired, shots = 0, 0, 0
     for info in ruleset.scenarios():
         scenario = ruleset.load_scenario(info.id)
         for seed, kind in product(range(8), ("ai", "random")):
@@ -592,8 +593,12 @@ def test_a_man_found_with_no_shot_in_a_ranged_step_has_none_after() -> None:
                         kept = game._legal_fire(man, enemies)
                         assert kept == fire.legal_fire(game, man, enemies)
                         fired += len(kept)
+                        every = game._man_shots(man, enemies)
+                        allowed = [a for a in every if game._shot_problem(man, a) is None]
+                        assert game._legal_shots(man, enemies) == allowed
+                        shots += len(allowed) - len(kept)
                 game.apply(agents[player].choose(game, player), player)
-    assert checked > 100 and fired > 100
+    assert checked > 100 and fired > 100 and shots > 10
 
 
 def test_whether_all_are_ordered_or_a_side_fights_is_what_the_lists_say() -> None:

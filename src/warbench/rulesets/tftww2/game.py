@@ -84,17 +84,94 @@ PIECE_WORTH = 3  # and a static piece, an anti-tank gun (ours, ruling A11)
 
 class _RangedStep(NamedTuple):
     """What is known of a ranged step while it lasts (`TFTGame._step`): its state, the men
-    of the side to play found with no legal shot (`no_shot`) and their legal fire
-    (`TFTGame._legal_fire`, by its key)."""
+    of the side to play found with no legal shot (`no_shot`), their legal fire
+    (`TFTGame._legal_fire`, by its key) and all their legal shots (`TFTGame._legal_shots`,
+    by its key)."""
 
     state: State
     idle: set[str]
     fire: dict[tuple[object, ...], tuple[Fire, ...]]
+    shots: dict[tuple[object, ...], tuple[Action, ...]]
 
 
 def other(side: str) -> str:
     """The opposing side."""
     return "blue" if side == "red" else "red"
+
+
+def _deploy(spec: Scenario) -> State:
+    """The state a game of the scenario opens with, before its first turn begins: every man
+    and AFV where the scenario deploys him."""
+    men: dict[str, Man] = {}
+    squads: dict[str, Squad] = {}
+    for side in ("red", "blue"):
+        count = 0
+        for number, squad in enumerate(spec.sides[side].squads, start=1):
+            sid = f"{side[0]}s{number}"
+            squads[sid] = Squad(sid, side, squad.name, squad.quality)
+            for man in squad.men:
+                count += 1
+                mid = f"{side[0]}{count}"
+                men[mid] = Man(
+                    mid,
+                    side,
+                    sid,
+                    man.rank,
+                    man.at[0],
+                    man.at[1],
+                    man.facing,
+                    man.weapon,
+                    man.close_weapon,
+                    man.grenades,
+                    man.radio,
+                    man.support,
+                    anti_tank=man.anti_tank,
+                    support_shots=indirect_weapon(man.support).shots if man.support else None,
+                )
+    tanks: dict[str, Tank] = {}
+    for side in ("red", "blue"):
+        for number, v in enumerate(spec.sides[side].vehicles, start=1):
+            tid = f"{side[0]}t{number}"
+            profile = vehicle(v.vehicle)
+            tanks[tid] = Tank(
+                tid,
+                side,
+                v.vehicle,
+                v.at[0],
+                v.at[1],
+                v.facing,
+                immobilised=profile.static,  # ruling A11
+                width=profile.width,
+                length=profile.length,
+                static=profile.static,
+            )
+    return State(
+        phase="orders",
+        side=spec.first,
+        player=spec.first,
+        men=men,
+        squads=squads,
+        first=spec.first,
+        missions={
+            side: spec.sides[side].missions if spec.sides[side].artillery else 0
+            for side in ("red", "blue")
+        },
+        tanks=tanks,
+    )
+
+
+class _Opening(NamedTuple):
+    """How every game of a scenario opens (`TFTGame.__init__`): its validated scenario (held,
+    so the key of `_OPENINGS`, its identity, is not reused), table, first state (copied for
+    each game) and that state's hash."""
+
+    spec: Scenario
+    table: terrain.Table
+    state: State
+    digest: str
+
+
+_OPENINGS: dict[int, _Opening] = {}  # by the identity of the validated scenario
 
 
 class TFTGame(OpenGame):
@@ -113,66 +190,26 @@ class TFTGame(OpenGame):
     ) -> None:
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
-        self.table = terrain.Table.build(spec)
-        men: dict[str, Man] = {}
-        squads: dict[str, Squad] = {}
-        for side in ("red", "blue"):
-            count = 0
-            for number, squad in enumerate(spec.sides[side].squads, start=1):
-                sid = f"{side[0]}s{number}"
-                squads[sid] = Squad(sid, side, squad.name, squad.quality)
-                for man in squad.men:
-                    count += 1
-                    mid = f"{side[0]}{count}"
-                    men[mid] = Man(
-                        mid,
-                        side,
-                        sid,
-                        man.rank,
-                        man.at[0],
-                        man.at[1],
-                        man.facing,
-                        man.weapon,
-                        man.close_weapon,
-                        man.grenades,
-                        man.radio,
-                        man.support,
-                        anti_tank=man.anti_tank,
-                        support_shots=indirect_weapon(man.support).shots if man.support else None,
-                    )
-        tanks: dict[str, Tank] = {}
-        for side in ("red", "blue"):
-            for number, v in enumerate(spec.sides[side].vehicles, start=1):
-                tid = f"{side[0]}t{number}"
-                profile = vehicle(v.vehicle)
-                tanks[tid] = Tank(
-                    tid,
-                    side,
-                    v.vehicle,
-                    v.at[0],
-                    v.at[1],
-                    v.facing,
-                    immobilised=profile.static,  # ruling A11
-                    width=profile.width,
-                    length=profile.length,
-                    static=profile.static,
-                )
-        self.state = State(
-            phase="orders",
-            side=spec.first,
-            player=spec.first,
-            men=men,
-            squads=squads,
-            first=spec.first,
-            missions={
-                side: spec.sides[side].missions if spec.sides[side].artillery else 0
-                for side in ("red", "blue")
-            },
-            tanks=tanks,
-        )
         self._ranged: _RangedStep | None = None  # the ranged step under way (`_step`)
-        self._begin_turn()
+        # a scenario's games open alike: its first one's table, state and hash are kept
+        opening = _OPENINGS.get(id(spec))
+        if opening is not None:
+            self.table, self.state = opening.table, opening.state.copy()
+            self._known_hash: str | None = opening.digest
+        else:
+            self.table = terrain.Table.build(spec)
+            self.state = _deploy(spec)
+            self._begin_turn()
+            self._known_hash = None
+            if not self._events and not self._rolls and self._ranged is None:
+                # no dice rolled nor step begun: every game of the scenario opens so
+                if len(_OPENINGS) >= 100:
+                    _OPENINGS.clear()
+                opening = _Opening(spec, self.table, self.state.copy(), self.state_hash())
+                _OPENINGS[id(spec)] = opening
+                self._known_hash = opening.digest
         self.start()
+        self._known_hash = None
 
     # -- decisions ----------------------------------------------------------------------
     @property
@@ -259,12 +296,27 @@ class TFTGame(OpenGame):
     def _legal_shots(self, man: Man, enemies: list[Man]) -> list[Action]:
         """The legal ones of a man's shots (`_man_shots` checked by `_shot_problem`), his
         fire, grenades and indirect fire at the enemy checked in one pass
-        (`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`)."""
+        (`fire.legal_fire`, `fire.legal_throws`, `area.legal_bombards`), kept for the
+        ranged step under way as his legal fire is (`_legal_fire`), by that and what else
+        can change in it: his grenades, his support weapon's shots and his side's missions
+        left. The AI asks again for the shots of every man before the one it picks at
+        each shot of the step."""
+        step = self._step()
+        key: tuple[object, ...] = ()
+        if step is not None:
+            key = (man.id, man.action, man.aim_target, man.shots, man.jam, man.last_target)
+            key += (len(enemies), man.grenades, man.support_shots)
+            key += (self.state.missions.get(man.side),)
+            found = step.shots.get(key)
+            if found is not None:
+                return list(found)
         acts: list[Action] = []
         acts += self._legal_fire(man, enemies)
         acts += fire.legal_throws(self, man, enemies)
         if man.support or man.radio:
             acts += area.legal_bombards(self, man, enemies)
+        if step is not None:
+            step.shots[key] = tuple(acts)
         return acts
 
     @staticmethod
@@ -558,7 +610,7 @@ class TFTGame(OpenGame):
             for man in self._to_order():
                 man.action = "pivot"  # no order given: he stands fast, facing as he was
             s.phase = "ranged"
-            self._ranged = _RangedStep(s, set(), {})
+            self._ranged = _RangedStep(s, set(), {}, {})
             if not self._anything_to_do(s.side) and not self._may_bombard(s.side):
                 self._next_step()
         elif s.phase == "ranged":
@@ -642,6 +694,13 @@ class TFTGame(OpenGame):
         self.emit("over", f"game over: {reason}")
 
     # -- state -----------------------------------------------------------------------------
+    def state_hash(self) -> str:
+        """The state's hash; while `start` fixes the first one of a game opened as its
+        scenario's first game opened (a copy of its state, `_Opening`), that game's."""
+        if self._known_hash is not None:
+            return self._known_hash
+        return super().state_hash()
+
     def state_data(self) -> dict[str, Any]:
         s = self.state
         return {

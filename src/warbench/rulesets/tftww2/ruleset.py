@@ -42,7 +42,7 @@ class TFTWW2(Ruleset):
     def new_game(
         self, scenario: dict[str, Any], seed: int | None, dice: DiceSource | None = None
     ) -> Game:
-        return TFTGame(self, scenario, scenarios.validate(scenario, "scenario"), seed, dice)
+        return TFTGame(self, scenario, scenarios.checked(scenario), seed, dice)
 
     def evaluate(self, game: Game, player: str) -> float:
         """A finished game scores its result; an unfinished one is read by `evaluation.py`."""

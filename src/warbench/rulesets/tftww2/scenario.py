@@ -3,8 +3,9 @@ with each man's rank, weapons and place, who moves first, and the victory condit
 
 from __future__ import annotations
 
+import copy
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LinearRing, Point
@@ -183,3 +184,20 @@ class Scenario(_Strict):
 
 FILES = ScenarioFiles(Scenario, __package__ or "")
 validate, read_file, shipped = FILES.validate, FILES.read_file, FILES.shipped
+
+
+def checked(data: dict[str, Any]) -> Scenario:
+    """`validate` of a scenario given as data, kept by its content (a copy of the data
+    validated is kept to compare: equal data validates alike): the games of a sweep are
+    all opened from copies of one scenario."""
+    for kept, spec in _CHECKED:
+        if kept == data:
+            return spec
+    spec = validate(data, "scenario")
+    if len(_CHECKED) >= 8:
+        _CHECKED.pop(0)
+    _CHECKED.append((copy.deepcopy(data), spec))
+    return spec
+
+
+_CHECKED: list[tuple[dict[str, Any], Scenario]] = []  # the latest scenarios validated
