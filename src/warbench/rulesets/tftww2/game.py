@@ -162,13 +162,12 @@ def _deploy(spec: Scenario) -> State:
 
 class _Opening(NamedTuple):
     """How every game of a scenario opens (`TFTGame.__init__`): its validated scenario (held,
-    so the key of `_OPENINGS`, its identity, is not reused), table, first state (copied for
-    each game) and that state's hash."""
+    so the key of `_OPENINGS`, its identity, is not reused), table and first state (copied
+    for each game)."""
 
     spec: Scenario
     table: terrain.Table
     state: State
-    digest: str
 
 
 _OPENINGS: dict[int, _Opening] = {}  # by the identity of the validated scenario
@@ -191,25 +190,20 @@ class TFTGame(OpenGame):
         super().__init__(ruleset, scenario, seed, dice)
         self.spec = spec
         self._ranged: _RangedStep | None = None  # the ranged step under way (`_step`)
-        # a scenario's games open alike: its first one's table, state and hash are kept
+        # a scenario's games open alike: its first one's table and state are kept
         opening = _OPENINGS.get(id(spec))
         if opening is not None:
             self.table, self.state = opening.table, opening.state.copy()
-            self._known_hash: str | None = opening.digest
         else:
             self.table = terrain.Table.build(spec)
             self.state = _deploy(spec)
             self._begin_turn()
-            self._known_hash = None
             if not self._events and not self._rolls and self._ranged is None:
                 # no dice rolled nor step begun: every game of the scenario opens so
                 if len(_OPENINGS) >= 100:
                     _OPENINGS.clear()
-                opening = _Opening(spec, self.table, self.state.copy(), self.state_hash())
-                _OPENINGS[id(spec)] = opening
-                self._known_hash = opening.digest
+                _OPENINGS[id(spec)] = _Opening(spec, self.table, self.state.copy())
         self.start()
-        self._known_hash = None
 
     # -- decisions ----------------------------------------------------------------------
     @property
@@ -694,13 +688,6 @@ class TFTGame(OpenGame):
         self.emit("over", f"game over: {reason}")
 
     # -- state -----------------------------------------------------------------------------
-    def state_hash(self) -> str:
-        """The state's hash; while `start` fixes the first one of a game opened as its
-        scenario's first game opened (a copy of its state, `_Opening`), that game's."""
-        if self._known_hash is not None:
-            return self._known_hash
-        return super().state_hash()
-
     def state_data(self) -> dict[str, Any]:
         s = self.state
         return {
