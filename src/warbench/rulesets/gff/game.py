@@ -209,17 +209,15 @@ class GFFGame(OpenGame):
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         """The dice source protocol, so the battlefield is generated with the game's dice. A
         plain die (one, read as its face, as each of the table's ~240 rolls is) is logged as
-        `roll` logs it (the same `Roll`, the same line), without the generic reading and
-        wording of `resolve` and `Roll.explain`."""
+        `roll` logs it (the same `Roll`, worded when read), without the generic reading of
+        `resolve`."""
         if request.dice != 1 or request.read is not Read.TOTAL or request.modifiers:
             return self.roll(request).faces
         faces = tuple(self.dice.faces(request))
         if len(faces) != 1 or not 1 <= faces[0] <= request.sides:
             raise ValueError(f"{request.label}: faces {list(faces)} do not fit d{request.sides}")
-        face = faces[0]
-        text = f"{request.label}: d{request.sides} rolled {face} = {face}"
         self._rolls.append(faces)
-        self._events.append(Event("roll", text, None, Roll(request, faces, face, None)))
+        self._events.append(Event("roll", None, None, Roll(request, faces, faces[0], None)))
         return faces
 
     def _detach(self) -> None:
