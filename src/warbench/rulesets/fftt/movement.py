@@ -319,14 +319,15 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
     """The figures on the table, on its floor, that `fig` could reach or touch with its
     actions left."""
     reach = fig.pace * max(1, fig.ap) + fig.radius + 3.0 + CONTACT
+    x, y, level = fig.x, fig.y, fig.level
     return [
         o
         for o in s.figs.values()
-        if o.where == "table"
+        if abs(o.x - x) <= reach
+        and abs(o.y - y) <= reach
+        and o.where == "table"
         and o is not fig
-        and o.level == fig.level
-        and abs(o.x - fig.x) <= reach
-        and abs(o.y - fig.y) <= reach
+        and o.level == level
     ]
 
 
