@@ -40,7 +40,7 @@ def test_kept_bounds_are_numpys_bounds_at_every_decision(scenario: str) -> None:
             bounds = score_bounds(g, [fig], owner, points, nearest, spots, [])
             want = np.maximum(bounds[: len(forms)], bounds[len(forms) :])
             got = kept.of(g, fig, points, nearest, enemy)
-            assert got.tolist() == want.tolist(), fig.id  # the same floats
+            assert got == want.tolist(), fig.id  # the same floats
             compared += len(forms)
             spent += sum(1 for b in got if math.isinf(b))
     assert compared >= 2_000

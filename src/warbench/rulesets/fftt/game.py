@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -129,9 +128,6 @@ CLOSE = 2.0  # OURS: a queen eats a corpse within 2 cm of her base
 WAYS = [(math.sin(math.radians(a)), math.cos(math.radians(a))) for a in range(0, 360, 45)]
 WAY_ROWS = np.array(WAYS, dtype=float)  # the same, for the compiled `reach_points`
 PATH_SLACK = 0.05  # more than a path point's rounding (0.01 cm) takes it off its line
-# what a figure's opportunity fire and aims depend on (a tuple of a figure's fields, in C)
-_OPFIRE_FIELDS = attrgetter("id", "x", "y", "facing", "ap", "where", "level", "out_of_ammo")
-_LAYOUT_FIELDS = attrgetter("x", "y", "level", "where")
 Movers = dict[str, Callable[[Point], bool] | None]  # a figure's test of destinations, if free
 
 
@@ -854,7 +850,12 @@ class FFTTGame(Game):
             s.moving["mover"],
             tuple(tuple(p) for p in s.moving["points"]),
             s.moving["next"],
-            tuple(map(_OPFIRE_FIELDS, s.figs.values())),
+            tuple(
+                [
+                    (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
+                    for f in s.figs.values()
+                ]
+            ),
             tuple((m.defender, tuple(m.attackers)) for m in s.melees),
         )
         if self._opfire_kept[0] != key:
@@ -1177,7 +1178,7 @@ class FFTTGame(Game):
         the table); kept for that layout."""
         s = self.state
         support = self.spec.optional.artillery
-        layout = (s.table, tuple(map(_LAYOUT_FIELDS, s.figs.values())))
+        layout = (s.table, tuple([(f.x, f.y, f.level, f.where) for f in s.figs.values()]))
         if self._aimed[0] != layout:
             self._aimed = (layout, {})
         kept = self._aimed[1]

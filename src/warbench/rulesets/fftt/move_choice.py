@@ -45,14 +45,14 @@ class Bounds:
 
     def __init__(self) -> None:
         self._table: object = None
-        self._kept: dict[str, tuple[Points, tuple[object, ...], Floats]] = {}
+        self._kept: dict[str, tuple[Points, tuple[object, ...], list[float]]] = {}
 
     def of(
         self, game: FFTTGame, fig: Fig, points: Points, now: dict[str, float], enemy: Points
-    ) -> Floats:
+    ) -> list[float]:
         """`score_bounds` of the forms' full and half points of `fig` (`points`: the full
         ones, then the half ones; the enemies standing at the rows of `enemy`), the better
-        of each pair."""
+        of each pair, as Python floats (`best_move` adds and sorts them in Python)."""
         s = game.state
         if s.table is not self._table:
             self._table, self._kept = s.table, {}
@@ -62,9 +62,9 @@ class Bounds:
         kept = self._kept.get(fig.id)
         if kept is not None and kept[0] is points and kept[1] == given:
             return kept[2]
-        found = move_bounds.pair_bounds(
+        found: list[float] = move_bounds.pair_bounds(
             points, s.table, enemy, np.array([*row, fig.pace, fig.ap], dtype=float), WEIGHTS
-        )
+        ).tolist()
         self._kept[fig.id] = (points, given, found)
         return found
 
@@ -89,7 +89,7 @@ def best_move(
     fulls: list[Point] = []
     halves: list[Point] = []
     points: list[Points] = []  # each figure's, its full points then its half points
-    parts: list[Floats] = []
+    parts: list[list[float]] = []
     enemy: Points | None = None
     for fig in movers:
         mine = game.move_points(fig)
@@ -108,17 +108,16 @@ def best_move(
         return None
     noise = [rng.random() * NOISE for _ in fulls]
     if not parts:
-        paired = _pair_bounds(game, figs, points, now, spots, keys)
+        paired = _pair_bounds(game, figs, points, now, spots, keys).tolist()
     elif keys:
-        paired = np.concatenate(parts) + _key_bounds(game, figs, points, keys)
+        paired = (np.concatenate(parts) + _key_bounds(game, figs, points, keys)).tolist()
     else:
-        paired = np.concatenate(parts)
-    upper = paired + np.array(noise) + SLACK  # as Python's b + n + SLACK, the same floats
-    # best first, then in listing order (a stable sort); a bound below FLOOR would end the
-    # search (the best score is never below it): left unsorted
-    hopeful = np.flatnonzero(upper >= FLOOR)
-    order = hopeful[np.argsort(-upper[hopeful], kind="stable")].tolist()
-    upper_at: list[float] = upper.tolist()
+        paired = [b for part in parts for b in part]
+    upper_at = [b + n + SLACK for b, n in zip(paired, noise, strict=True)]
+    # best first, then in listing order (the sort is stable, reversed or not); a bound
+    # below FLOOR would end the search (the best score is never below it): left unsorted
+    hopeful = [i for i, u in enumerate(upper_at) if u >= FLOOR]
+    order = sorted(hopeful, key=upper_at.__getitem__, reverse=True)
     testers: dict[str, Callable[[Point], bool]] = {}
     best: tuple[str, Point] | None = None
     best_score, best_at = FLOOR, -1

@@ -319,15 +319,14 @@ def neighbours(s: State, fig: Fig) -> list[Fig]:
     """The figures on the table, on its floor, that `fig` could reach or touch with its
     actions left."""
     reach = fig.pace * max(1, fig.ap) + fig.radius + 3.0 + CONTACT
-    x, y, level = fig.x, fig.y, fig.level
     return [
         o
         for o in s.figs.values()
-        if abs(o.x - x) <= reach
-        and abs(o.y - y) <= reach
-        and o.where == "table"
+        if o.where == "table"
         and o is not fig
-        and o.level == level
+        and o.level == fig.level
+        and abs(o.x - fig.x) <= reach
+        and abs(o.y - fig.y) <= reach
     ]
 
 

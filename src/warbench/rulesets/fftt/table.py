@@ -20,7 +20,6 @@ Kind = Literal[
 KINDS: tuple[Kind, ...] = typing.get_args(Kind)
 Wall = Literal["south", "north", "west", "east"]
 Opening = Literal["door", "double", "window"]
-WALLS: tuple[Wall, ...] = ("west", "east", "south", "north")
 # "half of its movement when crossing forests, rivers or pools, ruins, rubble or buildings";
 # a lake is read as a large pool (ruling R39)
 SLOW = frozenset({"forest", "building", "ruins", "rubble", "pool", "lake", "river"})
@@ -48,10 +47,14 @@ class Piece:
     floors: int = 1
 
     def wall_at(self, p: Point) -> Wall:
-        """The wall nearest to `p`, a point of the outline (at a tie, the first of west,
-        east, south, north)."""
-        gaps = (abs(p[0] - self.x0), abs(self.x1 - p[0]), abs(p[1] - self.y0), abs(self.y1 - p[1]))
-        return WALLS[gaps.index(min(gaps))]
+        """The wall nearest to `p`, a point of the outline."""
+        gaps: dict[Wall, float] = {
+            "west": abs(p[0] - self.x0),
+            "east": abs(self.x1 - p[0]),
+            "south": abs(p[1] - self.y0),
+            "north": abs(self.y1 - p[1]),
+        }
+        return min(gaps, key=lambda w: gaps[w])
 
     def opening_at(self, p: Point, widths: dict[str, float]) -> Opening | None:
         """The opening the outline point `p` passes through, if any."""
