@@ -489,7 +489,6 @@ class _Placed:
         }
         self._rings = np.empty((room * (_ELLIPSE_SIDES + 1), 2), dtype=np.float64)
         self._offsets = np.zeros(room + 1, dtype=np.intp)
-        self._plain = np.ones(room, dtype=np.bool_)
 
     def add(self, kind: str, ring: Floats, box: Box, height: float, name: str) -> None:
         """Place a piece of `kind` whose outline is the closed `ring` (its bounding box `box`)."""
@@ -511,7 +510,7 @@ class _Placed:
         """Whether a new piece (closed `ring`, `box`) keeps its gaps from every placed piece
         (`_clear_of`): 0.5", or 3" between impassable pieces."""
         k = len(self.pieces)
-        outlines = (self._rings, self._offsets[: k + 1], self._plain[:k])
+        outlines = (self._rings, self._offsets[: k + 1])
         needed = self._gaps[impassable][:k]
         return _clear_of(ring, box, self._areas[:k], self._boxes[:k], needed, outlines)
 
@@ -573,12 +572,13 @@ def _clear_of(
     areas: npt.NDArray[np.object_],
     boxes: Floats,
     needed: Floats,
-    outlines: tuple[Floats, Ints, Bools],
+    outlines: tuple[Floats, Ints],
 ) -> bool:
-    """Whether the new piece (the closed `ring`) keeps `needed` from every placed area: pieces
+    """Whether the new piece (the closed `ring`) keeps `needed` from every placed area (their
+    `outlines`: rings and offsets, as `_outlines`; generated pieces have no holes): pieces
     whose bounding boxes are that far apart surely do; the distance is measured only to the
     others, by `generation_kernels.clear_of` (compiled), by shapely where that is within a
-    hair of `needed` or a near area has holes."""
+    hair of `needed`."""
     if not len(areas):
         return True
     verdict = clear_of(ring, box, boxes, *outlines, needed, EPS)

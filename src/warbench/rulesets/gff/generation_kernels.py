@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from warbench.core.compiled import compiled
-from warbench.rulesets.gff.kernels import ASK, Bools, Floats, Ints, keeps_apart, outline, rounded
+from warbench.rulesets.gff.kernels import Floats, Ints, keeps_apart, outline, rounded
 
 
 @compiled
@@ -19,20 +19,17 @@ def clear_of(
     boxes: Floats,
     rings: Floats,
     offsets: Ints,
-    plain: Bools,
     needed: Floats,
     eps: float,
 ) -> int:
     """`keeps_apart` of the new area inside the closed `ring` (bounding `box`: x0, y0, x1, y1)
-    and the placed areas k whose bounding boxes (boxes[k]) are nearer than needed[k] - `eps`
-    (the others surely keep it); ASK when one of those has holes (rings only has outlines)."""
+    and the placed areas k (outlines without holes, as generated pieces are) whose bounding
+    boxes (boxes[k]) are nearer than needed[k] - `eps` (the others surely keep it)."""
     near = np.empty(boxes.shape[0], dtype=np.bool_)
     for k in range(boxes.shape[0]):
         gap_x = max(boxes[k, 0] - box[2], box[0] - boxes[k, 2])
         gap_y = max(boxes[k, 1] - box[3], box[1] - boxes[k, 3])
         near[k] = math.hypot(max(gap_x, 0.0), max(gap_y, 0.0)) < needed[k] - eps
-        if near[k] and not plain[k]:
-            return ASK
     verdict: int = keeps_apart(ring, rings, offsets, near, needed, eps)
     return verdict
 
