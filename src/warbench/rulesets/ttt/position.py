@@ -187,14 +187,13 @@ class Outlook:
         self.reaches = [
             table.profile(e.kind).range + table.profile(e.kind).move for e in self.theirs
         ]
+        self.bridge_bonus = table.scenario.objective.kind == "hold_bridge"
         self.danger, self.progress = 0.0, 0.0  # the sums as the position stands
         for term in self.dangers:
             self.danger += term
         for term in self.progresses:
             self.progress -= term
-        if table.scenario.objective.kind == "hold_bridge" and any(
-            p.square in table.bridge for p in self.mine
-        ):
+        if self.bridge_bonus and any(p.square in table.bridge for p in self.mine):
             self.progress += 3.0
         self._best_of_others: dict[str, list[float | None]] = {}
         self._shots = [  # per piece of ours, its hit chance on each enemy in its range, or None
@@ -207,7 +206,6 @@ class Outlook:
             for m in self.mine
         ]
         self._movers: dict[str, _Mover] = {}
-        self.bridge_bonus = table.scenario.objective.kind == "hold_bridge"
 
     def _may_attack(self, piece: Piece) -> bool:
         return piece.id not in self.s.attacked and attacking.can_attack_from(self.table, piece)
