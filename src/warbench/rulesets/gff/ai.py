@@ -323,10 +323,11 @@ class FirefightAI(Agent):
         return scores
 
     def _free_for(self, game: GFFGame, unit: Unit) -> list[Marker]:
-        """`_free_markers` of the unit, once per decision."""
+        """`_free_markers` of the unit, once per decision (with those of its side's units)."""
         free = self._free.get(unit.id)
         if free is None:
-            free = self._free[unit.id] = self._free_markers(game, unit)
+            self._free.update(self._free_markers(game, unit))
+            free = self._free[unit.id]
         return free
 
     def _marker_scores(self, game: GFFGame, player: str, actions: list[Action]) -> dict[int, float]:
@@ -377,15 +378,23 @@ class FirefightAI(Agent):
         free = self._free_for(game, unit)
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
 
-    def _free_markers(self, game: GFFGame, unit: Unit) -> list[Marker]:
-        friends = [u.centre() for u in game.state.side_units(unit.side) if u is not unit]
-
-        def claimed(x: float, y: float) -> bool:
-            return any(math.hypot(fx - x, fy - y) <= 3.0 for fx, fy in friends)
-
+    def _free_markers(self, game: GFFGame, unit: Unit) -> dict[str, list[Marker]]:
+        """The markers free for the unit and for each unit of its side on the table: those
+        its side does not hold that no other unit of the side is taking (its centre within
+        3"); else all it does not hold; else all. Who takes each marker is found once."""
+        side = game.state.side_units(unit.side)
+        centres = [u.centre() for u in side]
         markers = game.state.markers
-        free = [m for m in markers if m.owner != unit.side and not claimed(m.x, m.y)]
-        return free or [m for m in markers if m.owner != unit.side] or markers
+        theirs = [m for m in markers if m.owner != unit.side]
+        takers = [
+            [n for n, (fx, fy) in enumerate(centres) if math.hypot(fx - m.x, fy - m.y) <= 3.0]
+            for m in theirs
+        ]
+        found: dict[str, list[Marker]] = {}
+        for n, u in enumerate(side if any(u is unit for u in side) else [*side, unit]):
+            free = [m for m, by in zip(theirs, takers, strict=True) if all(k == n for k in by)]
+            found[u.id] = free or list(theirs) or markers
+        return found
 
     def _holding(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Markers within 3" of the unit's centre that we do not own yet."""

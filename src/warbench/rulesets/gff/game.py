@@ -295,6 +295,7 @@ class GFFGame(OpenGame):
         if s.phase == "activate":
             acts = []
             runs: list[MoveRun] = []
+            enemies = s.side_units(other(player))
             for unit in s.side_units(player):
                 if unit.activated:
                     continue
@@ -303,7 +304,7 @@ class GFFGame(OpenGame):
                     _, moves, points = self._sampled_moves(unit, kind)
                     runs.append(MoveRun(len(acts), unit, kind == "advance", points))
                     acts += moves
-                acts += [self._action(Charge, unit.id, e.id) for e in s.side_units(other(player))]
+                acts += [self._action(Charge, unit.id, e.id) for e in enemies]
             self._runs = (acts, runs)
             return acts
         if s.phase == "shoot":
