@@ -1,9 +1,10 @@
-"""The tenth and eleventh passes' compiled and reordered paths, each held to the Python it stands
-for."""
+"""The tenth, eleventh and thirteenth passes' compiled and reordered paths, each held to the
+Python it stands for."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import numpy as np
@@ -13,10 +14,12 @@ from tests.rulesets.gff.position import profile, unit
 from warbench.ai.shuffle import shuffle
 from warbench.core.actions import Action
 from warbench.core.game import Decision
-from warbench.rulesets.gff import kernels, movement
+from warbench.core.geometry import edge_distance
+from warbench.rulesets.gff import kernels, melee, movement
 from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
+from warbench.rulesets.gff.state import Unit
 
 
 def _charges(seed: int, count: int) -> list[tuple[object, object, float]]:
@@ -149,3 +152,74 @@ def test_compiled_unit_gaps_are_numpys(seed: int) -> None:
         got = kernels.unit_gaps(ours, theirs, vectors, low, high)
         want = _numpy_unit_gaps(ours, theirs, vectors, low, high)
         assert got[0].tolist() == want[0].tolist() and got[1].tolist() == want[1].tolist()
+
+
+def _strikers_by_bases(mine: Unit, theirs: Unit) -> list[int]:
+    """`melee.strikers` as it was before the thirteenth pass: `edge_distance` of the bases."""
+    size, other = mine.profile.base, theirs.profile.base
+    return [
+        i
+        for i, m in enumerate(mine.models)
+        if any(
+            edge_distance(m.base(size), t.base(other)) <= melee.STRIKE_REACH + 1e-9
+            and abs(m.z - t.z) <= melee.STRIKE_HEIGHT + 1e-9
+            for t in theirs.models
+        )
+    ]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strikers_are_those_of_the_bases(seed: int) -> None:
+    """`melee.strikers` (the round bases measured without making them) picks the models of
+    `edge_distance`: scattered units, units in base contact, and models on a grid exactly
+    2" apart edge to edge or a hair either side of it, on and off the ground."""
+    rng = random.Random(seed)
+    struck = 0
+    for n in range(400):
+        mine = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        yours = profile(size=rng.randint(1, 10), base=rng.choice([1.0, 1.26, 1.57, 2.0]))
+        ax, ay = rng.uniform(4, 44), rng.uniform(4, 44)
+        a = unit("r1", mine, (ax, ay))
+        if n % 2:  # the first models exactly at the reach, or a hair off it
+            gap = melee.STRIKE_REACH + rng.choice([-1e-9, 0.0, 1e-9, 2e-9, 1e-12])
+            bx = a.models[0].x + (mine.base + yours.base) / 2 + gap
+            b = unit("b1", yours, (bx, a.models[0].y))
+            b.models[0].x, b.models[0].y = bx, a.models[0].y
+        else:
+            b = unit("b1", yours, (ax + rng.uniform(-8, 8), ay + rng.uniform(-8, 8)))
+        for model in b.models:
+            model.z = rng.choice([0.0, 0.0, 3.0, 4.0, 5.0])
+        assert melee.strikers(a, b) == _strikers_by_bases(a, b)
+        assert melee.strikers(b, a) == _strikers_by_bases(b, a)
+        struck += bool(melee.strikers(a, b))
+    assert struck > 100
+
+
+def test_free_markers_of_a_side_at_once_are_each_units() -> None:
+    """`FirefightAI._free_markers` (every unit of a side at once, who takes each marker
+    found once) gives each unit the markers of the per-unit form it replaced, at every
+    activation of seeded AI games."""
+    ruleset = GrimdarkFutureFirefight()
+    checked = 0
+    for seed in (1, 2):
+        game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
+        assert isinstance(game, GFFGame)
+        agents = {p: FirefightAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
+        while isinstance(game.pending, Decision):
+            player = game.pending.player
+            if game.state.phase == "activate":
+                markers = game.state.markers
+                for unit in game.state.side_units(player):
+                    friends = [u.centre() for u in game.state.side_units(player) if u is not unit]
+                    free = [
+                        m
+                        for m in markers
+                        if m.owner != player
+                        and not any(math.hypot(x - m.x, y - m.y) <= 3.0 for x, y in friends)
+                    ]
+                    want = free or [m for m in markers if m.owner != player] or markers
+                    got = FirefightAI(0)._free_markers(game, unit)[unit.id]
+                    assert [id(m) for m in got] == [id(m) for m in want]
+                    checked += 1
+            game.apply(agents[player].choose(game, player), player)
+    assert checked > 100

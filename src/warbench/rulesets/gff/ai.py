@@ -108,6 +108,8 @@ class FirefightAI(Agent):
         self._field: object = None  # the table the lasting values below were found on
         self._lasting: dict[tuple[object, ...], float] = {}  # values of unchanged positions
         self._spots: dict[tuple[tuple[str, float, float], ...], int] = {}  # `_spot`s
+        self._zone_gaps: dict[tuple[object, ...], list[float]] = {}  # `_marker_scores`
+        self._marks: tuple[tuple[float, float], ...] | None = None  # the markers' places
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, GFFGame)
@@ -126,8 +128,10 @@ class FirefightAI(Agent):
         their places (the same draws and order as shuffling the actions); legality is
         checked only until `most` are found."""
         self._memo, self._free, self._where = {}, {}, {}  # of the position, while scoring
+        self._marks = None
         if game.field is not self._field:
             self._field, self._lasting, self._spots = game.field, {}, {}
+            self._zone_gaps = {}
         found: list[Action] = []
         with game.listing():
             actions = game.candidates(player)
@@ -227,10 +231,7 @@ class FirefightAI(Agent):
         if isinstance(action, _PASSIVE):
             return self._passive(game, player, action)
         if isinstance(action, Deploy):
-            unit = s.units[action.unit]
-            return -self._nearest_marker_distance(game, action.at) + self._cover_bonus(
-                game, unit, action.at
-            )
+            return self._deploy_value(game, s.units[action.unit], action.at)
         if isinstance(action, Hold):
             unit = s.units[action.unit]
             at = unit.centre()
@@ -322,24 +323,30 @@ class FirefightAI(Agent):
         return scores
 
     def _free_for(self, game: GFFGame, unit: Unit) -> list[Marker]:
-        """`_free_markers` of the unit, once per decision."""
+        """`_free_markers` of the unit, once per decision (with those of its side's units)."""
         free = self._free.get(unit.id)
         if free is None:
-            free = self._free[unit.id] = self._free_markers(game, unit)
+            self._free.update(self._free_markers(game, unit))
+            free = self._free[unit.id]
         return free
 
     def _marker_scores(self, game: GFFGame, player: str, actions: list[Action]) -> dict[int, float]:
         """The scores of PlaceMarker by place in `actions`, all at once: minus the distance
-        to our deployment zone (markers placed near our side)."""
+        to our deployment zone (markers placed near our side), kept for the same points and
+        zone (each step lists the same grid)."""
         if game.state.phase != "markers":  # the only step that places markers
             return {}
         where = [n for n, a in enumerate(actions) if isinstance(a, PlaceMarker)]
         if not where:
             return {}
-        zone = game.field.deployment_zone(game.state.edges[player])  # type: ignore[arg-type]
-        points = [cast(PlaceMarker, actions[n]).at for n in where]
-        spots = shapely.points(np.array(points, dtype=np.float64))
-        gaps: list[float] = shapely.distance(zone, spots).tolist()
+        edge = game.state.edges[player]
+        points = tuple(cast(PlaceMarker, actions[n]).at for n in where)
+        key = ("zone gaps", edge, points)
+        gaps = self._zone_gaps.get(key)
+        if gaps is None:
+            zone = game.field.deployment_zone(edge)  # type: ignore[arg-type]
+            spots = shapely.points(np.array(points, dtype=np.float64))
+            gaps = self._zone_gaps[key] = shapely.distance(zone, spots).tolist()
         return {n: -gap for n, gap in zip(where, gaps, strict=True)}
 
     def _passive(self, game: GFFGame, player: str, action: Action) -> float:
@@ -351,6 +358,18 @@ class FirefightAI(Agent):
             return 0.0 if game.state.phase != "shoot" else 5.0
         return 0.0
 
+    def _deploy_value(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
+        """A placement's score: minus the distance to the nearest marker, plus its cover;
+        kept for the same point, base and markers."""
+        if self._marks is None:
+            self._marks = tuple((m.x, m.y) for m in game.state.markers)
+        key = ("deploy", at, unit.profile.base, self._marks)
+        if key not in self._lasting:
+            self._lasting[key] = -self._nearest_marker_distance(game, at) + self._cover_bonus(
+                game, unit, at
+            )
+        return self._lasting[key]
+
     def _nearest_marker_distance(self, game: GFFGame, at: tuple[float, float]) -> float:
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in game.state.markers), default=0.0)
 
@@ -359,15 +378,23 @@ class FirefightAI(Agent):
         free = self._free_for(game, unit)
         return min((math.hypot(m.x - at[0], m.y - at[1]) for m in free), default=0.0)
 
-    def _free_markers(self, game: GFFGame, unit: Unit) -> list[Marker]:
-        friends = [u.centre() for u in game.state.side_units(unit.side) if u is not unit]
-
-        def claimed(x: float, y: float) -> bool:
-            return any(math.hypot(fx - x, fy - y) <= 3.0 for fx, fy in friends)
-
+    def _free_markers(self, game: GFFGame, unit: Unit) -> dict[str, list[Marker]]:
+        """The markers free for the unit and for each unit of its side on the table: those
+        its side does not hold that no other unit of the side is taking (its centre within
+        3"); else all it does not hold; else all. Who takes each marker is found once."""
+        side = game.state.side_units(unit.side)
+        centres = [u.centre() for u in side]
         markers = game.state.markers
-        free = [m for m in markers if m.owner != unit.side and not claimed(m.x, m.y)]
-        return free or [m for m in markers if m.owner != unit.side] or markers
+        theirs = [m for m in markers if m.owner != unit.side]
+        takers = [
+            [n for n, (fx, fy) in enumerate(centres) if math.hypot(fx - m.x, fy - m.y) <= 3.0]
+            for m in theirs
+        ]
+        found: dict[str, list[Marker]] = {}
+        for n, u in enumerate(side if any(u is unit for u in side) else [*side, unit]):
+            free = [m for m, by in zip(theirs, takers, strict=True) if all(k == n for k in by)]
+            found[u.id] = free or list(theirs) or markers
+        return found
 
     def _holding(self, game: GFFGame, unit: Unit, at: tuple[float, float]) -> float:
         """Markers within 3" of the unit's centre that we do not own yet."""
@@ -398,23 +425,29 @@ class FirefightAI(Agent):
         return self._remember(("shooting", unit.id), lambda: self._best_volley(game, unit))
 
     def _best_volley(self, game: GFFGame, unit: Unit) -> float:
-        """The best `_volley` of the unit's first model's ranged weapons at any enemy; with
-        no spells on it or any enemy, kept while they all stand as they stood (it reads
-        only their places and fixed profiles then)."""
-        enemies = game.state.side_units(other(unit.side))
-        if unit.effects or any(e.effects for e in enemies):
-            return self._find_best_volley(game, unit, enemies)
-        key = ("best", self._spot(unit), *[self._spot(e) for e in enemies])
+        """The best `_volley` of the unit's first model's ranged weapons at any enemy (the
+        best at each enemy, `_best_at`)."""
+        best = 0.0
+        for enemy in game.state.side_units(other(unit.side)):
+            best = max(best, self._best_at(game, unit, enemy))
+        return best
+
+    def _best_at(self, game: GFFGame, unit: Unit, enemy: Unit) -> float:
+        """The best `_volley` of the unit's first model's ranged weapons at the enemy; with
+        no spells on either, kept while both stand as they stood (it reads only their places
+        and fixed profiles then)."""
+        if unit.effects or enemy.effects:
+            return self._find_best_at(game, unit, enemy)
+        key = ("best", self._spot(unit), self._spot(enemy))
         if key not in self._lasting:
-            self._lasting[key] = self._find_best_volley(game, unit, enemies)
+            self._lasting[key] = self._find_best_at(game, unit, enemy)
         return self._lasting[key]
 
-    def _find_best_volley(self, game: GFFGame, unit: Unit, enemies: list[Unit]) -> float:
+    def _find_best_at(self, game: GFFGame, unit: Unit, enemy: Unit) -> float:
         best = 0.0
-        for enemy in enemies:
-            for model in unit.models[:1]:
-                for weapon in model.weapons:
-                    if not weapon.melee:
-                        attacks = self._attacks(game, unit, weapon, enemy)
-                        best = max(best, self._volley(game, unit, weapon, attacks, enemy))
+        for model in unit.models[:1]:
+            for weapon in model.weapons:
+                if not weapon.melee:
+                    attacks = self._attacks(game, unit, weapon, enemy)
+                    best = max(best, self._volley(game, unit, weapon, attacks, enemy))
         return best

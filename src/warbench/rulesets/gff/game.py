@@ -11,7 +11,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -171,6 +171,7 @@ class GFFGame(OpenGame):
         self._sampled: dict[tuple[object, ...], Any] = {}  # sampled moves, by position
         self._runs: tuple[list[Action], list[MoveRun]] = ([], [])  # of the last listing
         self._made: dict[tuple[object, ...], Action] = {}  # `_action`
+        self._zone_visits: dict[tuple[str, str], tuple[tuple[float, float], ...]] = {}
         units: dict[str, Unit] = {}
         for side in ("red", "blue"):
             army = spec.armies[side].army
@@ -281,12 +282,7 @@ class GFFGame(OpenGame):
         if s.phase == "edge":
             return [Edge(e) for e in EDGES]
         if s.phase == "markers":
-            step = 4.0
-            return [
-                self._action(PlaceMarker, (x, y))
-                for x in _steps(self.field.width, step)
-                for y in _steps(self.field.depth, step)
-            ]
+            return list(self._marker_grid)
         if s.phase in ("deploy", "scout", "ambush"):
             acts: list[Action] = []
             for unit in self._to_place(player):
@@ -299,6 +295,7 @@ class GFFGame(OpenGame):
         if s.phase == "activate":
             acts = []
             runs: list[MoveRun] = []
+            enemies = s.side_units(other(player))
             for unit in s.side_units(player):
                 if unit.activated:
                     continue
@@ -307,7 +304,7 @@ class GFFGame(OpenGame):
                     _, moves, points = self._sampled_moves(unit, kind)
                     runs.append(MoveRun(len(acts), unit, kind == "advance", points))
                     acts += moves
-                acts += [self._action(Charge, unit.id, e.id) for e in s.side_units(other(player))]
+                acts += [self._action(Charge, unit.id, e.id) for e in enemies]
             self._runs = (acts, runs)
             return acts
         if s.phase == "shoot":
@@ -387,9 +384,7 @@ class GFFGame(OpenGame):
 
     def _find_placements(self, unit: Unit, wanted: int) -> list[tuple[float, float]]:
         kept = self._kept(unit)
-        zone = None if self.state.phase == "ambush" else self._zone(unit)
-        wkb = None if zone is None else zone.wkb
-        visits = _grid_visits(self.field.width, self.field.depth, wkb)
+        visits = self._visits(unit)
         found: list[tuple[float, float]] = []
         for start in range(0, len(visits), wanted + 4):
             batch = visits[start : start + wanted + 4]
@@ -423,6 +418,17 @@ class GFFGame(OpenGame):
                     found.append(point)
                     if len(found) == wanted:
                         return found
+        return found
+
+    def _visits(self, unit: Unit) -> tuple[tuple[float, float], ...]:
+        """`_grid_visits` of the unit's zone (the whole table for Ambush), kept in the game
+        by step and edge (the zone's WKB, its key across games, is dear to make)."""
+        key = (self.state.phase, self.state.edges[unit.side])
+        found = self._zone_visits.get(key)
+        if found is None:
+            zone = None if self.state.phase == "ambush" else self._zone(unit)
+            wkb = None if zone is None else zone.wkb
+            found = self._zone_visits[key] = _grid_visits(self.field.width, self.field.depth, wkb)
         return found
 
     def _judge_placements(
@@ -508,6 +514,17 @@ class GFFGame(OpenGame):
         found = self._memo[key]
         return found
 
+    @cached_property
+    def _marker_grid(self) -> tuple[PlaceMarker, ...]:
+        """A PlaceMarker at each point of a 4" grid over the table: the markers step's
+        candidates, made once in a game (the table does not change)."""
+        step = 4.0
+        return tuple(
+            PlaceMarker((x, y))
+            for x in _steps(self.field.width, step)
+            for y in _steps(self.field.depth, step)
+        )
+
     def _marker_screen(self) -> dict[tuple[float, float], bool | None]:
         """While the legal actions are listed: what `objective_problem` would say of each
         sampled marker point (True fine, False not, None ask it), screened all at once."""
@@ -515,7 +532,7 @@ class GFFGame(OpenGame):
             return {}
         if ("markers",) not in self._memo:
             s = self.state
-            points = [a.at for a in self._candidates(s.player) if isinstance(a, PlaceMarker)]
+            points = [a.at for a in self._marker_grid]
             zones = [self.field.deployment_zone(e) for e in s.edges.values()]  # type: ignore[arg-type]
             placed = [(m.x, m.y) for m in s.markers]
             verdicts = bfm.screen_objectives(points, placed, zones, self.field)

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from itertools import repeat
 
 from warbench.core.dice import Read, RollRequest
-from warbench.core.geometry import edge_distance
 from warbench.rulesets.gff.attacks import Context, Hit, roll_hits
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.movement import allowance, close_in, contact_vector, translate
@@ -47,15 +46,17 @@ def charge_move(
 
 def strikers(unit: Unit, enemy: Unit) -> list[int]:
     """Indices of the unit's models within 2" horizontally and 4" vertically of an enemy
-    model (heights are kept under the optional jumping rules; otherwise all are 0)."""
-    size, theirs = unit.profile.base, enemy.profile.base
+    model (heights are kept under the optional jumping rules; otherwise all are 0). The
+    round bases' `edge_distance` is worked out here, without making the bases: the
+    distance of the centres less the half widths (its floor at 0 is below the reach)."""
+    half = (unit.profile.base + enemy.profile.base) / 2
+    reach, high = STRIKE_REACH + 1e-9, STRIKE_HEIGHT + 1e-9
+    theirs = [((t.x, t.y), t.z) for t in enemy.models]
     return [
         i
         for i, m in enumerate(unit.models)
         if any(
-            edge_distance(m.base(size), t.base(theirs)) <= STRIKE_REACH + 1e-9
-            and abs(m.z - t.z) <= STRIKE_HEIGHT + 1e-9
-            for t in enemy.models
+            math.dist((m.x, m.y), at) - half <= reach and abs(m.z - z) <= high for at, z in theirs
         )
     ]
 
