@@ -182,15 +182,16 @@ class TacticsAI(Agent):
         for every caller of a side and skill (all it depends on of the caller)."""
         ranked: list[tuple[float, int, Action]] = []
         supports: dict[tuple[str, int | None, str], float | None] = {}
+        mine = s.side_figs(player)
         for n, a in enumerate(game.candidates(player)):
             if isinstance(a, CallSupport):
                 caller = s.figs[a.figure]
                 key = (caller.side, caller.prof.skill, a.target)
                 if key not in supports:
-                    supports[key] = self._fire_score(s, player, a)
+                    supports[key] = self._fire_score(s, player, a, mine)
                 score = supports[key]
             else:
-                score = self._fire_score(s, player, a)
+                score = self._fire_score(s, player, a, mine)
             if score is not None and score > 0.05:
                 ranked.append((-score, n, a))
         ranked.sort(key=lambda r: (r[0], r[1]))
@@ -202,14 +203,17 @@ class TacticsAI(Agent):
             return a
         return Done()
 
-    def _fire_score(self, s: State, player: str, a: Action) -> float | None:
-        """The worth of a firing step candidate (None for `done`)."""
+    def _fire_score(
+        self, s: State, player: str, a: Action, mine: list[Fig] | None = None
+    ) -> float | None:
+        """The worth of a firing step candidate (None for `done`); `mine`: the player's
+        figures on the table, if the caller has them."""
         if isinstance(a, Shoot | Lob):
             firer, target = s.figs[a.figure], s.figs[a.target]
             plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
             at = (target.x, target.y)
             if firer.prof.template and any(
-                f.side == player and dist((f.x, f.y), at) < 5 for f in s.side_figs(player)
+                dist((f.x, f.y), at) < 5 for f in (s.side_figs(player) if mine is None else mine)
             ):
                 return 0.0  # do not drop a grenade on friends
             return self._value(s, target, chance(plan.needed))
@@ -253,6 +257,7 @@ class TacticsAI(Agent):
             (f.id for f in mine),
             (Heal, Eat, Lay, Explode, Charge, Climb),
             keep=lambda a: not isinstance(a, Charge) or self._wants_charge(s, a),
+            sides=(mine, enemies),
         )
         for a in acts:
             if isinstance(a, Heal | Eat | Lay):
