@@ -52,7 +52,7 @@ from warbench.rulesets.fftt.move_choice import (
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import Point, dist
+from warbench.rulesets.fftt.table import KEPT, Point, dist
 
 HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
 # R52: a race's share of wins against an enemy of any race, equally likely, AI against AI
@@ -74,6 +74,7 @@ class TacticsAI(Agent):
         self._rng = random.Random(seed)
         self._keys: list[dict[str, Any]] = []
         self._bounds = Bounds()  # the move bounds kept from one decision to the next
+        self._needs: tuple[object, dict[tuple[object, ...], int]] = (None, {})
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
@@ -214,18 +215,45 @@ class TacticsAI(Agent):
         figures on the table, if the caller has them."""
         if isinstance(a, Shoot | Lob):
             firer, target = s.figs[a.figure], s.figs[a.target]
-            plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
+            needed = self._needed(s, firer, target, indirect=isinstance(a, Lob))
             at = (target.x, target.y)
             if firer.prof.template and any(
                 dist((f.x, f.y), at) < 5 for f in (s.side_figs(player) if mine is None else mine)
             ):
                 return 0.0  # do not drop a grenade on friends
-            return self._value(s, target, chance(plan.needed))
+            return self._value(s, target, chance(needed))
         if isinstance(a, Explode):
             return self._explode_score(s, s.figs[a.bug])
         if isinstance(a, CallSupport):
             return self._support_score(s, s.figs[a.figure], s.figs[a.target])
         return None
+
+    def _needed(self, s: State, firer: Fig, target: Fig, *, indirect: bool) -> int:
+        """The 2D6 score `firer`'s shot at `target` needs (`shooting.shot`), kept while
+        neither moves and the firer takes no wound and gains no experience (all else it
+        depends on stays a figure's): the AI scores every shot again at each of its firing
+        decisions."""
+        table, kept = self._needs
+        if table is not s.table:
+            kept = {}
+            self._needs = (s.table, kept)
+        key = (
+            firer.id,
+            target.id,
+            indirect,
+            firer.x,
+            firer.y,
+            target.x,
+            target.y,
+            firer.wounds,
+            firer.xp,
+        )
+        needed = kept.get(key)
+        if needed is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            needed = kept[key] = shooting.shot(s, firer, target, indirect=indirect).needed
+        return needed
 
     def _support_score(self, s: State, caller: Fig, target: Fig) -> float:
         """Off-board support (R34): the caller's unmodified skill, a missile burst on the
