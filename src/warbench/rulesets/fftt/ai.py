@@ -153,12 +153,17 @@ class TacticsAI(Agent):
     def _enter(self, game: FFTTGame, s: State, player: str) -> Action:
         """A flanking figure enters about 15 cm from an enemy (ties broken by the text of the
         action), by the first legal way in when no enemy stands on the table: the ways in
-        are ranked first, then tested in that order."""
+        are ranked first, then tested in that order. The figures of a flank share their ways
+        in: each point's gap is worked out once."""
         enters = [a for a in game.candidates(player) if isinstance(a, Enter)]
         spots = [e.pos for e in s.side_figs(other(player))]
         if not spots:
             return next(a for a in enters if game.check(a, player) is None)
-        gaps = [min([abs(dist(a.at, p) - 15) for p in spots]) for a in enters]
+        gap_at: dict[Point, float] = {}
+        for a in enters:
+            if a.at not in gap_at:
+                gap_at[a.at] = min([abs(dist(a.at, p) - 15) for p in spots])
+        gaps = [gap_at[a.at] for a in enters]
         best: list[Action] = []  # the legal ways in at the least gap
         least = math.inf
         for n in sorted(range(len(enters)), key=gaps.__getitem__):
