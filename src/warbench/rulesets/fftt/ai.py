@@ -137,17 +137,13 @@ class TacticsAI(Agent):
         return self._rng.choice([a for a in lists if STRENGTH[a.race] == best])
 
     def _deploy(self, game: FFTTGame, s: State, player: str) -> Action:
-        """The first figure still to deploy (that can), in cover if it can be: its spots in
-        cover are tested first, the others only if none of those is legal."""
+        """The first figure still to deploy (that can), in cover if it can be."""
         for fig in s.figs.values():
             if fig.side == player and fig.where == "reserve":
-                mine = game.figure_options(
-                    (fig.id,),
-                    (Deploy,),
-                    keep=lambda a: isinstance(a, Deploy) and s.table.covered(a.at),
-                ) or game.figure_options((fig.id,), (Deploy,))
+                mine = game.figure_options((fig.id,), (Deploy,))
                 if mine:
-                    return self._rng.choice(mine)
+                    covered = [a for a in mine if isinstance(a, Deploy) and s.table.covered(a.at)]
+                    return self._rng.choice(covered or mine)
         raise AssertionError(f"{player} has no figure to deploy")
 
     def _enter(self, game: FFTTGame, s: State, player: str) -> Action:

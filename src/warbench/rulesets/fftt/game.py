@@ -316,7 +316,7 @@ class FFTTGame(Game):
         """The legal actions of `kinds` of these figures of the deciding player in the
         deployment or the movement step, in the order `legal_actions` lists them: for an
         agent that weighs only some actions (the same legality tests as `legal_actions`).
-        Candidates `keep` refuses are left out untested; in the movement step so are
+        In the movement step, candidates `keep` refuses are left out untested, and so are
         the charges and climbs of a figure that may not move (`mover_problem`, which both
         tests come to) or, for charges, fights hand to hand (`route_problem`): tested once
         a figure, not once a candidate; its other charges by `movement.charge_open`.
@@ -335,8 +335,7 @@ class FFTTGame(Game):
                 for fig in s.figs.values()
                 if fig.id in wanted and fig.side == s.player and fig.where == "reserve"
                 for a in self._deploy_spots(fig)
-                if (keep is None or keep(a))
-                and movement.deploy_problem(s, fig, a.at, placed) is None
+                if movement.deploy_problem(s, fig, a.at, placed) is None
             ]
         if s.stage != "move":
             return []
