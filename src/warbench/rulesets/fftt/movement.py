@@ -17,7 +17,7 @@ from warbench.rulesets.fftt.profiles import forces, tables
 from warbench.rulesets.fftt.routes import scenery_answers
 from warbench.rulesets.fftt.shooting import engaged
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import KEPT, Meeting, Point, Points, Table, dist, rounded
+from warbench.rulesets.fftt.table import Point, Points, dist, rounded
 
 CONTACT = 0.5  # OURS: bases within 0.5 cm count as in base contact
 STEP = 2.0  # OURS: opportunity fire may fall at every 2 cm of a move
@@ -47,13 +47,16 @@ def passage(
         if home is None or not home.contains(to):
             return 0, f"{fig.id} is upstairs: climb down before leaving the building"
     extra = 0
-    for piece, p, opening, door in walls_met(s.table, at, to):
+    widths = tables().openings
+    for piece, p in s.table.crossings(at, to):
         if piece.kind == "vehicle":
             if fig.prof.vehicle:
                 return 0, f"{fig.id} is a {fig.prof.name}: it cannot get into a vehicle wreck"
             extra += 1  # getting in or out of a vehicle
             continue
+        opening = piece.opening_at(p, widths)
         if opening == "double" or (opening == "door" and not fig.prof.vehicle):
+            door = (s.table.number(piece), piece.wall_at(p))
             if door not in s.open_doors:
                 extra += 1  # opening doors
                 if opens is not None:
@@ -63,12 +66,12 @@ def passage(
         elif fig.prof.vehicle:
             return 0, (
                 f"{fig.id} is a {fig.prof.name}: tanks and MTs pass only through double doors "
-                f"(the move meets the {door[1]} wall at {p[0]:.1f},{p[1]:.1f})"
+                f"(the move meets the {piece.wall_at(p)} wall at {p[0]:.1f},{p[1]:.1f})"
             )
         else:
             how = "doors or windows" if fig.prof.windows else "doors"
             return 0, (
-                f"the move meets the {door[1]} wall of a building at "
+                f"the move meets the {piece.wall_at(p)} wall of a building at "
                 f"{p[0]:.1f},{p[1]:.1f}: {fig.id} passes walls only through {how}"
             )
     return extra, None
@@ -136,27 +139,11 @@ def _base_problem(
 
 def _touches(s: State, at: Point, o: Fig) -> bool:
     """Whether a base at `at` would touch `o` through no building wall but at a door."""
+    widths = tables().openings
     return all(
-        piece.kind != "building" or opening in ("door", "double")
-        for piece, _, opening, _ in walls_met(s.table, at, (o.x, o.y))
+        piece.kind != "building" or piece.opening_at(p, widths) in ("door", "double")
+        for piece, p in s.table.crossings(at, o.pos)
     )
-
-
-def walls_met(table: Table, a: Point, b: Point) -> tuple[Meeting, ...]:
-    """The walls of buildings and sides of wrecks the line a→b crosses (`Table.crossings`),
-    each with the opening it passes through, if any, and the door it would be (R10, R40);
-    remembered by the table."""
-    kept = table.meetings
-    found = kept.get((a, b))
-    if found is None:
-        if len(kept) >= KEPT:
-            kept.clear()
-        widths = tables().openings
-        found = kept[a, b] = tuple(
-            (piece, p, piece.opening_at(p, widths), (table.number(piece), piece.wall_at(p)))
-            for piece, p in table.crossings(a, b)
-        )
-    return found
 
 
 def _placement_problem(

@@ -166,11 +166,6 @@ class Piece:
         return shape
 
 
-# a line's crossing of a wall (`Table.crossings`): the piece, where, the opening there if
-# any, and the door it would be (the piece's number and the wall, R40)
-Meeting = tuple[Piece, Point, Opening | None, tuple[int, Wall]]
-
-
 def rows(points: typing.Sequence[Point]) -> Points:
     """Points as rows x, y: the floats of `np.array(points)`, read one by one rather than
     by numpy's discovery of a nested list's shape (twice as fast for a figure's 40 points)."""
@@ -277,12 +272,6 @@ class Table:
     _crossings: dict[tuple[Point, Point], tuple[tuple[Piece, Point], ...]] = field(
         init=False, repr=False, compare=False
     )
-    # each crossing of a line with the opening it passes through and the door it would be,
-    # filled by `movement.py` (`walls_met`): a move's walls are asked for by its listing,
-    # the AI's score, its legality test and its cost
-    meetings: dict[tuple[Point, Point], tuple[Meeting, ...]] = field(
-        init=False, repr=False, compare=False
-    )
     _sight: dict[tuple[Point, Point, tuple[int, int]], tuple[float, ...] | None] = field(
         init=False, repr=False, compare=False
     )
@@ -316,8 +305,7 @@ class Table:
             "_cover_boxes": _boxes(p for p in pieces if p.kind in COVER),
             "_numbers": {id(p): n for n, p in enumerate(pieces)},
         }
-        names = ("_covered", "_costs", "routes", "_crossings", "meetings", "_sight", "_cover")
-        for name in names:
+        for name in ("_covered", "_costs", "routes", "_crossings", "_sight", "_cover"):
             kept[name] = {}
         for name, value in kept.items():
             object.__setattr__(self, name, value)
