@@ -52,7 +52,7 @@ from warbench.rulesets.fftt.move_choice import (
 from warbench.rulesets.fftt.profiles import tables
 from warbench.rulesets.fftt.sight import can_see
 from warbench.rulesets.fftt.state import Fig, State, other
-from warbench.rulesets.fftt.table import Point, dist
+from warbench.rulesets.fftt.table import KEPT, Point, dist
 
 HOPELESS = 4  # R47: surrender when the enemy in sight has four times the fighting FPs left
 # R52: a race's share of wins against an enemy of any race, equally likely, AI against AI
@@ -74,6 +74,7 @@ class TacticsAI(Agent):
         self._rng = random.Random(seed)
         self._keys: list[dict[str, Any]] = []
         self._bounds = Bounds()  # the move bounds kept from one decision to the next
+        self._needs: tuple[object, dict[tuple[object, ...], int]] = (None, {})
 
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
@@ -148,12 +149,17 @@ class TacticsAI(Agent):
     def _enter(self, game: FFTTGame, s: State, player: str) -> Action:
         """A flanking figure enters about 15 cm from an enemy (ties broken by the text of the
         action), by the first legal way in when no enemy stands on the table: the ways in
-        are ranked first, then tested in that order."""
+        are ranked first, then tested in that order. The figures of a flank share their ways
+        in: each point's gap is worked out once."""
         enters = [a for a in game.candidates(player) if isinstance(a, Enter)]
         spots = [e.pos for e in s.side_figs(other(player))]
         if not spots:
             return next(a for a in enters if game.check(a, player) is None)
-        gaps = [min([abs(dist(a.at, p) - 15) for p in spots]) for a in enters]
+        gap_at: dict[Point, float] = {}
+        for a in enters:
+            if a.at not in gap_at:
+                gap_at[a.at] = min([abs(dist(a.at, p) - 15) for p in spots])
+        gaps = [gap_at[a.at] for a in enters]
         best: list[Action] = []  # the legal ways in at the least gap
         least = math.inf
         for n in sorted(range(len(enters)), key=gaps.__getitem__):
@@ -182,15 +188,16 @@ class TacticsAI(Agent):
         for every caller of a side and skill (all it depends on of the caller)."""
         ranked: list[tuple[float, int, Action]] = []
         supports: dict[tuple[str, int | None, str], float | None] = {}
+        mine = s.side_figs(player)
         for n, a in enumerate(game.candidates(player)):
             if isinstance(a, CallSupport):
                 caller = s.figs[a.figure]
                 key = (caller.side, caller.prof.skill, a.target)
                 if key not in supports:
-                    supports[key] = self._fire_score(s, player, a)
+                    supports[key] = self._fire_score(s, player, a, mine)
                 score = supports[key]
             else:
-                score = self._fire_score(s, player, a)
+                score = self._fire_score(s, player, a, mine)
             if score is not None and score > 0.05:
                 ranked.append((-score, n, a))
         ranked.sort(key=lambda r: (r[0], r[1]))
@@ -202,22 +209,52 @@ class TacticsAI(Agent):
             return a
         return Done()
 
-    def _fire_score(self, s: State, player: str, a: Action) -> float | None:
-        """The worth of a firing step candidate (None for `done`)."""
+    def _fire_score(
+        self, s: State, player: str, a: Action, mine: list[Fig] | None = None
+    ) -> float | None:
+        """The worth of a firing step candidate (None for `done`); `mine`: the player's
+        figures on the table, if the caller has them."""
         if isinstance(a, Shoot | Lob):
             firer, target = s.figs[a.figure], s.figs[a.target]
-            plan = shooting.shot(s, firer, target, indirect=isinstance(a, Lob))
+            needed = self._needed(s, firer, target, indirect=isinstance(a, Lob))
             at = (target.x, target.y)
             if firer.prof.template and any(
-                f.side == player and dist((f.x, f.y), at) < 5 for f in s.side_figs(player)
+                dist((f.x, f.y), at) < 5 for f in (s.side_figs(player) if mine is None else mine)
             ):
                 return 0.0  # do not drop a grenade on friends
-            return self._value(s, target, chance(plan.needed))
+            return self._value(s, target, chance(needed))
         if isinstance(a, Explode):
             return self._explode_score(s, s.figs[a.bug])
         if isinstance(a, CallSupport):
             return self._support_score(s, s.figs[a.figure], s.figs[a.target])
         return None
+
+    def _needed(self, s: State, firer: Fig, target: Fig, *, indirect: bool) -> int:
+        """The 2D6 score `firer`'s shot at `target` needs (`shooting.shot`), kept while
+        neither moves and the firer takes no wound and gains no experience (all else it
+        depends on stays a figure's): the AI scores every shot again at each of its firing
+        decisions."""
+        table, kept = self._needs
+        if table is not s.table:
+            kept = {}
+            self._needs = (s.table, kept)
+        key = (
+            firer.id,
+            target.id,
+            indirect,
+            firer.x,
+            firer.y,
+            target.x,
+            target.y,
+            firer.wounds,
+            firer.xp,
+        )
+        needed = kept.get(key)
+        if needed is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            needed = kept[key] = shooting.shot(s, firer, target, indirect=indirect).needed
+        return needed
 
     def _support_score(self, s: State, caller: Fig, target: Fig) -> float:
         """Off-board support (R34): the caller's unmodified skill, a missile burst on the
@@ -253,6 +290,7 @@ class TacticsAI(Agent):
             (f.id for f in mine),
             (Heal, Eat, Lay, Explode, Charge, Climb),
             keep=lambda a: not isinstance(a, Charge) or self._wants_charge(s, a),
+            sides=(mine, enemies),
         )
         for a in acts:
             if isinstance(a, Heal | Eat | Lay):

@@ -311,6 +311,7 @@ class FFTTGame(Game):
         figures: Iterable[str],
         kinds: tuple[type[Action], ...],
         keep: Callable[[Action], bool] | None = None,
+        sides: tuple[list[Fig], list[Fig]] | None = None,
     ) -> list[Action]:
         """The legal actions of `kinds` of these figures of the deciding player in the
         deployment or the movement step, in the order `legal_actions` lists them: for an
@@ -318,7 +319,9 @@ class FFTTGame(Game):
         In the movement step, candidates `keep` refuses are left out untested, and so are
         the charges and climbs of a figure that may not move (`mover_problem`, which both
         tests come to) or, for charges, fights hand to hand (`route_problem`): tested once
-        a figure, not once a candidate; its other charges by `movement.charge_open`."""
+        a figure, not once a candidate; its other charges by `movement.charge_open`.
+        `sides`: the player's figures on the table and the enemy's, if the caller has them
+        (`State.side_figs` of each)."""
         s = self.state
         wanted = set(figures)
         if s.stage == "deploy":
@@ -336,8 +339,7 @@ class FFTTGame(Game):
             ]
         if s.stage != "move":
             return []
-        mine = s.side_figs(s.player)
-        enemies = s.side_figs(other(s.player))
+        mine, enemies = sides or (s.side_figs(s.player), s.side_figs(other(s.player)))
         moves = any(issubclass(Move, k) for k in kinds)
         near: Movers = {}
         found: list[Action] = []
@@ -1175,19 +1177,22 @@ class FFTTGame(Game):
         in sight, but for a lob), and whether it may call support (in play for it) with a
         weapon skill on an enemy in sight: the part of its firing tests decided only by the
         table and the layout of the figures (where each stands, on which floor, whether on
-        the table); kept for that layout."""
+        the table); kept for that layout. Each side's enemies are listed once."""
         s = self.state
         support = self.spec.optional.artillery
         layout = (s.table, tuple([(f.x, f.y, f.level, f.where) for f in s.figs.values()]))
         if self._aimed[0] != layout:
             self._aimed = (layout, {})
         kept = self._aimed[1]
+        enemies_of: dict[str, list[Fig]] = {}
 
         def aims(fig: Fig) -> tuple[bool, bool]:
             found = kept.get(fig.id)
             if found is None:
                 prof = fig.prof
-                enemies = s.side_figs(other(fig.side))
+                enemies = enemies_of.get(fig.side)
+                if enemies is None:
+                    enemies = enemies_of[fig.side] = s.side_figs(other(fig.side))
                 at = (fig.x, fig.y)
                 shoots = prof.armed and any(
                     dist(at, (e.x, e.y)) <= prof.long and (prof.indirect or can_see(s, fig, e))
