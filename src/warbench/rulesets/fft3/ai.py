@@ -746,11 +746,12 @@ class TowsAI(Agent):
 
     @staticmethod
     def _shelled(game: FFT3Game, player: str) -> bool:
-        """Whether the enemy has an artillery template to place (three units or more)."""
+        """Whether the enemy has an artillery template to place (three units or more with a
+        stand alive: one pass over the stands)."""
         s = game.state
         enemy = s.enemy(player)
-        units = sum(1 for u in s.units.values() if u.player == enemy and s.unit_stands(u.id))
-        return artillery.templates_for(units) > 0
+        units = {x.unit for x in s.stands.values() if x.player == enemy and x.alive}
+        return artillery.templates_for(len(units)) > 0
 
     def _score(
         self,
