@@ -746,11 +746,12 @@ class TowsAI(Agent):
 
     @staticmethod
     def _shelled(game: FFT3Game, player: str) -> bool:
-        """Whether the enemy has an artillery template to place (three units or more)."""
+        """Whether the enemy has an artillery template to place (three units or more with a
+        stand alive: one pass over the stands)."""
         s = game.state
         enemy = s.enemy(player)
-        units = sum(1 for u in s.units.values() if u.player == enemy and s.unit_stands(u.id))
-        return artillery.templates_for(units) > 0
+        units = {x.unit for x in s.stands.values() if x.player == enemy and x.alive}
+        return artillery.templates_for(len(units)) > 0
 
     def _score(
         self,
@@ -826,14 +827,15 @@ class TowsAI(Agent):
         a: Point = (leg["from"][0], leg["from"][1])
         b: Point = (leg["to"][0], leg["to"][1])
         best: tuple[float, Action] = (0.0, Pass())
+        samples = {round(leg["length"] * k / 4, 2) for k in range(5)}
+        sampled = {along: point_along(a, b, along) for along in samples}  # for every firer
         for firer in s.side_stands(player):
             if not firer.overwatch:
                 continue
-            points = {round(leg["length"] * k / 4, 2) for k in range(5)}
-            points.add(round(closest_along(a, b, firer.at), 2))
+            nearest = round(closest_along(a, b, firer.at), 2)
             here, gaps = firer.at, []  # each point's gap as `chance` works it out first
-            for along in sorted(points):
-                at = point_along(a, b, along)
+            for along in sorted(samples | {nearest}):
+                at = sampled[along] if along in sampled else point_along(a, b, along)
                 gaps.append((along, at, math.dist(here, at) - firer.radius - mover.radius))
             for weapon, reach in _reaches(firer, mover):
                 for along, at, gap in gaps:
@@ -870,9 +872,11 @@ class TowsAI(Agent):
             found = memo[theirs] = chance(game, firer, weapon, target)
         return found
 
-    def _shots(self, game: FFT3Game, player: str) -> dict[str, list[tuple[float, Fire]]]:
+    def _shots(
+        self, game: FFT3Game, player: str, own: list[Stand]
+    ) -> dict[str, list[tuple[float, Fire]]]:
         """Every attack worth making now that the rules seem to allow, by target, best
-        first (chance, action)."""
+        first (chance, action); `own` are `player`'s stands on the table."""
         s = game.state
         declared: dict[str, list[str]] = {}
         for group in s.groups.values():
@@ -891,13 +895,19 @@ class TowsAI(Agent):
         if targets != self._targets:  # the shots worth making are looked for again
             self._targets, self._looked = targets, self._looked + 1
         worth_it, stands_shots = self._worth_it, self._stands_shots
-        for stand in s.side_stands(player):
+        for stand in own:
+            attacks = stand.attacks
+            if (
+                stand.strategic
+                or "overwatch" in attacks
+                or (stand.profile.vehicle and (attacks or stand.id in declared))
+            ):
+                continue  # `_may_fire` refuses it, or it is a vehicle that has used its attack
             here, suppressed = (stand.x, stand.y), stand.suppressed
             mine_now = (
                 stand.id,
                 tuple(declared.get(stand.id, ())),
-                tuple(stand.attacks),
-                stand.strategic,
+                tuple(attacks),
                 here,
                 suppressed,
                 stand.mp_spent,
@@ -906,9 +916,7 @@ class TowsAI(Agent):
             offered = stands_shots.get(mine_now)
             if offered is None:
                 offered = stands_shots[mine_now] = []
-                used = declared.get(stand.id, []) + stand.attacks
-                if game._may_fire(stand) or (stand.profile.vehicle and used):
-                    continue
+                used = declared.get(stand.id, []) + attacks
                 for weapon in weapons_of(stand):
                     if weapon in used or (
                         weapon == "missile"
@@ -955,7 +963,8 @@ class TowsAI(Agent):
 
     def _pick_fire(self, game: FFT3Game, player: str) -> Action:
         s = game.state
-        shots = self._shots(game, player)
+        mine = s.side_stands(player)  # read once for `_shots` and every target's `menace`
+        shots = self._shots(game, player, mine)
         for target, declared in s.groups.items():
             gone = 1.0
             for shot in declared:
@@ -965,7 +974,6 @@ class TowsAI(Agent):
                 return more[0][1]
             return Resolve(target)
         best: tuple[float, Action | None] = (0.0, None)
-        mine = s.side_stands(player)  # read once for every target's `menace`
         for target, options in shots.items():
             stays = 1.0
             for p, _ in options:
@@ -975,7 +983,7 @@ class TowsAI(Agent):
                 best = (value, options[0][1])
         if best[1] is not None:
             return best[1]
-        for stand in s.side_stands(player):
+        for stand in mine:
             if stand.attacks or stand.strategic:  # the check would refuse it (it has made an
                 continue  # attack or taken a marker, or moved strategically): not asked again
             if game.check(Overwatch(stand.id)) is None:

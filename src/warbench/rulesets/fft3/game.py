@@ -131,11 +131,29 @@ def _directions(count: int, between: bool) -> list[tuple[float, float]]:
 Floats = npt.NDArray[np.float64]
 
 
+FANS = ((False, 1.0), (False, 0.5), (True, 2.0))
+"""The candidate moves (`move_points`): whether strategic, and the share of the stand's MP
+allowance each goes (full and half normal moves, double strategic ones)."""
+
+
 @cache
-def _direction_arrays(count: int, between: bool) -> tuple[Floats, Floats]:
-    """`_directions` as an array of sines and one of cosines."""
-    found = _directions(count, between)
-    return np.array([sin for sin, _ in found]), np.array([cos for _, cos in found])
+def _fan(
+    count: int, mov: float, fans: tuple[tuple[bool, float], ...]
+) -> tuple[tuple[bool, ...], Floats, Floats, Floats]:
+    """The legs `move_points` tries for a stand of allowance `mov`: `count` bearings of each
+    of `fans` (`_directions`, from north or, at half allowance, between), each leg's flag
+    (strategic or not), reach and bearing's sine and cosine (read, never changed)."""
+    flags: list[bool] = []
+    reach: list[float] = []
+    sins: list[float] = []
+    coss: list[float] = []
+    for strategic, scale in fans:
+        found = _directions(count, scale == 0.5)
+        sins += [sin for sin, _ in found]
+        coss += [cos for _, cos in found]
+        flags += [strategic] * count
+        reach += [mov * scale] * count
+    return tuple(flags), np.array(reach), np.array(sins), np.array(coss)
 
 
 class FFT3Game(OpenGame):
@@ -361,38 +379,32 @@ class FFT3Game(OpenGame):
         table and pulled back along its leg to what the stand's MP pay for, by compiled code
         (`moves.move_ends`, each leg on its own), then rounded to 0.01" by Python."""
         x, y, r, mov = stand.x, stand.y, stand.radius, stand.profile.mov
-        flags: list[bool] = []
-        reach: list[float] = []
-        mps: list[float] = []
-        sins, coss = [], []
         moved = stand.mp_spent > 0
-        for strategic, scale in ((False, 1.0), (False, 0.5), (True, 2.0)):
-            if (moved and strategic != stand.strategic) or (strategic and not strategic_too):
-                continue
-            mp = mov * (2 if strategic else 1) - stand.mp_spent - stand.mp_lost
-            at_sin, at_cos = _direction_arrays(count, scale == 0.5)
-            sins.append(at_sin)
-            coss.append(at_cos)
-            flags += [strategic] * count
-            reach += [mov * scale] * count
-            mps += [max(mp, 0.0)] * count
-        if not flags:
+        fans = tuple(
+            (strategic, scale)
+            for strategic, scale in FANS
+            if not ((moved and strategic != stand.strategic) or (strategic and not strategic_too))
+        )
+        if not fans:
             return []
+        flags, reach, sins, coss = _fan(count, mov, fans)
+        spent, lost = stand.mp_spent, stand.mp_lost
+        mps = [max(mov * (2 if strategic else 1) - spent - lost, 0.0) for strategic, _ in fans]
         ends_x, ends_y = self.field.move_ends(
-            stand.at,
+            (x, y),
             (r, self.field.width - r, r, self.field.depth - r),
-            np.array(reach),
-            np.concatenate(sins),
-            np.concatenate(coss),
-            np.array(mps),
+            reach,
+            sins,
+            coss,
+            np.array(mps).repeat(count),
             vehicle=stand.profile.vehicle,
         )
-        out: list[tuple[bool, Point]] = []
-        for strategic, ex, ey in zip(flags, ends_x.tolist(), ends_y.tolist(), strict=True):
-            end = (round(ex, 2), round(ey, 2))
-            if end != (x, y):
-                out.append((strategic, end))
-        return out
+        here = (x, y)
+        return [
+            (strategic, end)
+            for strategic, ex, ey in zip(flags, ends_x.tolist(), ends_y.tolist(), strict=True)
+            if (end := (round(ex, 2), round(ey, 2))) != here
+        ]
 
     def _debark_points(self, ifv: Stand) -> list[Point]:
         r = ifv.radius + NEXT_TO / 2 + 0.375

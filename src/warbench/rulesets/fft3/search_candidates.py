@@ -69,7 +69,7 @@ def alternatives(ai: TowsAI, game: FFT3Game, player: str, choice: Action) -> lis
 def _fire(ai: TowsAI, game: FFT3Game, player: str, choice: Action) -> list[Action]:
     """Other targets by the AI's value, resolving sooner or firing more, overwatch."""
     s = game.state
-    shots = ai._shots(game, player)
+    shots = ai._shots(game, player, s.side_stands(player))
     out: list[Action] = []
     for target in s.groups:  # the AI deals with one declared target at a time
         if isinstance(choice, Fire):
