@@ -267,13 +267,12 @@ def route_tester(
             routes.clear()
         known = routes[place] = {}
         if spots is not None and not fig.level:
-            size, walled, openings, slow, walls = s.table.route_rows
-            opened = s.table.opened_rows(s.open_doors)
+            size, walled, slow, walls = s.table.route_rows
             prof = fig.prof
-            row = (fig.x, fig.y, fig.pace, fig.ap, prof.ignores_terrain, prof.over_walls)
-            mover = np.array([*row, fig.radius, prof.vehicle, prof.windows], dtype=float)
+            row = (fig.x, fig.y, fig.pace * fig.ap + 1e-6)
+            mover = np.array([*row, prof.ignores_terrain, prof.over_walls, fig.radius])
             tos, points = spots()
-            answers = scenery_answers(points, mover, size, walled, openings, opened, slow, walls)
+            answers = scenery_answers(points, mover, size, walled, slow, walls)
             for to, answer in zip(tos, answers.tolist(), strict=True):
                 if answer >= 0:
                     known[to] = answer == 1

@@ -1,8 +1,8 @@
 """The scenery's part of the moves of a figure from one place (`movement._scenery_open`),
-compiled with numba for all its destinations at once: R10's walls of buildings and wrecks
-(`movement.passage`: doors, double doors, windows, getting in or out), R4's cost (slowing
-terrain counting double) against the actions left, R9's low walls, the table's edge. A cost
-too near the allowance to tell `math.dist`'s last bit is answered "unsure", for Python."""
+compiled with numba for all its destinations at once: R4's cost (slowing terrain counting
+double) against the actions left, R9's low walls, the table's edge. Walls of buildings and
+wrecks (R10, `passage`) are left to Python: a destination whose move comes near one is
+answered "unsure", as is a cost too near the allowance to tell `math.dist`'s last bit."""
 
 from __future__ import annotations
 
@@ -54,86 +54,15 @@ def _clip(
 
 
 @compiled
-def _wall_at(px: float, py: float, box: Floats, k: int) -> int:
-    """`Piece.wall_at`: the wall (0 west, 1 east, 2 south, 3 north) nearest the outline
-    point, the first at a tie."""
-    gaps = (abs(px - box[k, 0]), abs(box[k, 2] - px), abs(py - box[k, 1]), abs(box[k, 3] - py))
-    nearest = 0
-    for w in range(1, 4):
-        if gaps[w] < gaps[nearest]:
-            nearest = w
-    return nearest
-
-
-@compiled
-def _opening_at(px: float, py: float, openings: Floats, k: int) -> int:
-    """`Piece.opening_at`: the kind (1 door, 2 double door, 3 window; 0 none) of the first
-    opening of walled piece k whose box holds the outline point."""
-    for n in range(openings.shape[1]):
-        kind = int(openings[k, n, 0])
-        if kind == 0:
-            break
-        x0, y0, x1, y1 = openings[k, n, 1], openings[k, n, 2], openings[k, n, 3], openings[k, n, 4]
-        if x0 - 1e-9 <= px <= x1 + 1e-9 and y0 - 1e-9 <= py <= y1 + 1e-9:
-            return kind
-    return 0
-
-
-@compiled
-def _passage(
-    ax: float,
-    ay: float,
-    bx: float,
-    by: float,
-    vehicle: bool,
-    windows: bool,
-    walled: Floats,
-    openings: Floats,
-    opened: Floats,
-) -> int:
-    """`movement.passage` of a move a→b on the ground: its extra actions through walls, or
-    -1 if it cannot pass. Each crossing of the outline of a walled piece (`Table.crossings`)
-    is a way in or out of a wreck (1 action; not for tanks and MTs), else a closed door or
-    double door to open (1 action; tanks and MTs only double doors), a window (drones
-    only), or a wall."""
-    extra = 0
-    for k in range(walled.shape[0]):
-        crossed, t0, t1 = _clip(ax, ay, bx, by, walled, k)
-        if not crossed:
-            continue
-        x0, y0, x1, y1 = walled[k, 0], walled[k, 1], walled[k, 2], walled[k, 3]
-        for end in range(2):
-            t, ex, ey = (t0, ax, ay) if end == 0 else (t1, bx, by)
-            if x0 <= ex <= x1 and y0 <= ey <= y1:
-                continue  # `Piece.outline_crossings`: the end inside crosses nothing
-            px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-            if walled[k, 4] == 1:  # a vehicle wreck
-                if vehicle:
-                    return -1
-                extra += 1
-                continue
-            kind = _opening_at(px, py, openings, k)
-            if kind == 2 or (kind == 1 and not vehicle):
-                if opened[k, _wall_at(px, py, walled, k)] == 0:
-                    extra += 1
-            elif not (kind == 3 and windows):
-                return -1
-    return extra
-
-
-@compiled
 def _answers(
     points: Floats,
     fig: Floats,
     table: Floats,
     walled: Floats,
-    openings: Floats,
-    opened: Floats,
     slow: Floats,
     walls: Floats,
 ) -> Answers:
-    x, y, pace, ap, ignores = fig[0], fig[1], fig[2], fig[3], fig[4]
-    over_walls, radius, vehicle, windows = fig[5], fig[6], fig[7] == 1, fig[8] == 1
+    x, y, allowance, ignores, over_walls, radius = fig[0], fig[1], fig[2], fig[3], fig[4], fig[5]
     found = np.empty(points.shape[0], dtype=np.int8)
     spans = np.empty((slow.shape[0], 2))
     for i in range(points.shape[0]):
@@ -141,11 +70,14 @@ def _answers(
         lox, hix = min(x, px), max(x, px)
         loy, hiy = min(y, py), max(y, py)
         found[i] = -1
-        extra = _passage(x, y, px, py, vehicle, windows, walled, openings, opened)
-        if extra < 0:
-            found[i] = 0
-            continue
-        allowance = pace * (ap - extra) + 1e-6
+        near_walled = False
+        for k in range(walled.shape[0]):
+            if not (
+                walled[k, 2] < lox or walled[k, 0] > hix or walled[k, 3] < loy or walled[k, 1] > hiy
+            ):
+                near_walled = True
+        if near_walled:
+            continue  # doors, windows, wrecks: `passage`, in Python
         total = math.hypot(px - x, py - y)
         covered = 0.0
         if ignores == 0 and total != 0:
@@ -193,22 +125,13 @@ def _answers(
 
 
 def scenery_answers(
-    points: Floats,
-    fig: Floats,
-    table: Floats,
-    walled: Floats,
-    openings: Floats,
-    opened: Floats,
-    slow: Floats,
-    walls: Floats,
+    points: Floats, fig: Floats, table: Floats, walled: Floats, slow: Floats, walls: Floats
 ) -> Answers:
     """For a figure on the ground moving to each of `points` (rows x, y), whether
-    `movement._scenery_open` lets it: 1, 0, or -1 where Python must decide (a cost within
-    `UNSURE` of the allowance). `fig`: x, y, pace, actions left, whether it ignores terrain,
-    flies over low walls (1 or 0), its radius, whether it is a tank or MT, whether it flies
-    through windows (1 or 0); `table`: width, depth; `walled`: the buildings and wrecks as
-    rows x0, y0, x1, y1, 1 for a wreck (else 0), with their `openings` (`Table.route_rows`)
-    and the walls (west, east, south, north) whose door is `opened` (1, else 0); `slow`,
-    `walls`: the slowing pieces and the low walls, as rows x0, y0, x1, y1."""
-    found: Answers = _answers(points, fig, table, walled, openings, opened, slow, walls)
+    `movement._scenery_open` lets it: 1, 0, or -1 where Python must decide (a building or
+    wreck near the move, a cost within `UNSURE` of the allowance). `fig`: x, y, its allowance
+    (pace × actions left, plus 1e-6), whether it ignores terrain and flies over low walls (1
+    or 0), its radius; `table`: width, depth; `walled`, `slow`, `walls`: the buildings and
+    wrecks, the slowing pieces and the low walls, as rows x0, y0, x1, y1."""
+    found: Answers = _answers(points, fig, table, walled, slow, walls)
     return found

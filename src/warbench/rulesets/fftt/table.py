@@ -14,16 +14,12 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from warbench.rulesets.fftt.profiles import tables
-
 Kind = Literal[
     "forest", "building", "ruins", "rubble", "hill", "pool", "lake", "river", "wall", "vehicle"
 ]
 KINDS: tuple[Kind, ...] = typing.get_args(Kind)
 Wall = Literal["south", "north", "west", "east"]
 Opening = Literal["door", "double", "window"]
-WALLS: tuple[Wall, ...] = ("west", "east", "south", "north")
-OPENINGS: tuple[Opening, ...] = typing.get_args(Opening)
 # "half of its movement when crossing forests, rivers or pools, ruins, rubble or buildings";
 # a lake is read as a large pool (ruling R39)
 SLOW = frozenset({"forest", "building", "ruins", "rubble", "pool", "lake", "river"})
@@ -182,15 +178,6 @@ def _boxes(pieces: typing.Iterable[Piece]) -> Points:
     return np.array([(p.x0, p.y0, p.x1, p.y1) for p in pieces], dtype=float).reshape(-1, 4)
 
 
-def _opening_rows(walled: tuple[Piece, ...]) -> Points:
-    """The openings of each walled piece, for `route_rows`."""
-    found = np.zeros((len(walled), 4, 5))
-    for k, piece in enumerate(walled):
-        for n, (kind, box) in enumerate(piece.opening_boxes(tables().openings)):
-            found[k, n] = (OPENINGS.index(kind) + 1, *box)
-    return found
-
-
 def _inside(points: Points, boxes: Points) -> npt.NDArray[np.bool_]:
     """Whether each point (row) lies in each box (column), edges included (`Piece.contains`)."""
     x, y = points[:, :1], points[:, 1:]
@@ -265,14 +252,9 @@ class Table:
     # points either side of every opening and about every wreck, for movers to aim at
     portals: tuple[Point, ...] = field(init=False, repr=False, compare=False)
     portal_rows: Points = field(init=False, repr=False, compare=False)  # the same, as rows x, y
-    # for the compiled `routes.scenery_answers`: width and depth; the walled pieces as rows
-    # x0, y0, x1, y1, 1 for a wreck (else 0), and their openings (per piece, up to one a
-    # wall, in order: kind 1 door, 2 double door, 3 window, 0 none, and `opening_boxes`);
-    # the slowing pieces and the low walls as rows x0, y0, x1, y1
-    route_rows: tuple[Points, Points, Points, Points, Points] = field(
-        init=False, repr=False, compare=False
-    )
-    _walled_numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # for the compiled `routes.scenery_answers`: width and depth, and as rows x0, y0, x1, y1
+    # the walled pieces, the slowing ones and the low walls
+    route_rows: tuple[Points, Points, Points, Points] = field(init=False, repr=False, compare=False)
     _building_pieces: tuple[Piece, ...] = field(init=False, repr=False, compare=False)
     _buildings: tuple[Points, npt.NDArray[np.bool_]] = field(init=False, repr=False, compare=False)
     _cover_boxes: Points = field(init=False, repr=False, compare=False)
@@ -300,7 +282,6 @@ class Table:
         of those writes into the instance's `__dict__`, and CPython 3.11 then reads every
         attribute of the table more slowly (some 17,000 reads a battle)."""
         pieces = self.pieces
-        numbers = {id(p): n for n, p in enumerate(pieces)}
         walled = tuple(p for p in pieces if p.kind in WALLED)
         houses = tuple(p for p in walled if p.kind == "building")
         portals = tuple(p for piece in walled for p in piece.portals())
@@ -315,18 +296,14 @@ class Table:
             "portal_rows": np.array(portals, dtype=float).reshape(-1, 2),
             "route_rows": (
                 np.array([self.width, self.depth], dtype=float),
-                np.array(
-                    [(p.x0, p.y0, p.x1, p.y1, p.kind == "vehicle") for p in walled], dtype=float
-                ).reshape(-1, 5),
-                _opening_rows(walled),
+                _boxes(walled),
                 _boxes(p for p in pieces if p.kind in SLOW),
                 _boxes(p for p in pieces if p.kind == "wall"),
             ),
             "_building_pieces": houses,
             "_buildings": (_boxes(houses), np.array([p.floors > 1 for p in houses], dtype=bool)),
             "_cover_boxes": _boxes(p for p in pieces if p.kind in COVER),
-            "_numbers": numbers,
-            "_walled_numbers": tuple(numbers[id(p)] for p in walled),
+            "_numbers": {id(p): n for n, p in enumerate(pieces)},
         }
         for name in ("_covered", "_costs", "routes", "_crossings", "_sight", "_cover"):
             kept[name] = {}
@@ -442,16 +419,6 @@ class Table:
         """The place of `piece` among the table's pieces: a door is known by it and its wall
         (R40)."""
         return self._numbers[id(piece)]
-
-    def opened_rows(self, doors: frozenset[tuple[int, str]]) -> Points:
-        """Per walled piece (as in `route_rows`), its walls (west, east, south, north) whose
-        door is open (1, else 0), of the open `doors` (piece number, wall)."""
-        found = np.zeros((len(self.walled), 4))
-        if doors:
-            for k, number in enumerate(self._walled_numbers):
-                for w, wall in enumerate(WALLS):
-                    found[k, w] = (number, wall) in doors
-        return found
 
     def crossings(self, a: Point, b: Point) -> tuple[tuple[Piece, Point], ...]:
         """Each wall of a building or side of a wreck the segment a→b crosses, and where
