@@ -105,9 +105,15 @@ def _inside(shape: BaseGeometry, base: Base) -> bool:
 def edge_distance(a: Base, b: Base) -> float:
     """Distance between the bases' nearest edges; 0 when they touch or overlap."""
     if a.depth is None and b.depth is None:  # two round bases: plain arithmetic, the hot path
-        return max(0.0, math.dist(a.centre, b.centre) - (a.width + b.width) / 2)
+        return round_gap(a.centre, b.centre, (a.width + b.width) / 2)
     (core_a, radius_a), (core_b, radius_b) = _kernel(a), _kernel(b)
     return max(0.0, float(core_a.distance(core_b)) - radius_a - radius_b)
+
+
+def round_gap(a: Point, b: Point, half_widths: float) -> float:
+    """`edge_distance` of two round bases centred at `a` and `b`, given half the sum of their
+    diameters (for callers that have the centres and would otherwise make the bases)."""
+    return max(0.0, math.dist(a, b) - half_widths)
 
 
 def centre_distance(a: Base, b: Base) -> float:

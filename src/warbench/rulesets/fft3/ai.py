@@ -896,13 +896,9 @@ class TowsAI(Agent):
             self._targets, self._looked = targets, self._looked + 1
         worth_it, stands_shots = self._worth_it, self._stands_shots
         for stand in own:
+            if game._may_fire(stand) or (stand.profile.vehicle and stand.id in declared):
+                continue  # it may not fire, or it is a vehicle that has declared its attack
             attacks = stand.attacks
-            if (
-                stand.strategic
-                or "overwatch" in attacks
-                or (stand.profile.vehicle and (attacks or stand.id in declared))
-            ):
-                continue  # `_may_fire` refuses it, or it is a vehicle that has used its attack
             here, suppressed = (stand.x, stand.y), stand.suppressed
             mine_now = (
                 stand.id,

@@ -78,14 +78,10 @@ class Mates:
 
     def __init__(self, state: State, stand: Stand) -> None:
         self.stand = stand
-        stands = state.stands
-        self.others = [  # `Stand.on_table` spelled out (asked for every leg checked)
+        self.others = [
             (other.x, other.y, RADIUS[other.profile.kind])
             for i in state.units[stand.unit].stands
-            if i != stand.id
-            and (other := stands[i]).alive
-            and other.deployed
-            and other.carried_by is None
+            if i != stand.id and (other := state.stands[i]).on_table
         ]
 
     def near(self, at: Point) -> bool:

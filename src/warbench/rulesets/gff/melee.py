@@ -10,6 +10,7 @@ from collections.abc import Callable
 from itertools import repeat
 
 from warbench.core.dice import Read, RollRequest
+from warbench.core.geometry import round_gap
 from warbench.rulesets.gff.attacks import Context, Hit, roll_hits
 from warbench.rulesets.gff.battlefield import Battlefield
 from warbench.rulesets.gff.movement import allowance, close_in, contact_vector, translate
@@ -46,9 +47,8 @@ def charge_move(
 
 def strikers(unit: Unit, enemy: Unit) -> list[int]:
     """Indices of the unit's models within 2" horizontally and 4" vertically of an enemy
-    model (heights are kept under the optional jumping rules; otherwise all are 0). The
-    round bases' `edge_distance` is worked out here, without making the bases: the
-    distance of the centres less the half widths (its floor at 0 is below the reach)."""
+    model (heights are kept under the optional jumping rules; otherwise all are 0); the
+    round bases' `edge_distance` from their centres (`round_gap`), without making them."""
     half = (unit.profile.base + enemy.profile.base) / 2
     reach, high = STRIKE_REACH + 1e-9, STRIKE_HEIGHT + 1e-9
     theirs = [((t.x, t.y), t.z) for t in enemy.models]
@@ -56,7 +56,7 @@ def strikers(unit: Unit, enemy: Unit) -> list[int]:
         i
         for i, m in enumerate(unit.models)
         if any(
-            math.dist((m.x, m.y), at) - half <= reach and abs(m.z - z) <= high for at, z in theirs
+            round_gap((m.x, m.y), at, half) <= reach and abs(m.z - z) <= high for at, z in theirs
         )
     ]
 
