@@ -117,6 +117,7 @@ class Game(ABC):
         self._events: list[Event] = []
         self._rolls: list[tuple[int, ...]] = []
         self._initial_hash: str | None = None
+        self._passed: tuple[Action, str] | None = None
         self.setup_rolls: tuple[tuple[int, ...], ...] = ()
 
     # -- what a ruleset supplies -------------------------------------------------------
@@ -164,7 +165,10 @@ class Game(ABC):
         self._initial_hash = self.state_hash() if self.track_hashes else None
 
     def check(self, action: Action, player: str | None = None) -> str | None:
-        """Why `action` is illegal now (for `player`, if given), or None. The one legality test."""
+        """Why `action` is illegal now (for `player`, if given), or None. The one legality test.
+        An action that passes it as the latest one tested is kept, so that `apply` of that very
+        action before any other test or step need not test it again."""
+        self._passed = None
         pending = self.pending
         if isinstance(pending, GameOver):
             return f"the game is over ({pending.line()})"
@@ -172,7 +176,10 @@ class Game(ABC):
             return f"'{action}' is not an action of {self.ruleset.id}"
         if player is not None and player != pending.player:
             return f"it is {pending.player}'s decision now ({pending.prompt})"
-        return self._illegal(action, pending.player)
+        reason = self._illegal(action, pending.player)
+        if reason is None:
+            self._passed = (action, pending.player)
+        return reason
 
     def allowed_now(self) -> tuple[type[Action], ...]:
         """The action types the pending decision takes (asked only while one is pending);
@@ -191,10 +198,14 @@ class Game(ABC):
         a resolution that fails (a copy of the state taken before it is put back) while
         `rollback` is on. Sims turn it off, as they turn off hashing: a game whose
         resolution fails there is given up, its error raised, so the copy taken before
-        every step would never be read."""
-        reason = self.check(action, player)
-        if reason is not None:
-            raise IllegalAction(action, reason)
+        every step would never be read. An action `check` has just passed (the latest test,
+        the state untouched since) is not tested again."""
+        passed = self._passed
+        if passed is None or passed[0] is not action or player not in (None, passed[1]):
+            reason = self.check(action, player)
+            if reason is not None:
+                raise IllegalAction(action, reason)
+        self._passed = None
         pending = self.pending
         assert isinstance(pending, Decision)
         snapshot = self._snapshot() if self.rollback else None
@@ -206,6 +217,8 @@ class Game(ABC):
                 self._restore(snapshot)
                 self._events, self._rolls = [], []
             raise
+        finally:
+            self._passed = None  # a test made while resolving is of a state now gone
         events = self._events
         self.log.extend(events)
         self.event_counts.append(len(events))
@@ -235,6 +248,7 @@ class Game(ABC):
         clone.log, clone.steps, clone.event_counts = [], [], []
         clone._events, clone._rolls = [], []
         clone.track_hashes = False
+        clone._passed = None
         return clone
 
     def _detach(self) -> None:  # noqa: B027 (a hook: most rulesets keep nothing outside)
