@@ -86,9 +86,9 @@ def test_a_test_made_while_resolving_does_not_outlive_the_step() -> None:
     game, _, legal = _game()
     resolve = game._resolve
 
-    def testing_first(action: Action, by: str) -> None:
+    def testing_first(action: Action, player: str) -> None:
         assert game.check(action) is None  # of the state before the step
-        resolve(action, by)
+        resolve(action, player)
 
     game._resolve = testing_first  # type: ignore[method-assign]
     game.apply(legal[0])
