@@ -247,7 +247,7 @@ def test_compiled_formations_give_the_exact_checks_verdicts(number: int) -> None
         occupied.append(Base((24.0, 24.0), 2.0, 3.0))
     inside = shapely.box(0, 0, 48, 14) if number in (2, 4) else None
     radius = 0.5
-    room = battlefield._free_checks(radius, bf, occupied, inside)
+    room = battlefield._Room(radius, bf, occupied, inside)
     layout = np.array([(0.0, 0.0), (1.25, 0.0), (0.0, 1.25), (1.25, 1.25)])
     centres = [(rng.uniform(-1, 49), rng.uniform(-1, 49)) for _ in range(2000)]
     for piece in bf.pieces:  # bases right at (and a hair either side of) the limit

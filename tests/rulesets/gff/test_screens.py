@@ -25,7 +25,6 @@ from warbench.rulesets.gff.battlefield import (
     arrange,
     arrange_many,
     box_covers,
-    box_covers_many,
     can_see,
     crosses_dangerous,
     generate_battlefield,
@@ -44,7 +43,7 @@ from warbench.rulesets.gff.movement import (
     screen_block_moves,
     too_close,
 )
-from warbench.rulesets.gff.placements import PlacementMemory, too_close_many
+from warbench.rulesets.gff.placements import PlacementMemory, legal_many
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
 from warbench.rulesets.gff.shooting import ranged_weapons, solutions, volleys
 
@@ -219,8 +218,8 @@ def test_kept_placements_forget_the_points_a_removed_base_frees() -> None:
 
 
 def test_many_formations_judged_at_once_as_one_at_a_time() -> None:
-    """`too_close_many` and `box_covers_many` agree with `too_close` and `box_covers`, also
-    for gaps of exactly 1" and bases touching the zone's edge."""
+    """`legal_many` agrees with `too_close` and `box_covers`, also for gaps of exactly 1",
+    bases touching the zone's edge and obstacles that are not round."""
     rng = random.Random(5)
     box = shapely.box(0.0, 0.0, 48.0, 12.0)
     obstacles = [Base((rng.uniform(0, 48), rng.uniform(0, 14)), 1.0) for _ in range(6)]
@@ -228,16 +227,20 @@ def test_many_formations_judged_at_once_as_one_at_a_time() -> None:
         [(rng.uniform(-1, 49), rng.uniform(-1, 13)) for _ in range(3)] for _ in range(300)
     ]
     formations += [[(0.5, 6.0), (2.0, 6.0), (3.5, 6.0)]]  # touching the edge from inside
+    formations += [[(0.5 + h, 6.0), (2.0, 6.0), (3.5, 6.0)] for h in (-1e-9, 1e-9)]
     x, y = obstacles[0].centre
     formations += [[(x + 2.0, y), (x + 3.5, y), (x + 5.0, y)]]  # exactly 1" from a base
+    formations += [[(x + 2.0 + h, y), (x + 3.5, y), (x + 5.0, y)] for h in (-1e-9, 1e-9)]
     spots = np.array(formations, dtype=np.float64)
-    near = too_close_many(spots, 1.0, obstacles)
-    inside = box_covers_many(box, spots, 1.0)
-    for f, n, i in zip(formations, near, inside, strict=True):
-        bases = [Base(p, 1.0) for p in f]
-        assert n == too_close(bases, obstacles)
-        assert i == box_covers(box, bases)
-    assert any(near) and not all(near) and any(inside) and not all(inside)
+    rect = Base((24.0, 6.0), 2.0, 1.0, 30.0)
+    for theirs in (obstacles, [], [*obstacles, rect]):
+        legal = legal_many(spots, 1.0, theirs, box)
+        for f, ok in zip(formations, legal, strict=True):
+            bases = [Base(p, 1.0) for p in f]
+            assert ok == (box_covers(box, bases) and not too_close(bases, theirs))
+        assert any(legal) and not all(legal)
+    with pytest.raises(ValueError, match="rectangle"):
+        legal_many(spots, 1.0, obstacles, shapely.Point(5, 5).buffer(3))
 
 
 @pytest.mark.parametrize("heights", [False, True])

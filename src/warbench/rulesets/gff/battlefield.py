@@ -695,14 +695,20 @@ def scout_zone(
     return _strip(edge, deep, width, table_depth)
 
 
+def rectangle_bounds(box: Polygon) -> tuple[float, float, float, float]:
+    """The bounds of `box`, which must be a rectangle with sides along the axes."""
+    x0, y0, x1, y1 = box.bounds
+    if abs(float(box.area) - (x1 - x0) * (y1 - y0)) > EPS:
+        raise ValueError("box_covers needs a rectangle with sides along the axes")
+    return x0, y0, x1, y1
+
+
 def box_covers(box: Polygon, bases: Sequence[Base]) -> bool:
     """Whether every base lies wholly inside `box` (a rectangle with sides along the axes,
     such as a deployment zone; touching its edge from inside counts), as `box.covers` of the
     base's polygon says: a round base's polygon is inscribed in its circle, so only a base
     whose circle comes within 0.1 % of its radius of the box's edge is looked at closely."""
-    x0, y0, x1, y1 = box.bounds
-    if abs(float(box.area) - (x1 - x0) * (y1 - y0)) > EPS:
-        raise ValueError("box_covers needs a rectangle with sides along the axes")
+    x0, y0, x1, y1 = rectangle_bounds(box)
     for base in bases:
         if base.depth is None:
             cx, cy = base.centre
@@ -715,23 +721,6 @@ def box_covers(box: Polygon, bases: Sequence[Base]) -> bool:
         if not box.covers(base.shape()):
             return False
     return True
-
-
-def box_covers_many(box: Polygon, formations: Floats, diameter: float) -> list[bool]:
-    """`box_covers` of each formation (k × n centres of round bases of `diameter`), at once:
-    settled in numpy unless a base comes within 0.1 % of its radius of the box's edge."""
-    x0, y0, x1, y1 = box.bounds
-    if abs(float(box.area) - (x1 - x0) * (y1 - y0)) > EPS:
-        raise ValueError("box_covers needs a rectangle with sides along the axes")
-    r = diameter / 2
-    cx, cy = formations[..., 0], formations[..., 1]
-    room = np.minimum(np.minimum(cx - x0, x1 - cx), np.minimum(cy - y0, y1 - cy))
-    clear = (room >= r + _TOUCH).all(axis=1).tolist()
-    out = (room < r * (1 - _INSCRIBED)).any(axis=1).tolist()
-    return [
-        c or (not o and box_covers(box, [Base((x, y), diameter) for x, y in spots]))
-        for c, o, spots in zip(clear, out, formations.tolist(), strict=True)
-    ]
 
 
 # --- objectives ----------------------------------------------------------------------------------
@@ -1553,6 +1542,12 @@ def _layouts(count: int, base: float, gap: float) -> tuple[Floats, ...]:
 
 
 @cache
+def _shapes(count: int, base: float, gap: float) -> Floats:
+    """`_layouts` stacked (layouts × count × 2)."""
+    return np.stack(_layouts(count, base, gap))
+
+
+@cache
 def _offsets(max_shift: float, step: float) -> Floats:
     """Shifts on a `step` grid within `max_shift`, nearest first (then by bearing)."""
     n = int(max_shift / step + EPS)
@@ -1567,123 +1562,113 @@ def _offsets(max_shift: float, step: float) -> Floats:
     return result
 
 
-@dataclass(frozen=True)
 class _Room:
-    """Where round bases of `radius` may stand (`_free_checks`): the inputs of the compiled
-    test (`kernels.free_formations`: on the table, off round bases, out of impassable
-    terrain), the exact checks it stands in for (asked where it is unsure), and the checks
-    it does not make (off other bases, inside an area)."""
+    """Where round bases of `radius` may stand: the inputs of the compiled test
+    (`kernels.free_formations`: on the table, off round bases, out of impassable terrain),
+    the exact checks it stands in for (asked where it is unsure), and the checks it does not
+    make (off other `occupied` bases, inside `inside`), each check made when first asked
+    for; touching is allowed."""
 
-    radius: float
-    width: float
-    depth: float
-    centres: Floats  # of the round bases to keep off
-    reach: Floats  # how near each centre a base may not come
-    boxes: Floats  # of the impassable pieces
-    outlines: tuple[Floats, Ints, Bools]  # `Battlefield._outlines` of impassable pieces
-    exact: list[Callable[[Floats], Bools]]
-    more: list[Callable[[Floats], Bools]]
-
-    @property
-    def kernel_inputs(
-        self,
-    ) -> tuple[float, float, float, float, Floats, Floats, Floats, Floats, Ints, Bools, float]:
-        """What `kernels.free_formations` and `first_formations` take after the formations:
-        radius, EPS, table, kept-off centres and reach, impassable boxes and outlines, and the
-        limit (touching allowed)."""
-        rings, offsets, plain = self.outlines
-        return (
-            self.radius,
+    def __init__(
+        self, radius: float, bf: Battlefield, occupied: Sequence[Base], inside: BaseGeometry | None
+    ) -> None:
+        self.radius, self.bf, self.inside = radius, bf, inside
+        rounds = [b for b in occupied if b.depth is None]
+        self.rects = [b for b in occupied if b.depth is not None]
+        self.centres = np.array([b.centre for b in rounds], dtype=np.float64).reshape(-1, 2)
+        self.reach = np.array([b.width / 2 for b in rounds], dtype=np.float64) + radius - _TOUCH
+        self.compiled_only = inside is None and not self.rects  # no checks in `more`
+        rings, offsets, plain = bf._outlines[Trait.IMPASSABLE]
+        # what `kernels.free_formations` and `first_formations` take after the formations:
+        # radius, EPS, table, kept-off centres and reach, impassable boxes and outlines, and
+        # the limit (touching allowed)
+        self.kernel_inputs = (
+            radius,
             EPS,
-            self.width,
-            self.depth,
+            bf.width,
+            bf.depth,
             self.centres,
             self.reach,
-            self.boxes,
+            bf._by_trait[Trait.IMPASSABLE][1],
             rings,
             offsets,
             plain,
-            self.radius - _TOUCH,
+            radius - _TOUCH,
         )
 
+    @cached_property
+    def exact(self) -> list[Callable[[Floats], Bools]]:
+        """Tests of base centres (m × 2), cheapest first: on the table, off the round bases,
+        out of impassable terrain."""
+        radius, bf, centres, reach = self.radius, self.bf, self.centres, self.reach
 
-def _free_checks(
-    radius: float, bf: Battlefield, occupied: Sequence[Base], inside: BaseGeometry | None
-) -> _Room:
-    """Tests of base centres (m × 2) for bases of `radius`, cheapest first: on the table,
-    off `occupied` round bases, out of impassable terrain, off other `occupied` bases, inside
-    `inside`; touching is allowed."""
+        def on_table(at: Floats) -> Bools:
+            x, y = at[:, 0], at[:, 1]
+            ok: Bools = (x >= radius - EPS) & (x <= bf.width - radius + EPS)
+            return ok & (y >= radius - EPS) & (y <= bf.depth - radius + EPS)
 
-    def on_table(at: Floats) -> Bools:
-        x, y = at[:, 0], at[:, 1]
-        ok: Bools = (x >= radius - EPS) & (x <= bf.width - radius + EPS)
-        return ok & (y >= radius - EPS) & (y <= bf.depth - radius + EPS)
+        checks: list[Callable[[Floats], Bools]] = [on_table]
+        if len(centres):
+            trees: list[shapely.STRtree] = []  # built when first needed
+            farthest = float(reach.max())
 
-    checks: list[Callable[[Floats], Bools]] = [on_table]
-    rounds = [b for b in occupied if b.depth is None]
-    centres = np.array([b.centre for b in rounds], dtype=np.float64).reshape(-1, 2)
-    reach = np.array([b.width / 2 for b in rounds], dtype=np.float64) + radius - _TOUCH
-    if rounds:
-        trees: list[shapely.STRtree] = []  # built when first needed
-        farthest = float(reach.max())
+            def off_rounds(at: Floats) -> Bools:
+                if len(at) * len(centres) <= _EVERY_PAIR:  # every distance, as the tree's pairs
+                    apart = np.linalg.norm(at[:, None, :] - centres[None, :, :], axis=2)
+                    clear: Bools = ~(apart < reach[None, :]).any(axis=1)
+                    return clear
+                if not trees:
+                    trees.append(shapely.STRtree(shapely.points(centres)))
+                ok = np.ones(len(at), dtype=np.bool_)
+                spot, other = trees[0].query(
+                    shapely.points(at), predicate="dwithin", distance=farthest
+                )
+                apart = np.linalg.norm(at[spot] - centres[other], axis=1)
+                ok[spot[apart < reach[other]]] = False
+                return ok
 
-        def off_rounds(at: Floats) -> Bools:
-            if len(at) * len(centres) <= _EVERY_PAIR:  # every distance, as the tree's pairs
-                apart = np.linalg.norm(at[:, None, :] - centres[None, :, :], axis=2)
-                clear: Bools = ~(apart < reach[None, :]).any(axis=1)
-                return clear
-            if not trees:
-                trees.append(shapely.STRtree(shapely.points(centres)))
-            ok = np.ones(len(at), dtype=np.bool_)
-            spot, other = trees[0].query(shapely.points(at), predicate="dwithin", distance=farthest)
-            apart = np.linalg.norm(at[spot] - centres[other], axis=1)
-            ok[spot[apart < reach[other]]] = False
-            return ok
+            checks.append(off_rounds)
+        if bf._impassable is not None:
+            union, boxes = bf._impassable
+            lo, hi = boxes[None, :, :2] - radius, boxes[None, :, 2:] + radius
 
-        checks.append(off_rounds)
-    if bf._impassable is not None:
-        union, boxes = bf._impassable
-        lo, hi = boxes[None, :, :2] - radius, boxes[None, :, 2:] + radius
+            def off_impassable(at: Floats) -> Bools:
+                ok = np.ones(len(at), dtype=np.bool_)
+                boxed = (at[:, None, :] > lo) & (at[:, None, :] < hi)
+                near = np.flatnonzero(np.any(np.all(boxed, axis=2), axis=1))
+                if len(near):
+                    ok[near] = ~shapely.dwithin(union, shapely.points(at[near]), radius - _TOUCH)
+                return ok
 
-        def off_impassable(at: Floats) -> Bools:
-            ok = np.ones(len(at), dtype=np.bool_)
-            boxed = (at[:, None, :] > lo) & (at[:, None, :] < hi)
-            near = np.flatnonzero(np.any(np.all(boxed, axis=2), axis=1))
-            if len(near):
-                ok[near] = ~shapely.dwithin(union, shapely.points(at[near]), radius - _TOUCH)
-            return ok
+            checks.append(off_impassable)
+        return checks
 
-        checks.append(off_impassable)
-    more: list[Callable[[Floats], Bools]] = []
-    rects = np.array([b.shape() for b in occupied if b.depth is not None], dtype=object)
-    if len(rects):
+    @cached_property
+    def more(self) -> list[Callable[[Floats], Bools]]:
+        """Tests of base centres (m × 2) the compiled test does not make: off the bases that
+        are not round, inside `inside`."""
+        radius, inside = self.radius, self.inside
+        checks: list[Callable[[Floats], Bools]] = []
+        rects = np.array([b.shape() for b in self.rects], dtype=object)
+        if len(rects):
 
-        def off_rects(at: Floats) -> Bools:
-            apart = shapely.distance(shapely.points(at)[:, None], rects[None, :])
-            return np.asarray((apart >= radius - _TOUCH).all(axis=1), dtype=np.bool_)
+            def off_rects(at: Floats) -> Bools:
+                apart = shapely.distance(shapely.points(at)[:, None], rects[None, :])
+                return np.asarray((apart >= radius - _TOUCH).all(axis=1), dtype=np.bool_)
 
-        more.append(off_rects)
-    if inside is not None:
-        rim = inside.boundary
-        shapely.prepare(rim)
+            checks.append(off_rects)
+        if inside is not None:
+            area = inside  # (narrowed for the closure)
+            rim = area.boundary
+            shapely.prepare(rim)
 
-        def within_area(at: Floats) -> Bools:
-            ok = np.asarray(shapely.contains_xy(inside, at[:, 0], at[:, 1]), dtype=np.bool_)
-            ok[ok] = ~shapely.dwithin(rim, shapely.points(at[ok]), radius - _TOUCH)
-            return ok
+            def within_area(at: Floats) -> Bools:
+                ok = np.asarray(shapely.contains_xy(area, at[:, 0], at[:, 1]), dtype=np.bool_)
+                ok[ok] = ~shapely.dwithin(rim, shapely.points(at[ok]), radius - _TOUCH)
+                return ok
 
-        more.append(within_area)
-    return _Room(
-        radius,
-        bf.width,
-        bf.depth,
-        centres,
-        reach,
-        bf._by_trait[Trait.IMPASSABLE][1],
-        bf._outlines[Trait.IMPASSABLE],
-        checks,
-        more,
-    )
+            checks.append(within_area)
+        return checks
 
 
 def _free(spots: Floats, room: _Room) -> Bools:
@@ -1696,7 +1681,7 @@ def _free(spots: Floats, room: _Room) -> Bools:
     if len(unsure):
         alive[unsure] = _passes(spots[unsure], room.exact)
     live = np.flatnonzero(alive)
-    if room.more and len(live):
+    if not room.compiled_only and len(live):
         alive[live] = _passes(spots[live], room.more)
     return alive
 
@@ -1750,8 +1735,8 @@ def arrange(
     if not layouts:
         return None
     origin = np.asarray(centre, dtype=np.float64)
-    room = _free_checks(base / 2, bf, occupied, inside)
-    shapes = np.stack(layouts)  # (layouts, count, 2)
+    room = _Room(base / 2, bf, occupied, inside)
+    shapes = _shapes(count, float(base), float(gap))  # (layouts, count, 2)
     start, size = 0, 1
     while start < len(shifts):
         chunk = shifts[start : start + size]
@@ -1765,6 +1750,7 @@ def arrange(
     return None
 
 
+@cache
 def arrange_reach(count: int, base: float, *, gap: float = 0.25, max_shift: float = 6.0) -> float:
     """How far from the centre `arrange` may put a base's rim (the farthest member of any
     layout, shifted by `max_shift`): bases further away cannot change its answer."""
@@ -1807,18 +1793,20 @@ def arrange_many(
     found: list[list[Point] | None] = [None] * len(centres)
     if not layouts or not centres:
         return found
-    room = _free_checks(base / 2, bf, occupied, inside)
-    shapes = np.stack(layouts)  # (layouts, count, 2)
+    room = _Room(base / 2, bf, occupied, inside)
+    shapes = _shapes(count, float(base), float(gap))  # (layouts, count, 2)
     origins = np.asarray(centres, dtype=np.float64)
     waiting = np.arange(len(centres))
-    if not room.more:  # the compiled search, formation by formation, up to the first HIT
+    if room.compiled_only:  # the compiled search, formation by formation, up to the first HIT
         first = first_formations(origins, shifts, shapes, *room.kernel_inputs).tolist()
         for row, pick in enumerate(first):
-            if pick >= 0:
+            if pick >= 0:  # (origin + shift) + layout, in floats as numpy adds them
                 shift, layout = divmod(pick, len(layouts))
-                spot = (origins[row] + shifts[shift]) + shapes[layout]
-                found[row] = [(float(px), float(py)) for px, py in spot.tolist()]
-        waiting = np.flatnonzero(np.array(first) == -2)  # an ASK first: the exact checks decide
+                (ox, oy), (sx, sy) = origins[row].tolist(), shifts[shift].tolist()
+                members = shapes[layout].tolist()
+                found[row] = [((ox + sx) + lx, (oy + sy) + ly) for lx, ly in members]
+        # an ASK first: the exact checks decide
+        waiting = np.array([row for row, pick in enumerate(first) if pick == -2], dtype=np.intp)
     start, size = 0, 4  # the nearest shift fitting is the same whatever the chunks; fewer rounds
     while start < len(shifts) and len(waiting):
         chunk = shifts[start : start + size]

@@ -64,7 +64,7 @@ from warbench.rulesets.gff.movement import (
     too_close,
     translate,
 )
-from warbench.rulesets.gff.placements import KeptPlacements, PlacementMemory, too_close_many
+from warbench.rulesets.gff.placements import KeptPlacements, PlacementMemory, legal_many
 from warbench.rulesets.gff.profiles import Weapon
 from warbench.rulesets.gff.scenario import Scenario
 from warbench.rulesets.gff.shooting import (
@@ -446,11 +446,8 @@ class GFFGame(OpenGame):
         if not fits:
             return
         spots = np.array([kept.formations[p] for p in fits], dtype=np.float64)
-        base = unit.profile.base
-        near = too_close_many(spots, base, self._others(unit))
-        inside = bfm.box_covers_many(self._zone(unit), spots, base)
-        for point, close, within in zip(fits, near, inside, strict=True):
-            kept.legal[point] = within and not close
+        legal = legal_many(spots, unit.profile.base, self._others(unit), self._zone(unit))
+        kept.legal.update(zip(fits, legal, strict=True))
 
     def _kept(self, unit: Unit) -> KeptPlacements | None:
         """The placements of a unit waiting to deploy or scout, kept across decisions (the
@@ -470,10 +467,11 @@ class GFFGame(OpenGame):
         return kept
 
     def _others(self, unit: Unit) -> list[Base]:
-        """`others(state, unit)`, listed once while the legal actions are."""
+        """`others(state, unit)`, listed once while the legal actions are (once for all the
+        units not on the table: every base on it)."""
         if self._memo is None:
             return others(self.state, unit)
-        key = ("others", unit.id)
+        key = ("others", unit.id if unit.deployed else None)
         if key not in self._memo:
             self._memo[key] = others(self.state, unit)
         found: list[Base] = self._memo[key]

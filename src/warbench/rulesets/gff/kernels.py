@@ -5,10 +5,10 @@ of many small array calls, one pass over the pairs instead.
 operation for operation (so the same verdicts, bit for bit), and `round_sight` the same test
 over the sight lines of round bases (`battlefield.sees_any`); `move_values` makes the AI's
 move scores as its numpy code did; `first_formations` makes `arrange`'s search with
-`free_formations`' verdicts, and `rounded` Python's `round`, float for float. `round_tracks`
-screens round bases moving along straight tracks against terrain outlines: a pair whose
-distance is within `UNSURE` of the limit is left to shapely's exact distance, so no verdict
-hangs on rounding.
+`free_formations`' verdicts, `placement_screens` the numpy screens of a deployment's
+formations, and `rounded` Python's `round`, float for float. `round_tracks` screens round
+bases moving along straight tracks against terrain outlines: a pair whose distance is within
+`UNSURE` of the limit is left to shapely's exact distance, so no verdict hangs on rounding.
 """
 
 from __future__ import annotations
@@ -829,3 +829,32 @@ def _apart_after(
             if gap <= CLOSE:
                 unsure = True
     return ASK if unsure else HIT
+
+
+@compiled
+def placement_screens(
+    spots: Floats, theirs: Floats, diameter: float, gaps: Floats, room: Floats
+) -> Ints:
+    """For each formation (spots: k × n × 2 centres of round bases of `diameter`) two
+    verdicts, as `placements.legal_many`'s numpy screens gave them: [0] HIT when a base is
+    surely within `gaps` = (limit less noise, limit plus noise) of a round base of `theirs`
+    (m × (x, y, width)), MISS when all are surely beyond, ASK otherwise; [1] HIT when every
+    base is surely inside the box `room` = (x0, y0, x1, y1, inner, outer): its rim at least
+    `inner` from the edges, MISS when a base's centre is surely under `outer` from them."""
+    found = np.empty((spots.shape[0], 2), dtype=np.intp)
+    low, high = gaps[0], gaps[1]
+    x0, y0, x1, y1, inner, outer = room[0], room[1], room[2], room[3], room[4], room[5]
+    for k in range(spots.shape[0]):
+        close, clear, inside, out = False, True, True, False
+        for s in range(spots.shape[1]):
+            x, y = spots[k, s, 0], spots[k, s, 1]
+            for t in range(theirs.shape[0]):
+                gap = math.hypot(x - theirs[t, 0], y - theirs[t, 1]) - (diameter + theirs[t, 2]) / 2
+                close = close or gap < low
+                clear = clear and gap > high
+            left = min(min(x - x0, x1 - x), min(y - y0, y1 - y))
+            inside = inside and left >= inner
+            out = out or left < outer
+        found[k, 0] = HIT if close else MISS if clear else ASK
+        found[k, 1] = HIT if inside else MISS if out else ASK
+    return found

@@ -17,40 +17,54 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 import numpy as np
 import numpy.typing as npt
+from shapely.geometry import Polygon
 
 from warbench.core.geometry import Base, Point
 from warbench.rulesets.gff import battlefield as bfm
+from warbench.rulesets.gff.battlefield import _INSCRIBED, _TOUCH
+from warbench.rulesets.gff.kernels import HIT, MISS, placement_screens
 from warbench.rulesets.gff.movement import _NOISE, EPS, UNIT_GAP, too_close
 
 Floats = npt.NDArray[np.float64]
 _MARGIN = 0.01  # inches of slack on the reach: forgetting more than needed is always exact
 
 
-def too_close_many(formations: Floats, diameter: float, obstacles: Sequence[Base]) -> list[bool]:
-    """`movement.too_close` of each formation (k × n centres of round bases of `diameter`)
-    with the obstacles, at once: settled in numpy unless a gap is within float noise of 1"."""
-    shapes = formations.tolist()
-    if not obstacles:
-        return [False] * len(shapes)
-    if any(o.depth is not None for o in obstacles):
-        return [too_close([Base((x, y), diameter) for x, y in f], obstacles) for f in shapes]
-    limit = UNIT_GAP - EPS
-    theirs = np.array([(*o.centre, o.width) for o in obstacles], dtype=np.float64)
-    apart = np.hypot(
-        formations[:, :, None, 0] - theirs[None, None, :, 0],
-        formations[:, :, None, 1] - theirs[None, None, :, 1],
-    )
-    gaps = (apart - (diameter + theirs[None, None, :, 2]) / 2).reshape(len(shapes), -1)
-    close = cast(list[bool], (gaps < limit - _NOISE).any(axis=1).tolist())
-    clear = cast(list[bool], (gaps > limit + _NOISE).all(axis=1).tolist())
-    return [
-        c or (not k and too_close([Base((x, y), diameter) for x, y in f], obstacles))
-        for c, k, f in zip(close, clear, shapes, strict=True)
-    ]
+def legal_many(
+    formations: Floats, diameter: float, obstacles: Sequence[Base], zone: Polygon
+) -> list[bool]:
+    """For each formation (k × n centres of round bases of `diameter`), whether it keeps
+    over 1" from the obstacles (not `movement.too_close`) and stands wholly inside `zone`, a
+    rectangle along the axes (`battlefield.box_covers`), at once: compiled screens, the
+    exact checks only where a gap is within float noise of 1" or a base within 0.1 % of its
+    radius of the zone's edge (or an obstacle is not round)."""
+    x0, y0, x1, y1 = bfm.rectangle_bounds(zone)
+    rounds = all(o.depth is None for o in obstacles)
+    theirs = [(*o.centre, o.width) for o in obstacles] if rounds else []
+    limit, r = UNIT_GAP - EPS, diameter / 2
+    screens = placement_screens(
+        formations,
+        np.array(theirs, dtype=np.float64).reshape(-1, 3),
+        diameter,
+        np.array((limit - _NOISE, limit + _NOISE)),
+        np.array((x0, y0, x1, y1, r + _TOUCH, r * (1 - _INSCRIBED))),
+    ).tolist()
+    legal = []
+    for (close, inside), spots in zip(screens, formations.tolist(), strict=True):
+        apart = close == MISS and rounds  # surely over 1" from every obstacle
+        if close == HIT or inside == MISS:
+            legal.append(False)
+        elif inside == HIT and apart:
+            legal.append(True)
+        else:
+            bases = [Base((x, y), diameter) for x, y in spots]
+            legal.append(
+                (inside == HIT or bfm.box_covers(zone, bases))
+                and (apart or not too_close(bases, obstacles))
+            )
+    return legal
 
 
 def _extent(base: Base) -> float:
@@ -76,7 +90,7 @@ class KeptPlacements:
             return
         before, now = Counter(self.occupied), Counter(occupied)
         removed = [(b.centre, self.reach + _extent(b)) for b in before - now]
-        for point in [*self.formations.keys() | self.legal.keys()]:
+        for point in [*self.formations.keys() | self.legal.keys()] if removed else []:
             if any(math.dist(point, c) <= r for c, r in removed):
                 self._forget(point)
         added = list(now - before)
