@@ -13,13 +13,14 @@ import pytest
 from warbench.rulesets.fftt.move_bounds import pair_bounds
 from warbench.rulesets.fftt.move_choice import (
     Bounds,
+    Exact,
     _key_bounds,
     _pair_bounds,
     best_move,
     score_bounds,
 )
-from warbench.rulesets.fftt.state import other
-from warbench.rulesets.fftt.table import BORDER, Piece, Table, dist
+from warbench.rulesets.fftt.state import Fig, other
+from warbench.rulesets.fftt.table import BORDER, Piece, Point, Table, dist
 
 from .test_move_choice import SCENARIOS, _context, _decisions, _scorer
 
@@ -87,19 +88,45 @@ def test_the_kernel_on_made_up_figures_tables_and_points() -> None:
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_the_choice_with_kept_bounds_is_the_choice_without(scenario: str) -> None:
+    """Kept from one decision to the next (both sides', the exact scores too): the same
+    choice, with fewer moves scored (but with key positions, R51)."""
     kept = Bounds()
     moved = 0
+    asked = {"plain": 0, "kept": 0}
     for g, ai in _decisions(scenario, 8, 40):
         s = g.state
         movers, nearest, spots = _context(g, ai)
         assert spots == [e.pos for e in s.side_figs(other(s.player))]
         assert all(nearest[f.id] == min(dist(f.pos, p) for p in spots) for f in movers)
         exact = _scorer(ai, g, nearest, spots)
-        plain = best_move(g, movers, nearest, spots, ai._keys, random.Random(5), exact)
-        got = best_move(g, movers, nearest, spots, ai._keys, random.Random(5), exact, kept)
+        plain = best_move(
+            g, movers, nearest, spots, ai._keys, random.Random(5), _counted(exact, asked, "plain")
+        )
+        got = best_move(
+            g,
+            movers,
+            nearest,
+            spots,
+            ai._keys,
+            random.Random(5),
+            _counted(exact, asked, "kept"),
+            kept,
+        )
         assert got == plain
         moved += got is not None
     assert moved >= 10
+    if not ai._keys:  # with key positions the scores are asked afresh
+        assert asked["kept"] < asked["plain"] * 0.8
+
+
+def _counted(exact: Exact, asked: dict[str, int], name: str) -> Exact:
+    """`exact`, counting its calls into `asked[name]`."""
+
+    def score(fig: Fig, to: Point) -> float | None:
+        asked[name] += 1
+        return exact(fig, to)
+
+    return score
 
 
 def test_with_key_positions_the_kept_bounds_bound_numpys_from_above() -> None:

@@ -30,6 +30,7 @@ SLACK = 1e-9  # numpy's sums may differ from Python's in the last bit
 WEIGHTS = np.array([COVER, HEIGHT, BORDER], dtype=float)  # for the compiled `move_bounds`
 
 Exact = Callable[[Fig, Point], float | None]
+Scores = dict[Point, float | None]  # `Exact`'s scores of one figure's moves, by point
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
@@ -41,11 +42,14 @@ class Bounds:
     (`FFTTGame.move_points`, the same array while it stands still), what the bounds depend
     on, and the better bound of each form's two points. Without key positions (R51), whose
     scores depend on where the rest of the side stands: `best_move` adds their better
-    score of each form's two points afresh (`_key_bounds`)."""
+    score of each form's two points afresh (`_key_bounds`). Kept with them: the exact
+    scores of the points `best_move` scored (`TacticsAI._move_score` without key
+    positions, which depends on what the bounds do, the floor and the open doors), about
+    half of them asked again at a later decision."""
 
     def __init__(self) -> None:
         self._table: object = None
-        self._kept: dict[str, tuple[Points, tuple[object, ...], list[float]]] = {}
+        self._kept: dict[str, tuple[Points, tuple[object, ...], list[float], Scores]] = {}
 
     def of(
         self, game: FFTTGame, fig: Fig, points: Points, now: dict[str, float], enemy: Points
@@ -58,15 +62,19 @@ class Bounds:
             self._table, self._kept = s.table, {}
         prof = fig.prof
         row = (prof.move, now[fig.id], prof.armed, prof.short, prof.long, fig.x, fig.y)
-        given = (*row, fig.pace, fig.ap, enemy.tobytes())
+        given = (*row, fig.pace, fig.ap, enemy.tobytes(), fig.level, fig.out_of_ammo, s.open_doors)
         kept = self._kept.get(fig.id)
         if kept is not None and kept[0] is points and kept[1] == given:
             return kept[2]
         found: list[float] = move_bounds.pair_bounds(
             points, s.table, enemy, np.array([*row, fig.pace, fig.ap], dtype=float), WEIGHTS
         ).tolist()
-        self._kept[fig.id] = (points, given, found)
+        self._kept[fig.id] = (points, given, found, {})
         return found
+
+    def scored(self, fig: Fig) -> Scores:
+        """The exact scores kept with the bounds `of` last gave for `fig`, by point."""
+        return self._kept[fig.id][3]
 
 
 def best_move(
@@ -82,14 +90,16 @@ def best_move(
     """The best legal move of `movers` (`now`: each one's distance to the nearest enemy,
     standing at `spots`), or None if none scores above FLOOR. A tie-break up to NOISE is
     drawn from `rng` for every candidate, in the order `figure_options` lists them. `kept`:
-    bounds kept from earlier decisions. Only the chosen move is made a `Move`: the others
-    are weighed by their points (`FFTTGame.move_points`)."""
+    bounds and exact scores kept from earlier decisions of the same agent (`exact` the same
+    scoring; asked afresh with key positions). Only the chosen move is made a `Move`: the
+    others are weighed by their points (`FFTTGame.move_points`)."""
     figs: list[Fig] = []
     owner: list[int] = []  # of each form, its figure's place in `figs`
     fulls: list[Point] = []
     halves: list[Point] = []
     points: list[Points] = []  # each figure's, its full points then its half points
     parts: list[list[float]] = []
+    scored: list[Scores] = []  # each figure's kept exact scores
     enemy: Points | None = None
     for fig in movers:
         mine = game.move_points(fig)
@@ -104,6 +114,7 @@ def best_move(
             if enemy is None:
                 enemy = rows(spots)
             parts.append(kept.of(game, fig, mine[2], now, enemy))
+            scored.append(kept.scored(fig))
     if not fulls:
         return None
     noise = [rng.random() * NOISE for _ in fulls]
@@ -132,7 +143,11 @@ def best_move(
         to = full if clear(full) else half if clear(half) else None
         if to is None:
             continue
-        score = exact(fig, to)
+        if not scored or keys:  # R51's scores depend on where the side stands
+            score = exact(fig, to)
+        else:
+            known = scored[owner[i]]
+            score = known[to] if to in known else known.setdefault(to, exact(fig, to))
         if score is None:
             continue
         total = score + noise[i]
