@@ -45,15 +45,6 @@ Box = tuple[float, float, float, float]
 
 
 @compiled
-def _alone(touching: npt.NDArray[np.intp], k: int) -> bool:
-    """Whether area `k` touches no other (is in no row of `touching`)."""
-    touches = False
-    for m in range(len(touching)):
-        touches |= touching[m, 0] == k or touching[m, 1] == k
-    return not touches
-
-
-@compiled
 def _line(
     ax: float,
     ay: float,
@@ -107,7 +98,7 @@ def _line(
         rays = 0
         first, last = math.inf, -math.inf
         for e in range(starts[k], starts[k] + sizes[k]):
-            x1, y1, ex, ey, size = edges[0, e], edges[1, e], edges[2, e], edges[3, e], edges[4, e]
+            x1, y1, ex, ey, size = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3], edges[e, 4]
             denom = dx * ey - dy * ex
             wx, wy = x1 - ax, y1 - ay
             parallel = abs(denom) <= _PARALLEL * length * size
@@ -141,8 +132,12 @@ def _line(
                 or (out and tail > into)
             )
             doubt |= (inside and abs(head - into) < NEAR) or (out and abs(tail - into) < NEAR)
-        if blocks and not doubt and _alone(touching, k):
-            return BLOCKED, k
+        if blocks and not doubt:
+            alone = True  # area k is in no row of `touching`
+            for m in range(len(touching)):
+                alone &= touching[m, 0] != k and touching[m, 1] != k
+            if alone:
+                return BLOCKED, k
         blocked |= blocks
         unsure |= doubt
         meets[k] = runs > 0
@@ -306,12 +301,13 @@ def _bases_at(
 
 class Areas:
     """The outlines of the sight-blocking areas as arrays: every edge's start, run and length
-    (the same numbers as `Stretches`), each area's box and first edge, and the pairs of areas that
-    touch or overlap (the exact code merges their stretches)."""
+    (the same numbers as `Stretches`) in a row of its own (read together), each area's box and
+    first edge, and the pairs of areas that touch or overlap (the exact code merges their
+    stretches)."""
 
     def __init__(self, outlines: Sequence[tuple[Box, list[Edge]]], areas: Sequence[Polygon]):
         edges = [edge for _, outline in outlines for edge in outline]
-        self.edges = np.ascontiguousarray(np.array(edges, dtype=np.float64).reshape(-1, 5).T)
+        self.edges = np.array(edges, dtype=np.float64).reshape(-1, 5)
         self.sizes = np.array([len(outline) for _, outline in outlines], dtype=np.intp)
         self.starts = np.cumsum(self.sizes) - self.sizes
         boxes = np.array([box for box, _ in outlines], dtype=np.float64).reshape(-1, 4).T
