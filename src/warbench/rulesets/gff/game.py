@@ -51,6 +51,7 @@ from warbench.rulesets.gff.actions import (
     slug,
 )
 from warbench.rulesets.gff.attacks import Hit, regenerate, spend_spells
+from warbench.rulesets.gff.kernels import least_apart
 from warbench.rulesets.gff.mission import ROUNDS, final_result, score_markers
 from warbench.rulesets.gff.morale import end_of_round_morale
 from warbench.rulesets.gff.movement import (
@@ -1585,13 +1586,11 @@ def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
 
 def _least_apart(units: list[Unit]) -> npt.NDArray[np.float64]:
     """The least distance between the centres of any model of one unit and any of another,
-    for each pair of `units` (models' centres apart: the same hypot of each pair of
-    models, then the least of each pair of units)."""
-    spots = np.array([(m.x, m.y) for u in units for m in u.models], dtype=np.float64)
-    starts = np.cumsum([0] + [len(u.models) for u in units[:-1]])
-    gaps = np.hypot(spots[:, None, 0] - spots[None, :, 0], spots[:, None, 1] - spots[None, :, 1])
-    least: npt.NDArray[np.float64] = np.minimum.reduceat(
-        np.minimum.reduceat(gaps, starts, axis=0), starts, axis=1
+    for each pair of `units` (compiled, `kernels.least_apart`)."""
+    xs = np.array([m.x for u in units for m in u.models], dtype=np.float64)
+    ys = np.array([m.y for u in units for m in u.models], dtype=np.float64)
+    least: npt.NDArray[np.float64] = least_apart(
+        xs, ys, np.array([len(u.models) for u in units], dtype=np.intp)
     )
     return least
 
@@ -1603,11 +1602,9 @@ def _spot(unit: Unit) -> tuple[object, ...]:
 
 
 def _extent(unit: Unit) -> float:
-    """How far a model's base reaches from its centre at most (half its diagonal)."""
-    base = unit.models[0].base(unit.profile.base)
-    if base.depth is None:
-        return base.width / 2
-    return math.hypot(base.width, base.depth) / 2
+    """How far a model's base reaches from its centre at most: its radius (`Model.base` is
+    round, of the profile's diameter)."""
+    return unit.profile.base / 2
 
 
 def _effects(unit: Unit) -> dict[str, Any]:
