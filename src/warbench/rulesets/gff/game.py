@@ -666,38 +666,37 @@ class GFFGame(OpenGame):
         """The sampled points, their actions and the points as an array (rows of x, y), kept
         while the unit stands where it stood with the same allowance (the markers do not
         move; spells change the allowance)."""
-        centre = unit.centre()
-        key = (unit.id, kind, centre, len(self.state.markers), allowance(unit, kind))
+        centre, reach = unit.centre(), allowance(unit, kind)
+        key = (unit.id, kind, centre, len(self.state.markers), reach)
         found = self._sampled.get(key)
         if found is None:
             if len(self._sampled) > 256:
                 self._sampled.clear()
-            points = self._sample_destinations(unit, kind, centre)
+            flat = self._sample_destinations(centre, reach)
+            points = list(zip(flat[::2], flat[1::2], strict=True))
             cls = Advance if kind == "advance" else Rush
             moves: list[Action] = [cls(unit.id, p) for p in points]
-            spots = np.array(points, dtype=np.float64).reshape(-1, 2)
+            spots = np.array(flat, dtype=np.float64).reshape(-1, 2)
             found = self._sampled[key] = (points, moves, spots)
         sampled: tuple[list[tuple[float, float]], list[Action], Floats] = found
         return sampled
 
-    def _sample_destinations(
-        self, unit: Unit, kind: str, centre: tuple[float, float]
-    ) -> list[tuple[float, float]]:
-        reach = allowance(unit, kind)
+    def _sample_destinations(self, centre: tuple[float, float], reach: float) -> list[float]:
+        """The sampled points of a move of `reach` from `centre`, as x, y, x, y, ... (flat:
+        numpy makes an array of floats faster than of pairs): the full and half move in 8
+        directions, and toward each marker as far as the move goes, rounded to 0.01"."""
         cx, cy = centre
-        points = [
-            (cx + reach * frac * sin, cy + reach * frac * cos)
-            for sin, cos in _COMPASS_8
-            for frac in (1.0, 0.5)
-        ]
+        flat: list[float] = []
+        for sin, cos in _COMPASS_8:
+            for frac in (1.0, 0.5):
+                flat += (cx + reach * frac * sin, cy + reach * frac * cos)
         for marker in self.state.markers:
             dx, dy = marker.x - cx, marker.y - cy
             dist = math.hypot(dx, dy)
             if dist > 0.1:
                 k = min(1.0, reach / dist)
-                points.append((cx + dx * k, cy + dy * k))
-        flat = bfm.round_all(np.array(points, dtype=np.float64).reshape(-1), 2)
-        return list(zip(flat[::2], flat[1::2], strict=True))
+                flat += (cx + dx * k, cy + dy * k)
+        return bfm.round_all(np.array(flat, dtype=np.float64), 2)
 
     # -- legality ------------------------------------------------------------------------
     def allowed_now(self) -> tuple[type[Action], ...]:
