@@ -51,6 +51,7 @@ from warbench.rulesets.gff.actions import (
     slug,
 )
 from warbench.rulesets.gff.attacks import Hit, regenerate, spend_spells
+from warbench.rulesets.gff.kernels import least_apart
 from warbench.rulesets.gff.mission import ROUNDS, final_result, score_markers
 from warbench.rulesets.gff.morale import end_of_round_morale
 from warbench.rulesets.gff.movement import (
@@ -665,38 +666,37 @@ class GFFGame(OpenGame):
         """The sampled points, their actions and the points as an array (rows of x, y), kept
         while the unit stands where it stood with the same allowance (the markers do not
         move; spells change the allowance)."""
-        centre = unit.centre()
-        key = (unit.id, kind, centre, len(self.state.markers), allowance(unit, kind))
+        centre, reach = unit.centre(), allowance(unit, kind)
+        key = (unit.id, kind, centre, len(self.state.markers), reach)
         found = self._sampled.get(key)
         if found is None:
             if len(self._sampled) > 256:
                 self._sampled.clear()
-            points = self._sample_destinations(unit, kind, centre)
+            flat = self._sample_destinations(centre, reach)
+            points = list(zip(flat[::2], flat[1::2], strict=True))
             cls = Advance if kind == "advance" else Rush
             moves: list[Action] = [cls(unit.id, p) for p in points]
-            spots = np.array(points, dtype=np.float64).reshape(-1, 2)
+            spots = np.array(flat, dtype=np.float64).reshape(-1, 2)
             found = self._sampled[key] = (points, moves, spots)
         sampled: tuple[list[tuple[float, float]], list[Action], Floats] = found
         return sampled
 
-    def _sample_destinations(
-        self, unit: Unit, kind: str, centre: tuple[float, float]
-    ) -> list[tuple[float, float]]:
-        reach = allowance(unit, kind)
+    def _sample_destinations(self, centre: tuple[float, float], reach: float) -> list[float]:
+        """The sampled points of a move of `reach` from `centre`, as x, y, x, y, ... (flat:
+        numpy makes an array of floats faster than of pairs): the full and half move in 8
+        directions, and toward each marker as far as the move goes, rounded to 0.01"."""
         cx, cy = centre
-        points = [
-            (cx + reach * frac * sin, cy + reach * frac * cos)
-            for sin, cos in _COMPASS_8
-            for frac in (1.0, 0.5)
-        ]
+        flat: list[float] = []
+        for sin, cos in _COMPASS_8:
+            for frac in (1.0, 0.5):
+                flat += (cx + reach * frac * sin, cy + reach * frac * cos)
         for marker in self.state.markers:
             dx, dy = marker.x - cx, marker.y - cy
             dist = math.hypot(dx, dy)
             if dist > 0.1:
                 k = min(1.0, reach / dist)
-                points.append((cx + dx * k, cy + dy * k))
-        flat = bfm.round_all(np.array(points, dtype=np.float64).reshape(-1), 2)
-        return list(zip(flat[::2], flat[1::2], strict=True))
+                flat += (cx + dx * k, cy + dy * k)
+        return bfm.round_all(np.array(flat, dtype=np.float64), 2)
 
     # -- legality ------------------------------------------------------------------------
     def allowed_now(self) -> tuple[type[Action], ...]:
@@ -1585,13 +1585,11 @@ def _placed(unit: Unit) -> tuple[tuple[str, float, float], ...]:
 
 def _least_apart(units: list[Unit]) -> npt.NDArray[np.float64]:
     """The least distance between the centres of any model of one unit and any of another,
-    for each pair of `units` (models' centres apart: the same hypot of each pair of
-    models, then the least of each pair of units)."""
-    spots = np.array([(m.x, m.y) for u in units for m in u.models], dtype=np.float64)
-    starts = np.cumsum([0] + [len(u.models) for u in units[:-1]])
-    gaps = np.hypot(spots[:, None, 0] - spots[None, :, 0], spots[:, None, 1] - spots[None, :, 1])
-    least: npt.NDArray[np.float64] = np.minimum.reduceat(
-        np.minimum.reduceat(gaps, starts, axis=0), starts, axis=1
+    for each pair of `units` (compiled, `kernels.least_apart`)."""
+    xs = np.array([m.x for u in units for m in u.models], dtype=np.float64)
+    ys = np.array([m.y for u in units for m in u.models], dtype=np.float64)
+    least: npt.NDArray[np.float64] = least_apart(
+        xs, ys, np.array([len(u.models) for u in units], dtype=np.intp)
     )
     return least
 
@@ -1603,11 +1601,9 @@ def _spot(unit: Unit) -> tuple[object, ...]:
 
 
 def _extent(unit: Unit) -> float:
-    """How far a model's base reaches from its centre at most (half its diagonal)."""
-    base = unit.models[0].base(unit.profile.base)
-    if base.depth is None:
-        return base.width / 2
-    return math.hypot(base.width, base.depth) / 2
+    """How far a model's base reaches from its centre at most: its radius (`Model.base` is
+    round, of the profile's diameter)."""
+    return unit.profile.base / 2
 
 
 def _effects(unit: Unit) -> dict[str, Any]:

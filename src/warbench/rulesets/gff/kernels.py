@@ -858,3 +858,23 @@ def placement_screens(
         found[k, 0] = HIT if close else MISS if clear else ASK
         found[k, 1] = HIT if inside else MISS if out else ASK
     return found
+
+
+@compiled
+def least_apart(xs: Floats, ys: Floats, counts: Ints) -> Floats:
+    """The least distance between the centres of a model of one unit and one of another,
+    for each pair of units (the models at xs, ys, `counts[u]` of unit u after those of the
+    units before it): the very hypot of each pair of models numpy's broadcast made."""
+    units = counts.shape[0]
+    starts = np.zeros(units + 1, dtype=np.intp)
+    for u in range(units):
+        starts[u + 1] = starts[u] + counts[u]
+    least = np.empty((units, units))
+    for u in range(units):
+        for v in range(u, units):
+            best = math.inf
+            for i in range(starts[u], starts[u + 1]):
+                for j in range(starts[v], starts[v + 1]):
+                    best = min(best, np.hypot(xs[i] - xs[j], ys[i] - ys[j]))
+            least[u, v] = least[v, u] = best
+    return least
