@@ -1,6 +1,7 @@
-"""`Game.apply` does not test again the action `check` has just passed (the latest test, the
-state untouched since); any other test, any step, another player or another action object
-makes it test as before."""
+"""In a sim's game (`rollback` off) `Game.apply` does not test again the action `check` has
+just passed (the latest test, nothing applied since); any other test, any step, another
+player or another action object makes it test as before, and with `rollback` on (play, the
+server, tests and tools, which may set the state directly) every action is tested."""
 
 from __future__ import annotations
 
@@ -27,9 +28,11 @@ def _counted(game: Game) -> list[Action]:
 
 
 def _game() -> tuple[Game, str, list[Action]]:
-    """A tftww2 patrol at its first decision: the game, who decides, their legal actions."""
+    """A tftww2 patrol at its first decision, rollback off as in sims: the game, who decides,
+    their legal actions."""
     ruleset = registry.get("tftww2")
     game = ruleset.new_game(ruleset.load_scenario("patrol"), 1)
+    game.rollback = False
     pending = game.pending
     assert isinstance(pending, Decision)
     return game, pending.player, game.legal_actions(pending.player)
@@ -41,6 +44,18 @@ def test_the_action_just_passed_is_not_tested_again() -> None:
     assert game.check(legal[0], player) is None
     game.apply(legal[0], player)
     assert tested == [legal[0]]
+
+
+def test_with_rollback_on_every_action_is_tested() -> None:
+    game, player, legal = _game()
+    for when in ("before the test", "after it"):
+        game.rollback = when == "before the test"
+        tested = _counted(game)
+        assert game.check(legal[0], player) is None
+        game.rollback = True
+        game.apply(legal[0], player)
+        assert tested == [legal[0], legal[0]], when
+        game, player, legal = _game()
 
 
 def test_another_test_in_between_makes_apply_test_again() -> None:

@@ -166,8 +166,8 @@ class Game(ABC):
 
     def check(self, action: Action, player: str | None = None) -> str | None:
         """Why `action` is illegal now (for `player`, if given), or None. The one legality test.
-        An action that passes it as the latest one tested is kept, so that `apply` of that very
-        action before any other test or step need not test it again."""
+        An action that passes it as the latest one tested is kept, so that in a sim `apply` of
+        that very action before any other test or step need not test it again."""
         self._passed = None
         pending = self.pending
         if isinstance(pending, GameOver):
@@ -198,9 +198,11 @@ class Game(ABC):
         a resolution that fails (a copy of the state taken before it is put back) while
         `rollback` is on. Sims turn it off, as they turn off hashing: a game whose
         resolution fails there is given up, its error raised, so the copy taken before
-        every step would never be read. An action `check` has just passed (the latest test,
-        the state untouched since) is not tested again."""
-        passed = self._passed
+        every step would never be read. There too an action `check` has just passed (the
+        latest test, nothing applied since) is not tested again: a sim's game is changed only
+        by `apply`. With `rollback` on (play, the server, tests and tools, which may set the
+        state directly between a test and a step) every action is tested."""
+        passed = None if self.rollback else self._passed
         if passed is None or passed[0] is not action or player not in (None, passed[1]):
             reason = self.check(action, player)
             if reason is not None:
