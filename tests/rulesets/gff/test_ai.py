@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests.ai_vs_random import ai_wins
+from tests.rulesets.gff.seeded_games import activations
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.game import Decision
@@ -90,21 +91,13 @@ def _numpy_move_scores(
 def test_compiled_move_scores_are_the_numpy_ones() -> None:
     """The move scores (`kernels.move_values`) are those of the numpy code they replaced, to
     the bit, at every activation of seeded AI games (markers held, free and contested)."""
-    ruleset = GrimdarkFutureFirefight()
     scored = 0
-    for seed in (1, 2, 3):
-        game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
-        assert isinstance(game, GFFGame)
-        agents = {p: FirefightAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
-        while isinstance(game.pending, Decision):
-            player = game.pending.player
-            if game.state.phase == "activate":
-                with game.listing():
-                    agent = agents[player]
-                    agent._memo, agent._free, agent._where = {}, {}, {}
-                    actions = game.candidates(player)
-                    found = agent._move_scores(game, actions)
-                    assert found == _numpy_move_scores(agent, game, actions)
-                    scored += sum(1 for value in found if value)
-            game.apply(agents[player].choose(game, player), player)
+    for game, agents, player in activations((1, 2, 3)):
+        with game.listing():
+            agent = agents[player]
+            agent._memo, agent._free, agent._where = {}, {}, {}
+            actions = game.candidates(player)
+            found = agent._move_scores(game, actions)
+            assert found == _numpy_move_scores(agent, game, actions)
+            scored += sum(1 for value in found if value)
     assert scored > 1000

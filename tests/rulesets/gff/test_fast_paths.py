@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from tests.rulesets.gff.position import profile, unit
+from tests.rulesets.gff.seeded_games import activations
 from warbench.ai.shuffle import shuffle
 from warbench.core.actions import Action
 from warbench.core.game import Decision
@@ -199,27 +200,19 @@ def test_free_markers_of_a_side_at_once_are_each_units() -> None:
     """`FirefightAI._free_markers` (every unit of a side at once, who takes each marker
     found once) gives each unit the markers of the per-unit form it replaced, at every
     activation of seeded AI games."""
-    ruleset = GrimdarkFutureFirefight()
     checked = 0
-    for seed in (1, 2):
-        game = ruleset.new_game(ruleset.load_scenario("skirmish"), seed)
-        assert isinstance(game, GFFGame)
-        agents = {p: FirefightAI(seed * 2 + n) for n, p in enumerate(ruleset.players)}
-        while isinstance(game.pending, Decision):
-            player = game.pending.player
-            if game.state.phase == "activate":
-                markers = game.state.markers
-                for unit in game.state.side_units(player):
-                    friends = [u.centre() for u in game.state.side_units(player) if u is not unit]
-                    free = [
-                        m
-                        for m in markers
-                        if m.owner != player
-                        and not any(math.hypot(x - m.x, y - m.y) <= 3.0 for x, y in friends)
-                    ]
-                    want = free or [m for m in markers if m.owner != player] or markers
-                    got = FirefightAI(0)._free_markers(game, unit)[unit.id]
-                    assert [id(m) for m in got] == [id(m) for m in want]
-                    checked += 1
-            game.apply(agents[player].choose(game, player), player)
+    for game, _, player in activations((1, 2)):
+        markers = game.state.markers
+        for member in game.state.side_units(player):
+            friends = [u.centre() for u in game.state.side_units(player) if u is not member]
+            free = [
+                m
+                for m in markers
+                if m.owner != player
+                and not any(math.hypot(x - m.x, y - m.y) <= 3.0 for x, y in friends)
+            ]
+            want = free or [m for m in markers if m.owner != player] or markers
+            got = FirefightAI(0)._free_markers(game, member)[member.id]
+            assert [id(m) for m in got] == [id(m) for m in want]
+            checked += 1
     assert checked > 100

@@ -147,7 +147,9 @@ def best_move(
             score = exact(fig, to)
         else:
             known = scored[owner[i]]
-            score = known[to] if to in known else known.setdefault(to, exact(fig, to))
+            if to not in known:
+                known[to] = exact(fig, to)
+            score = known[to]
         if score is None:
             continue
         total = score + noise[i]

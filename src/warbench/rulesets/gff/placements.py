@@ -90,9 +90,10 @@ class KeptPlacements:
             return
         before, now = Counter(self.occupied), Counter(occupied)
         removed = [(b.centre, self.reach + _extent(b)) for b in before - now]
-        for point in [*self.formations.keys() | self.legal.keys()] if removed else []:
-            if any(math.dist(point, c) <= r for c, r in removed):
-                self._forget(point)
+        if removed:
+            for point in [*self.formations.keys() | self.legal.keys()]:
+                if any(math.dist(point, c) <= r for c, r in removed):
+                    self._forget(point)
         added = list(now - before)
         placed = [(p, f) for p, f in self.formations.items() if f]
         if added and placed:
