@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from warbench.cli import app
+from warbench.cli import console as cli_console
 from warbench.core import registry
 from warbench.core.game import Decision
 
@@ -161,3 +162,29 @@ def test_save_at_the_prompt_without_one_file_name_says_how_to_write_it(
     result = runner.invoke(app, [*args, "--save", str(kept)], input="1\nsave\nquit\n")
     assert f"saved to {kept}" in _words(result.output)
     assert json.loads(kept.read_text())["steps"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  n1v2 NATO IFV (blue) at 27.0,37.0 facing 180 [in difficult]",  # fft3's board
+        "  r2 Warden Brothers (red) 3/3 models at 34.0,6.0 Q3+ D3+ [activated]",  # gff's
+        "group: nato-tank:gun:20,nato-ifv:missile:15:flank",  # not an emoji
+        "unknown action '[/x]'",  # not a closing tag
+    ],
+)
+def test_game_text_is_printed_as_it_is(text: str) -> None:
+    """Boards, events and errors are printed verbatim: rich markup once swallowed the board's
+    `[in difficult]` flags, turned `:gun:` into an emoji and raised on a typed `[/x]`."""
+    with cli_console.capture() as captured:
+        cli_console.print(text)
+    assert captured.get() == text + "\n"
+
+
+def test_input_that_looks_like_markup_is_refused_not_a_crash() -> None:
+    """A player typing `[/x]` or `[bold]` at the prompt gets the usual error, and play goes on."""
+    result = runner.invoke(app, ["play", "ttt", "--seed", "3"], input="[/x]\n[bold]b\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "unknown action '[/x]'" in result.output
+    assert "unknown action '[bold]b'" in result.output
+    assert result.output.count("red: place a piece") == 3

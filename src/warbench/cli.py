@@ -28,7 +28,9 @@ app = typer.Typer(
 )
 app.command()(sim)
 app.command()(balance)
-console = Console(highlight=False, soft_wrap=True)
+# Game text (events, boards, prompts, the player's own input in errors) is printed as it is:
+# no markup (`[suppressed]` would vanish, `[/x]` would raise), no emoji (`:gun:`).
+console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
 SIDE_STYLE = {"red": "bold red", "blue": "bold blue"}
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")
 
@@ -79,7 +81,7 @@ def play(
             raise typer.BadParameter(
                 f"'{kind}' is not a player kind; allowed: {allowed}", param_hint=f"--{side}"
             )
-    console.print(f"[bold]{rs.name}[/bold] — {name} (seed {seed})")
+    console.print(f"{rs.name} — {name} (seed {seed})", style="bold")
     humans = [side for side, agent in agents.items() if agent is None]
     viewer = humans[0] if len(humans) == 1 else None  # whose secrets the screen may show
     _show(game.log, viewer)  # the set-up: generated table, roll-offs
@@ -122,7 +124,7 @@ def _saved(game: Game, path: Path) -> bool:
             return True
         except OSError as err:
             reason = f"cannot write '{path}': {err.strerror}"
-    console.print(f"[yellow]{reason}; the game is not saved[/yellow]")
+    console.print(f"{reason}; the game is not saved", style="yellow")
     return False
 
 
@@ -133,8 +135,9 @@ def _save_at_prompt(game: Game, names: list[str], save: Path | None) -> None:
     if len(names) > 1 or path is None:
         given = f"'{' '.join(names)}' is not one file name; " if names else ""
         console.print(
-            f"[yellow]{given}write save FILE, e.g. save game.json (a bare save needs "
-            "--save FILE given to warbench play)[/yellow]"
+            f"{given}write save FILE, e.g. save game.json (a bare save needs "
+            "--save FILE given to warbench play)",
+            style="yellow",
         )
         return
     if _saved(game, path):
@@ -147,7 +150,7 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
     _list_actions(actions)
     while True:
         style = SIDE_STYLE.get(decision.player, "bold")
-        console.print(f"[{style}]{decision.prompt}[/{style}]")
+        console.print(decision.prompt, style=style)
         try:
             text = input("> ").strip()
         except EOFError:
@@ -179,7 +182,7 @@ def _human_turn(rs: Ruleset, game: Game, decision: Decision, save: Path | None) 
             try:
                 _show(game.apply(action, decision.player), decision.player)
             except IllegalAction as err:
-                console.print(f"[yellow]{err}[/yellow]")
+                console.print(str(err), style="yellow")
                 continue
             return True
 
@@ -190,12 +193,12 @@ def _read_action(game: Game, text: str, actions: list[Action]) -> Action | None:
     if text.isdigit() and 1 <= int(text) <= len(actions):
         return actions[int(text) - 1]
     if NUMBER.fullmatch(text):  # -1 and 1.5 are numbers, not unknown actions
-        console.print(f"[yellow]no action number {text}; pick 1 to {len(actions)}[/yellow]")
+        console.print(f"no action number {text}; pick 1 to {len(actions)}", style="yellow")
         return None
     try:
         return game.parse(text)
     except MalformedAction as err:
-        console.print(f"[yellow]{err}[/yellow]")
+        console.print(str(err), style="yellow")
         return None
 
 
@@ -223,7 +226,7 @@ def _load(path: Path, upto: int | None = None) -> Game:
             )
         game = Game.replay(record, upto=upto)
     except (RecordError, KeyError, ValueError) as err:
-        console.print(f"[red]{path}: {err}[/red]")
+        console.print(f"{path}: {err}", style="red")
         raise typer.Exit(2) from None
     return game
 
@@ -234,7 +237,7 @@ def _check_result(path: Path, game: Game) -> None:
     reached = json.loads(json.dumps(game.record.result))
     if claimed != reached:
         console.print(
-            f"[red]{path}: the recorded result {claimed} is not the game's {reached}[/red]"
+            f"{path}: the recorded result {claimed} is not the game's {reached}", style="red"
         )
         raise typer.Exit(2)
 
@@ -254,11 +257,11 @@ def replay(
         return
     shown = len(game.log) - sum(game.event_counts)  # the set-up's events come first
     if shown:
-        console.print("[bold]   0. set-up[/bold]")
+        console.print("   0. set-up", style="bold")
         for event in game.log[:shown]:
             console.print(f"      {event.text}")
     for number, step in enumerate(game.steps, start=1):
-        console.print(f"[bold]{number:>4}. {step.player}: {step.action}[/bold]")
+        console.print(f"{number:>4}. {step.player}: {step.action}", style="bold")
         seen = game.event_counts[number - 1]
         for event in game.log[shown : shown + seen]:
             console.print(f"      {event.text}")
@@ -323,7 +326,7 @@ def odds(
 
 
 def _print_odds(report: OddsReport) -> None:
-    console.print(f"[bold]{report.title}[/bold]")
+    console.print(report.title, style="bold")
     for key, text in report.situation:
         console.print(f"  {key}: {text}")
     rolls = Table("roll", "needs", "modifier", "value", title="modifiers")

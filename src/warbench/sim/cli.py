@@ -22,7 +22,7 @@ from warbench.sim.plot import plot_sweep
 from warbench.sim.report import Rate, Summary, summarise, write_csv
 from warbench.sim.runner import BACKENDS, Backend, run
 
-console = Console(highlight=False, soft_wrap=True)
+console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)  # text as it is
 CORES = os.cpu_count() or 1
 
 RulesetArg = Annotated[str, typer.Argument(help="ruleset id, see `warbench rulesets`")]
@@ -61,7 +61,7 @@ def _setup(
 
 def _progress() -> Progress:
     return Progress(
-        TextColumn("[bold]{task.description}"),
+        TextColumn("{task.description}", style="bold", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),

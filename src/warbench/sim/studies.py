@@ -27,7 +27,7 @@ from warbench.sim.runner import run
 
 AI = (("red", "ai"), ("blue", "ai"))
 app = typer.Typer(help="The balance studies of docs/studies.md.", no_args_is_help=True)
-console = Console(highlight=False)
+console = Console(highlight=False, markup=False, emoji=False)  # text as it is
 OutOpt = Annotated[Path, typer.Option(help="folder for the plot and the JSON")]
 GamesOpt = Annotated[int, typer.Option(help="games per point", min=1)]
 JobsOpt = Annotated[int, typer.Option(help="worker processes", min=1)]

@@ -13,7 +13,7 @@ from warbench.core.words import counted
 from warbench.rulesets.ttt.pieces import BASE_POINTS, SPECIALS, TOLERANCE, load_pieces_file
 
 app = typer.Typer(no_args_is_help=True)
-console = Console(highlight=False)
+console = Console(highlight=False, markup=False, emoji=False)  # text as it is
 
 
 @app.command()
@@ -22,7 +22,7 @@ def cost(file: Annotated[Path, typer.Argument(help="YAML list of pieces")]) -> N
     try:
         pieces = load_pieces_file(file)
     except ValueError as err:
-        console.print(f"[red]{err}[/red]")
+        console.print(str(err), style="red")
         console.print(
             f"each piece: name, move, range, th, tbh, specials (any of: {', '.join(SPECIALS)}); "
             f"cost = move + range + th + tbh + 3 per special = {BASE_POINTS} ± {TOLERANCE}"
