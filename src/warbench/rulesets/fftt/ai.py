@@ -322,12 +322,13 @@ class TacticsAI(Agent):
     def movers(self, s: State, mine: list[Fig], enemies: list[Fig]) -> list[Fig]:
         """The figures whose moves it weighs: the others' moves would all score nothing
         (HQs, scanners, shooters out of ammo), or they stay to fire."""
+        placed = mine + enemies
         return [
             f
             for f in mine
             if f.ap >= 1
             and not (f.prof.hq or f.prof.scanner or (f.prof.armed and f.out_of_ammo))
-            and not self._has_target(s, f, enemies)
+            and not self._has_target(s, f, enemies, placed)
         ]
 
     def _to_the_wounded(self, game: FFTTGame, s: State, mine: list[Fig]) -> Action | None:
@@ -387,13 +388,16 @@ class TacticsAI(Agent):
         fig, target = s.figs[a.figure], s.figs[a.target]
         return fig.prof.hth - target.prof.hth + 2 * fig.fp - target.wounds
 
-    def _has_target(self, s: State, fig: Fig, enemies: list[Fig]) -> bool:
-        """A shooter with an enemy in sight at short range stays to fire."""
+    def _has_target(self, s: State, fig: Fig, enemies: list[Fig], placed: list[Fig]) -> bool:
+        """A shooter with an enemy in sight at short range stays to fire (`placed`: every
+        figure on the table)."""
         prof = fig.prof
         if not prof.armed:
             return False
         reach, at = prof.short, (fig.x, fig.y)
-        return any(dist(at, (e.x, e.y)) <= reach and can_see(s, fig, e) for e in enemies)
+        return any(
+            dist(at, (e.x, e.y)) <= reach and can_see(s, fig, e, figures=placed) for e in enemies
+        )
 
     def _move_score(
         self, s: State, fig: Fig, to: Point, spots: list[Point], now: float

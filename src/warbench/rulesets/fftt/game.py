@@ -872,7 +872,9 @@ class FFTTGame(Game):
         first = s.moving["next"]
         points: list[Point] = [(p[0], p[1]) for p in s.moving["points"]]
         found: list[tuple[str, int]] = []
-        for fig in s.side_figs(other(mover.side)):
+        placed = [f for f in s.figs.values() if f.where == "table"]  # all `can_see` looks at
+        enemy = other(mover.side)
+        for fig in [f for f in placed if f.side == enemy]:  # as `State.side_figs` lists them
             prof = fig.prof
             if (
                 not prof.armed
@@ -888,7 +890,11 @@ class FFTTGame(Game):
                 continue
             for k in range(first, len(points)):
                 p = points[k]
-                if dist(at, p) <= prof.long and in_arc(fig, p) and can_see(s, fig, mover, p):
+                if (
+                    dist(at, p) <= prof.long
+                    and in_arc(fig, p)
+                    and can_see(s, fig, mover, p, placed)
+                ):
                     found.append((fig.id, k))
         return found
 
