@@ -328,8 +328,13 @@ class FFTTGame(Game):
             if not issubclass(Deploy, kinds):
                 return []
             # `_illegal`'s test of a deployment, but for what these figures pass already (its
-            # own reserve figure), with the figures on the table, the only ones it looks at
-            placed = [f for f in s.figs.values() if f.where == "table"]
+            # own reserve figure), with the figures on the table it looks at (behind the
+            # screen the player's own: `movement._base_problem` passes over the enemy's)
+            placed = [
+                f
+                for f in s.figs.values()
+                if f.where == "table" and (s.revealed or f.side == s.player)
+            ]
             return [
                 a
                 for fig in s.figs.values()
