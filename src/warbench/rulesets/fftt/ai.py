@@ -79,8 +79,6 @@ class TacticsAI(Agent):
     def choose(self, game: Game, player: str) -> Action:
         assert isinstance(game, FFTTGame)
         s = game.state
-        if s.stage == "move" and self.hopeless(game, player):
-            return Surrender()
         self._keys = game.key_positions() if s.stage == "move" else []
         if s.stage == "table":  # R52: a race still to be written is "": no hint of it
             return ChooseTable(80, 80) if s.races[player] == "insectoids" else ChooseTable(100, 80)
@@ -115,15 +113,16 @@ class TacticsAI(Agent):
         return ranked(self, game, player)
 
     @staticmethod
-    def hopeless(game: FFTTGame, player: str) -> bool:
+    def hopeless(game: FFTTGame, player: str, enemies: list[Fig] | None = None) -> bool:
         """R47: after the first turn, the player's fighting FPs (flanking forces to come
-        included) are a quarter or less of the fighting FPs of the enemy on the table."""
+        included) are a quarter or less of the fighting FPs of the enemy on the table
+        (`enemies`: its figures there, if the caller has them)."""
         s = game.state
         if not s.revealed or s.turn < 2:
             return False
         theirs = sum(
             f.fp
-            for f in s.side_figs(other(player))
+            for f in (s.side_figs(other(player)) if enemies is None else enemies)
             if not (f.prof.hq or f.prof.scanner or f.out_of_ammo)
         )
         return theirs > 0 and game.fighting_strength(player) * HOPELESS <= theirs
@@ -281,11 +280,13 @@ class TacticsAI(Agent):
 
     # -- movement ----------------------------------------------------------------------------
     def _move(self, game: FFTTGame, s: State, player: str) -> Action:
-        """In order: heal, eat or lay; a bomb bug going off among enemies; a healer going to
-        the wounded; the best charge; the best move of the figures whose moves it weighs,
-        found best first (`move_choice.best_move`)."""
+        """In order: surrender if `hopeless` (R47); heal, eat or lay; a bomb bug going off
+        among enemies; a healer going to the wounded; the best charge; the best move of the
+        figures whose moves it weighs, found best first (`move_choice.best_move`)."""
         mine = s.side_figs(player)
         enemies = s.side_figs(other(player))
+        if self.hopeless(game, player, enemies):
+            return Surrender()
         acts = game.figure_options(
             (f.id for f in mine),
             (Heal, Eat, Lay, Explode, Charge, Climb),
@@ -322,12 +323,13 @@ class TacticsAI(Agent):
     def movers(self, s: State, mine: list[Fig], enemies: list[Fig]) -> list[Fig]:
         """The figures whose moves it weighs: the others' moves would all score nothing
         (HQs, scanners, shooters out of ammo), or they stay to fire."""
+        placed = mine + enemies
         return [
             f
             for f in mine
             if f.ap >= 1
             and not (f.prof.hq or f.prof.scanner or (f.prof.armed and f.out_of_ammo))
-            and not self._has_target(s, f, enemies)
+            and not self._has_target(s, f, enemies, placed)
         ]
 
     def _to_the_wounded(self, game: FFTTGame, s: State, mine: list[Fig]) -> Action | None:
@@ -387,13 +389,16 @@ class TacticsAI(Agent):
         fig, target = s.figs[a.figure], s.figs[a.target]
         return fig.prof.hth - target.prof.hth + 2 * fig.fp - target.wounds
 
-    def _has_target(self, s: State, fig: Fig, enemies: list[Fig]) -> bool:
-        """A shooter with an enemy in sight at short range stays to fire."""
+    def _has_target(self, s: State, fig: Fig, enemies: list[Fig], placed: list[Fig]) -> bool:
+        """A shooter with an enemy in sight at short range stays to fire (`placed`: every
+        figure on the table)."""
         prof = fig.prof
         if not prof.armed:
             return False
         reach, at = prof.short, (fig.x, fig.y)
-        return any(dist(at, (e.x, e.y)) <= reach and can_see(s, fig, e) for e in enemies)
+        return any(
+            dist(at, (e.x, e.y)) <= reach and can_see(s, fig, e, figures=placed) for e in enemies
+        )
 
     def _move_score(
         self, s: State, fig: Fig, to: Point, spots: list[Point], now: float

@@ -328,8 +328,13 @@ class FFTTGame(Game):
             if not issubclass(Deploy, kinds):
                 return []
             # `_illegal`'s test of a deployment, but for what these figures pass already (its
-            # own reserve figure), with the figures on the table, the only ones it looks at
-            placed = [f for f in s.figs.values() if f.where == "table"]
+            # own reserve figure), with the figures on the table it looks at (behind the
+            # screen the player's own: `movement._base_problem` passes over the enemy's)
+            placed = [
+                f
+                for f in s.figs.values()
+                if f.where == "table" and (s.revealed or f.side == s.player)
+            ]
             return [
                 a
                 for fig in s.figs.values()
@@ -842,8 +847,8 @@ class FFTTGame(Game):
     # -- opportunity fire -------------------------------------------------------------------
     def opfire_options(self) -> list[tuple[str, int]]:
         """(firer, path point) pairs the non-moving player may fire at the mover; remembered
-        for the same move and figures (asked for by the move, the listing, the check and the
-        resolution)."""
+        for the same move and figures on the table, the only ones it looks at (asked for by
+        the move, the listing, the check and the resolution)."""
         s = self.state
         if s.stage != "opfire" and not s.moving:
             return []
@@ -854,8 +859,9 @@ class FFTTGame(Game):
             s.moving["next"],
             tuple(
                 [
-                    (f.id, f.x, f.y, f.facing, f.ap, f.where, f.level, f.out_of_ammo)
+                    (f.id, f.x, f.y, f.facing, f.ap, f.level, f.out_of_ammo)
                     for f in s.figs.values()
+                    if f.where == "table"
                 ]
             ),
             tuple((m.defender, tuple(m.attackers)) for m in s.melees),
@@ -872,7 +878,9 @@ class FFTTGame(Game):
         first = s.moving["next"]
         points: list[Point] = [(p[0], p[1]) for p in s.moving["points"]]
         found: list[tuple[str, int]] = []
-        for fig in s.side_figs(other(mover.side)):
+        placed = [f for f in s.figs.values() if f.where == "table"]  # all `can_see` looks at
+        enemy = other(mover.side)
+        for fig in [f for f in placed if f.side == enemy]:  # as `State.side_figs` lists them
             prof = fig.prof
             if (
                 not prof.armed
@@ -888,7 +896,11 @@ class FFTTGame(Game):
                 continue
             for k in range(first, len(points)):
                 p = points[k]
-                if dist(at, p) <= prof.long and in_arc(fig, p) and can_see(s, fig, mover, p):
+                if (
+                    dist(at, p) <= prof.long
+                    and in_arc(fig, p)
+                    and can_see(s, fig, mover, p, placed)
+                ):
                     found.append((fig.id, k))
         return found
 
@@ -1176,11 +1188,14 @@ class FFTTGame(Game):
         """Of a figure, whether its weapon reaches an enemy it may shoot at (in long range;
         in sight, but for a lob), and whether it may call support (in play for it) with a
         weapon skill on an enemy in sight: the part of its firing tests decided only by the
-        table and the layout of the figures (where each stands, on which floor, whether on
-        the table); kept for that layout. Each side's enemies are listed once."""
+        table and the layout of the figures on the table (which stand there, where, on which
+        floor); kept for that layout. Each side's enemies are listed once."""
         s = self.state
         support = self.spec.optional.artillery
-        layout = (s.table, tuple([(f.x, f.y, f.level, f.where) for f in s.figs.values()]))
+        layout = (
+            s.table,
+            tuple([(f.id, f.x, f.y, f.level) for f in s.figs.values() if f.where == "table"]),
+        )
         if self._aimed[0] != layout:
             self._aimed = (layout, {})
         kept = self._aimed[1]

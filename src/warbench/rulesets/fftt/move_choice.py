@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -123,7 +124,7 @@ def best_move(
     elif keys:
         paired = (np.concatenate(parts) + _key_bounds(game, figs, points, keys)).tolist()
     else:
-        paired = [b for part in parts for b in part]
+        paired = list(chain.from_iterable(parts))
     upper_at = [b + n + SLACK for b, n in zip(paired, noise, strict=True)]
     # best first, then in listing order (the sort is stable, reversed or not); a bound
     # below FLOOR would end the search (the best score is never below it): left unsorted

@@ -162,7 +162,8 @@ def _placement_problem(
 
 def deploy_problem(s: State, fig: Fig, to: Point, others: list[Fig] | None = None) -> str | None:
     """Deployment: in the side's zone, 10 cm deep on an 80 cm table, else 20 cm. `others`,
-    when given, hold every figure on the table (the only ones a base can meet)."""
+    when given, hold every figure on the table a base can meet (behind the screen, where the
+    enemy's are passed over, the side's own will do)."""
     edge = s.edge(fig.side)
     if not s.table.in_zone(to, edge):
         return f"deploy in your {edge} zone, {s.table.zone_depth:g} cm deep"

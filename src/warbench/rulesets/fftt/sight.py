@@ -6,6 +6,7 @@ border or within 5 cm."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from warbench.rulesets.fftt.state import Fig, State
 from warbench.rulesets.fftt.table import Point, dist, segment_distance
@@ -24,10 +25,17 @@ def bearing(a: Point, b: Point) -> float:
     return math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360
 
 
-def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> bool:
+def can_see(
+    s: State,
+    shooter: Fig,
+    target: Fig,
+    at: Point | None = None,
+    figures: Iterable[Fig] | None = None,
+) -> bool:
     """LOS from `shooter` to `target` (standing at `at` if given). Friendly or enemy figures
     between block it; 'When the shooter is in a higher level ... it will be possible to shoot
-    if the shooter is nearer to that something than the target'."""
+    if the shooter is nearer to that something than the target'. `figures`, when given, hold
+    every figure on the table (the only ones in the way), as the caller has them listed."""
     a, b = (shooter.x, shooter.y), at or (target.x, target.y)
     blockers = s.table.sight(a, b, (shooter.level, target.level))
     if blockers is None:
@@ -42,7 +50,7 @@ def can_see(s: State, shooter: Fig, target: Fig, at: Point | None = None) -> boo
     lox, hix = (ax, bx) if ax < bx else (bx, ax)
     loy, hiy = (ay, by) if ay < by else (by, ay)
     ends = (shooter.id, target.id)
-    for other in s.figs.values():
+    for other in s.figs.values() if figures is None else figures:
         radius = other.radius
         ox, oy = other.x, other.y
         if ox + radius < lox or ox - radius > hix or oy + radius < loy or oy - radius > hiy:
