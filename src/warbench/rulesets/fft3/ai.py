@@ -48,6 +48,7 @@ from warbench.rulesets.fft3.fire import Plan, band_of, max_range, plan, weapons_
 from warbench.rulesets.fft3.game import FFT3Game
 from warbench.rulesets.fft3.movement import EPS, Mates, closest_along, point_along
 from warbench.rulesets.fft3.profiles import StandProfile, forces, tables
+from warbench.rulesets.fft3.rounding import rounded
 from warbench.rulesets.fft3.state import Point, Stand
 
 WORTH = {"tank": 3.0, "ifv": 2.0, "infantry": 1.5}
@@ -827,12 +828,12 @@ class TowsAI(Agent):
         a: Point = (leg["from"][0], leg["from"][1])
         b: Point = (leg["to"][0], leg["to"][1])
         best: tuple[float, Action] = (0.0, Pass())
-        samples = {round(leg["length"] * k / 4, 2) for k in range(5)}
+        samples = {rounded(leg["length"] * k / 4, 2) for k in range(5)}
         sampled = {along: point_along(a, b, along) for along in samples}  # for every firer
         for firer in s.side_stands(player):
             if not firer.overwatch:
                 continue
-            nearest = round(closest_along(a, b, firer.at), 2)
+            nearest = rounded(closest_along(a, b, firer.at), 2)
             here, gaps = firer.at, []  # each point's gap as `chance` works it out first
             for along in sorted(samples | {nearest}):
                 at = sampled[along] if along in sampled else point_along(a, b, along)

@@ -53,6 +53,7 @@ from warbench.core.terrain import TerrainPiece, Trait
 from warbench.core.words import noun
 from warbench.rulesets.fft3 import sightlines
 from warbench.rulesets.fft3.moves import move_ends
+from warbench.rulesets.fft3.rounding import rounded
 from warbench.rulesets.fft3.stretches import Stretches, costs, covered, reaches
 
 Point = tuple[float, float]
@@ -540,7 +541,7 @@ def _shape(kind: str, length: float, breadth: float, facing: float, at: Point) -
     rx, ry = fy, -fx
     cx, cy = at
     return Polygon(
-        [(round(cx + u * rx + v * fx, 2), round(cy + u * ry + v * fy, 2)) for u, v in local]
+        [(rounded(cx + u * rx + v * fx, 2), rounded(cy + u * ry + v * fy, 2)) for u, v in local]
     )
 
 
@@ -564,7 +565,7 @@ def _place(
             continue  # does not fit the table at this facing
         x = _roll_between(dice, f"{tried}: x", *xs, 1.0)
         y = _roll_between(dice, f"{tried}: y", *ys, 1.0)
-        area = _shape(kind, length, breadth, facing, (round(x, 2), round(y, 2)))
+        area = _shape(kind, length, breadth, facing, (rounded(x, 2), rounded(y, 2)))
         ax0, ay0, ax1, ay1 = area.bounds
         fits = ax0 >= 0 and ax1 <= width and ay0 >= low and ay1 <= high and area.is_valid
         if fits and (not placed or bool(np.all(shapely.distance(others, area) >= PIECE_GAP))):

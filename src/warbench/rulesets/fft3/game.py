@@ -59,6 +59,7 @@ from warbench.rulesets.fft3.movement import (
 )
 from warbench.rulesets.fft3.profiles import forces, profile, tables
 from warbench.rulesets.fft3.quality import OUT_OF_COHESION, passes, quality_check
+from warbench.rulesets.fft3.rounding import cents, rounded
 from warbench.rulesets.fft3.scenario import PLAYERS, Scenario
 from warbench.rulesets.fft3.state import (
     Frozen,
@@ -377,7 +378,7 @@ class FFT3Game(OpenGame):
     ) -> list[tuple[bool, Point]]:
         """Each candidate (full and half allowance, double when strategic) clamped to the
         table and pulled back along its leg to what the stand's MP pay for, by compiled code
-        (`moves.move_ends`, each leg on its own), then rounded to 0.01" by Python."""
+        (`moves.move_ends`, each leg on its own), then rounded to 0.01" (`rounding.cents`)."""
         x, y, r, mov = stand.x, stand.y, stand.radius, stand.profile.mov
         moved = stand.mp_spent > 0
         fans = tuple(
@@ -399,26 +400,22 @@ class FFT3Game(OpenGame):
             np.array(mps).repeat(count),
             vehicle=stand.profile.vehicle,
         )
-        here = (x, y)
-        return [
-            (strategic, end)
-            for strategic, ex, ey in zip(flags, ends_x.tolist(), ends_y.tolist(), strict=True)
-            if (end := (round(ex, 2), round(ey, 2))) != here
-        ]
+        here, ends = (x, y), zip(cents(ends_x), cents(ends_y), strict=True)
+        return [(strategic, end) for strategic, end in zip(flags, ends, strict=True) if end != here]
 
     def _debark_points(self, ifv: Stand) -> list[Point]:
         r = ifv.radius + NEXT_TO / 2 + 0.375
         return [
             (
-                round(ifv.x + r * math.sin(math.radians(a)), 2),
-                round(ifv.y + r * math.cos(math.radians(a)), 2),
+                rounded(ifv.x + r * math.sin(math.radians(a)), 2),
+                rounded(ifv.y + r * math.cos(math.radians(a)), 2),
             )
             for a in (ifv.facing + 180, ifv.facing + 90, ifv.facing - 90)
         ]
 
     def _leg_samples(self) -> list[float]:
         length = self.state.leg["length"]
-        return sorted({round(length * k / 4, 2) for k in range(5)})
+        return sorted({rounded(length * k / 4, 2) for k in range(5)})
 
     # -- legality --------------------------------------------------------------------------
     def allowed_now(self) -> tuple[type[Action], ...]:
@@ -505,7 +502,7 @@ class FFT3Game(OpenGame):
             in_rank = min(RANK, len(vehicles) - rank * RANK)
             x = at[0] + (file - (in_rank - 1) / 2) * SPACING
             y = at[1] + back * rank * SPACING
-            placed.append((sid, (round(x, 4), round(y, 4)), facing))
+            placed.append((sid, (rounded(x, 4), rounded(y, 4)), facing))
         return placed
 
     def _placed(self) -> list[tuple[Point, float, Stand]]:
@@ -878,7 +875,7 @@ class FFT3Game(OpenGame):
         how = "strategically " if strategic else ""
         self.emit(
             "move",
-            f"{stand.name} moves {how}from {round(stand.x, 2):g},{round(stand.y, 2):g} "
+            f"{stand.name} moves {how}from {rounded(stand.x, 2):g},{rounded(stand.y, 2):g} "
             f"to {to[0]:g},{to[1]:g} "
             f"({cost:.2f} MP, {stand.mp_left():.2f} left)",
         )
