@@ -3,9 +3,11 @@ code on a machine whose own speed moves by 1.5× within the hour (docs/speed/REA
 
 Run: `.venv/bin/python benchmarks/instructions.py [--ruleset ID] [--games K] [--scenario I]`.
 For each ruleset it plays, in a child process under `valgrind --tool=cachegrind
---cache-sim=no` with `PYTHONHASHSEED=0`, a warm-up game (seed 1000) then seeds 0..K−1 of
-the scenario (`warbench.sim.play.playout`: both sides the heuristic AI, hashing and rollback
-off, as the speed benchmarks play), and the same warm-up alone; per game = (I(K) − I(0)) / K.
+--cache-sim=no` with `PYTHONHASHSEED=0` and `OPENBLAS_NUM_THREADS=1` (OpenBLAS's idle
+threads spin under valgrind and move a count by millions), a warm-up game (seed 1000) then
+seeds 0..K−1 of the scenario (`warbench.sim.play.playout`: both sides the heuristic AI,
+hashing and rollback off, as the speed benchmarks play), and the same warm-up alone; per
+game = (I(K) − I(0)) / K.
 A first run without valgrind loads (or compiles) the numba kernels into `__pycache__`, so
 neither counted run compiles; a count far above the usual one means a kernel was compiled
 anyway (numba's cache keys on the CPU it sees): run again. Runs of the same code differ by
@@ -43,7 +45,7 @@ def play(ruleset_id: str, scenario: int, games: int) -> None:
 
 def count(ruleset_id: str, scenario: int, games: int) -> int:
     """Instructions cachegrind counts for `play` in a child process."""
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     command = [sys.executable, __file__, "--play", ruleset_id, str(scenario), str(games)]
     valgrind = [
         "valgrind",
