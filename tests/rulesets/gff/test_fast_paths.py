@@ -17,6 +17,7 @@ from warbench.core.actions import Action
 from warbench.core.game import Decision
 from warbench.core.geometry import edge_distance
 from warbench.rulesets.gff import kernels, melee, movement
+from warbench.rulesets.gff.actions import Advance, Rush
 from warbench.rulesets.gff.ai import FirefightAI
 from warbench.rulesets.gff.game import GFFGame
 from warbench.rulesets.gff.ruleset import GrimdarkFutureFirefight
@@ -115,6 +116,21 @@ def test_shuffling_places_ranks_as_shuffling_the_actions() -> None:
             checked += 1
             game.apply(got[0], player)
     assert checked > 100
+
+
+def test_unmade_moves_are_the_listed_ones() -> None:
+    """`candidates_unmade` leaves just the sampled Advance and Rush None, and `move_at` makes
+    each the very move `candidates` lists there, at every activation of seeded games."""
+    made = 0
+    for game, _, player in activations((1, 2)):
+        with game.listing():
+            unmade = game.candidates_unmade(player)
+            moves = [game.move_at(n) if a is None else a for n, a in enumerate(unmade)]
+            listed = game.candidates(player)
+        assert moves == listed
+        assert [a is None for a in unmade] == [isinstance(a, Advance | Rush) for a in listed]
+        made += unmade.count(None)
+    assert made > 1000
 
 
 def _numpy_unit_gaps(

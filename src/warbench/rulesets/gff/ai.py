@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import numpy as np
@@ -126,7 +126,8 @@ class FirefightAI(Agent):
         """Up to `most` legal actions, best scored first: every candidate is scored, in the
         order listed (a score does not depend on the order), and ties go by a shuffle of
         their places (the same draws and order as shuffling the actions); legality is
-        checked only until `most` are found."""
+        checked only until `most` are found (the sampled moves are scored by their points
+        and made only when checked: `candidates_unmade`)."""
         self._memo, self._free, self._where = {}, {}, {}  # of the position, while scoring
         self._marks = None
         if game.field is not self._field:
@@ -134,12 +135,14 @@ class FirefightAI(Agent):
             self._zone_gaps = {}
         found: list[Action] = []
         with game.listing():
-            actions = game.candidates(player)
+            actions = game.candidates_unmade(player)
             places = list(range(len(actions)))
             shuffle(self._rng, places)
             keys = [-score for score in self._scores(game, player, actions)]
-            ranked = [actions[n] for n in sorted(places, key=keys.__getitem__)]
-            for action in ranked:
+            for n in sorted(places, key=keys.__getitem__):
+                action = actions[n]
+                if action is None:
+                    action = game.move_at(n)
                 if game.legal_now(action, player):
                     found.append(action)
                     if len(found) == most:
@@ -148,14 +151,14 @@ class FirefightAI(Agent):
             raise ValueError(f"no legal action for {player}")
         return found
 
-    def _scores(self, game: GFFGame, player: str, actions: list[Action]) -> list[float]:
-        """Each action's score: Advance, Rush and PlaceMarker all at once, the others by
-        `_score`."""
+    def _scores(self, game: GFFGame, player: str, actions: Sequence[Action | None]) -> list[float]:
+        """Each action's score: Advance, Rush (None while not made) and PlaceMarker all at
+        once, the others by `_score`."""
         scores = self._move_scores(game, actions)
         for n, value in self._marker_scores(game, player, actions).items():
             scores[n] = value
         return [
-            found if found is not None else self._score(game, player, action)
+            found if found is not None else self._score(game, player, cast(Action, action))
             for found, action in zip(scores, actions, strict=True)
         ]
 
@@ -279,7 +282,7 @@ class FirefightAI(Agent):
         value = spells_value.value(s, caster, spell, targets, action.target, worth, wound_chance)
         return 100.0 + value / spell.cost if value > 0 else value  # not when it hurts its own
 
-    def _move_scores(self, game: GFFGame, actions: list[Action]) -> list[float | None]:
+    def _move_scores(self, game: GFFGame, actions: Sequence[Action | None]) -> list[float | None]:
         """The scores of Advance and Rush (None for other actions), all at once (compiled,
         `kernels.move_values`): markers to take there, the nearest marker free for the unit,
         and for Advance the volley after. The moves come in runs, a unit's of a kind one
@@ -330,7 +333,9 @@ class FirefightAI(Agent):
             free = self._free[unit.id]
         return free
 
-    def _marker_scores(self, game: GFFGame, player: str, actions: list[Action]) -> dict[int, float]:
+    def _marker_scores(
+        self, game: GFFGame, player: str, actions: Sequence[Action | None]
+    ) -> dict[int, float]:
         """The scores of PlaceMarker by place in `actions`, all at once: minus the distance
         to our deployment zone (markers placed near our side), kept for the same points and
         zone (each step lists the same grid)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, cached_property
@@ -130,15 +131,22 @@ Floats = npt.NDArray[np.float64]
 
 class MoveRun(NamedTuple):
     """A unit's sampled Advance or Rush moves, one after the other in a listing of the
-    activation's candidates: where they start, the unit, which kind, their points (rows)."""
+    activation's candidates: where they start, the unit, which kind, their points (rows,
+    and as pairs), and the moves made of them so far (each when first wanted, `move_at`)."""
 
     start: int
     unit: Unit
     advancing: bool
     points: Floats
+    spots: list[tuple[float, float]]
+    moves: list[Action | None]
 
 
 _BLOCK_MOVES = Advance | Rush
+
+
+def _start(run: MoveRun) -> int:
+    return run.start
 
 
 def other(side: str) -> str:
@@ -170,7 +178,7 @@ class GFFGame(OpenGame):
         self._solutions: dict[tuple[object, ...], FireSolution] = {}  # by where units stand
         self._spots: dict[tuple[object, ...], int] = {}  # `_spot_number`s
         self._sampled: dict[tuple[object, ...], Any] = {}  # sampled moves, by position
-        self._runs: tuple[list[Action], list[MoveRun]] = ([], [])  # of the last listing
+        self._runs: tuple[Sequence[Action | None], list[MoveRun]] = ([], [])  # last listing
         self._made: dict[tuple[object, ...], Action] = {}  # `_action`
         self._zone_visits: dict[tuple[str, str], tuple[tuple[float, float], ...]] = {}
         units: dict[str, Unit] = {}
@@ -268,7 +276,21 @@ class GFFGame(OpenGame):
         s = self.state
         if s.phase == "over" or player != s.player:
             return []
-        return self._candidates(player)
+        if s.phase != "activate":
+            return self._candidates(player)
+        listed = self._activation_candidates(player)
+        made = [a if a is not None else self.move_at(n) for n, a in enumerate(listed)]
+        self._runs = (made, self._runs[1])
+        return made
+
+    def candidates_unmade(self, player: str) -> Sequence[Action | None]:
+        """`candidates` with each sampled Advance and Rush left None: an agent that scores
+        the moves by their points (`move_runs`) makes only those it checks (`move_at`), not
+        the ~20 of each unit and kind whenever a unit has moved."""
+        s = self.state
+        if s.phase == "activate" and player == s.player:
+            return self._activation_candidates(player)
+        return self.candidates(player)
 
     def legal_now(self, action: Action, player: str) -> bool:
         """Whether a candidate is legal (inside `listing`: the screens are shared). The last
@@ -292,21 +314,6 @@ class GFFGame(OpenGame):
                     acts += [Reserve(unit.id, k) for k in ("ambush", "scout")]
             if s.phase == "ambush":
                 acts.append(Wait())
-            return acts
-        if s.phase == "activate":
-            acts = []
-            runs: list[MoveRun] = []
-            enemies = s.side_units(other(player))
-            for unit in s.side_units(player):
-                if unit.activated:
-                    continue
-                acts += [self._action(Hold, unit.id), self._action(Idle, unit.id)]
-                for kind in ("advance", "rush"):
-                    _, moves, points = self._sampled_moves(unit, kind)
-                    runs.append(MoveRun(len(acts), unit, kind == "advance", points))
-                    acts += moves
-                acts += [self._action(Charge, unit.id, e.id) for e in enemies]
-            self._runs = (acts, runs)
             return acts
         if s.phase == "shoot":
             unit = s.units[s.active or ""]
@@ -349,6 +356,25 @@ class GFFGame(OpenGame):
                 )
             )
         return acts
+
+    def _activation_candidates(self, player: str) -> list[Action | None]:
+        """Hold, Idle, the sampled Advance and Rush moves (left None: `move_at`) and Charge
+        at each enemy, for each unit of the player yet to activate."""
+        s = self.state
+        listed: list[Action | None] = []
+        runs: list[MoveRun] = []
+        enemies = s.side_units(other(player))
+        for unit in s.side_units(player):
+            if unit.activated:
+                continue
+            listed += [self._action(Hold, unit.id), self._action(Idle, unit.id)]
+            for kind in ("advance", "rush"):
+                spots, moves, points = self._sampled_moves(unit, kind)
+                runs.append(MoveRun(len(listed), unit, kind == "advance", points, spots, moves))
+                listed += [None] * len(spots)
+            listed += [self._action(Charge, unit.id, e.id) for e in enemies]
+        self._runs = (listed, runs)
+        return listed
 
     # -- placement -----------------------------------------------------------------------
     def _to_place(self, player: str) -> list[Unit]:
@@ -648,13 +674,27 @@ class GFFGame(OpenGame):
             found = self._made[key] = cls(*fields)
         return found
 
-    def move_runs(self, actions: list[Action]) -> list[MoveRun]:
+    def move_runs(self, actions: Sequence[Action | None]) -> list[MoveRun]:
         """The Advance and Rush runs of `actions`, the activation's candidates as `candidates`
-        listed them last (each unit's sampled moves of a kind, one after the other)."""
+        or `candidates_unmade` listed them last (each unit's sampled moves of a kind, one
+        after the other)."""
         listed, runs = self._runs
         if actions is not listed:
             raise ValueError("move runs are known only of the activation's last listing")
         return runs
+
+    def move_at(self, place: int) -> Action:
+        """The Advance or Rush at `place` of the activation's last listing, made once for
+        the unit's sampled position."""
+        runs = self._runs[1]
+        run = runs[max(0, bisect_right(runs, place, key=_start) - 1)] if runs else None
+        if run is None or not 0 <= place - run.start < len(run.spots):
+            raise ValueError(f"no sampled move at {place} of the last listing")
+        at = place - run.start
+        found = run.moves[at]
+        if found is None:
+            found = run.moves[at] = (Advance if run.advancing else Rush)(run.unit.id, run.spots[at])
+        return found
 
     def _destinations(self, unit: Unit, kind: str) -> list[tuple[float, float]]:
         """The sampled Advance or Rush points of the unit."""
@@ -662,10 +702,10 @@ class GFFGame(OpenGame):
 
     def _sampled_moves(
         self, unit: Unit, kind: str
-    ) -> tuple[list[tuple[float, float]], list[Action], Floats]:
-        """The sampled points, their actions and the points as an array (rows of x, y), kept
-        while the unit stands where it stood with the same allowance (the markers do not
-        move; spells change the allowance)."""
+    ) -> tuple[list[tuple[float, float]], list[Action | None], Floats]:
+        """The sampled points, their actions made so far (`move_at`) and the points as an
+        array (rows of x, y), kept while the unit stands where it stood with the same
+        allowance (the markers do not move; spells change the allowance)."""
         centre, reach = unit.centre(), allowance(unit, kind)
         key = (unit.id, kind, centre, len(self.state.markers), reach)
         found = self._sampled.get(key)
@@ -674,11 +714,10 @@ class GFFGame(OpenGame):
                 self._sampled.clear()
             flat = self._sample_destinations(centre, reach)
             points = list(zip(flat[::2], flat[1::2], strict=True))
-            cls = Advance if kind == "advance" else Rush
-            moves: list[Action] = [cls(unit.id, p) for p in points]
+            moves: list[Action | None] = [None] * len(points)
             spots = np.array(flat, dtype=np.float64).reshape(-1, 2)
             found = self._sampled[key] = (points, moves, spots)
-        sampled: tuple[list[tuple[float, float]], list[Action], Floats] = found
+        sampled: tuple[list[tuple[float, float]], list[Action | None], Floats] = found
         return sampled
 
     def _sample_destinations(self, centre: tuple[float, float], reach: float) -> list[float]:

@@ -154,6 +154,14 @@ def models_move_problem(
     return None
 
 
+def _per_move(reach: float | Sequence[float] | Floats, k: int) -> Floats:
+    """`reach` as a new array of one float for each of `k` moves (one reach for all, or a
+    reach each): `np.full` or `np.array`, some times cheaper than numpy's `broadcast_to`."""
+    if isinstance(reach, float | int):
+        return np.full(k, reach, dtype=np.float64)
+    return np.array(reach, dtype=np.float64).reshape(k)
+
+
 def _screen_moves(
     bases: Sequence[Base],
     vectors: Floats,
@@ -179,7 +187,7 @@ def _screen_moves(
         np.array([b.centre for b in bases], dtype=np.float64),
         size / 2,
         np.ascontiguousarray(vectors, dtype=np.float64),
-        np.broadcast_to(np.asarray(reach, dtype=np.float64), (k,)).copy(),
+        _per_move(reach, k),
         table,
         field.terrain_arrays(Trait.IMPASSABLE),
         field.terrain_arrays(Trait.DIFFICULT),
@@ -207,7 +215,7 @@ def screen_block_moves(
     moves fix) across calls on the same table, whatever the obstacles."""
     if not targets:
         return []
-    reaches = np.broadcast_to(np.asarray(reach, dtype=np.float64), (len(targets),))
+    reaches = _per_move(reach, len(targets))
     cx, cy = unit.centre()
     vectors = np.array(targets, dtype=np.float64).reshape(-1, 2) - np.array((cx, cy))
     distance = np.hypot(vectors[:, 0], vectors[:, 1])
