@@ -8,10 +8,10 @@ threads spin under valgrind and move a count by millions), a warm-up game (seed 
 seeds 0..K−1 of the scenario (`warbench.sim.play.playout`: both sides the heuristic AI,
 hashing and rollback off, as the speed benchmarks play), and the same warm-up alone; per
 game = (I(K) − I(0)) / K.
-A first run without valgrind loads (or compiles) the numba kernels into `__pycache__`, so
-neither counted run compiles; a count far above the usual one means a kernel was compiled
-anyway (numba's cache keys on the CPU it sees): run again. Runs of the same code differ by
-a few million instructions; differences below that are noise.
+A first, uncounted run under valgrind loads or compiles the numba kernels (numba's cache keys
+on the CPU it sees, and valgrind shows it another than the machine's), so neither counted
+run compiles. Runs of the same code differ by a few million instructions; differences below
+that are noise.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def main(
             raise typer.BadParameter(
                 f"{rid} has {len(rs.scenarios())} scenarios, not {scenario + 1}"
             )
-        subprocess.run([sys.executable, __file__, "--play", rid, str(scenario), "1"], check=True)
+        count(rid, scenario, 0)  # compiles, for valgrind's CPU, what numba has not cached
         alone, played = count(rid, scenario, 0), count(rid, scenario, games)
         per_game = (played - alone) / games
         table.add_row(
