@@ -330,11 +330,7 @@ class FFTTGame(Game):
             # `_illegal`'s test of a deployment, but for what these figures pass already (its
             # own reserve figure), with the figures on the table it looks at (behind the
             # screen the player's own: `movement._base_problem` passes over the enemy's)
-            placed = [
-                f
-                for f in s.figs.values()
-                if f.where == "table" and (s.revealed or f.side == s.player)
-            ]
+            placed = [f for f in s.table_figs() if s.revealed or f.side == s.player]
             return [
                 a
                 for fig in s.figs.values()
@@ -858,11 +854,7 @@ class FFTTGame(Game):
             tuple(tuple(p) for p in s.moving["points"]),
             s.moving["next"],
             tuple(
-                [
-                    (f.id, f.x, f.y, f.facing, f.ap, f.level, f.out_of_ammo)
-                    for f in s.figs.values()
-                    if f.where == "table"
-                ]
+                [(f.id, f.x, f.y, f.facing, f.ap, f.level, f.out_of_ammo) for f in s.table_figs()]
             ),
             tuple((m.defender, tuple(m.attackers)) for m in s.melees),
         )
@@ -878,7 +870,7 @@ class FFTTGame(Game):
         first = s.moving["next"]
         points: list[Point] = [(p[0], p[1]) for p in s.moving["points"]]
         found: list[tuple[str, int]] = []
-        placed = [f for f in s.figs.values() if f.where == "table"]  # all `can_see` looks at
+        placed = s.table_figs()  # all `can_see` looks at
         enemy = other(mover.side)
         for fig in [f for f in placed if f.side == enemy]:  # as `State.side_figs` lists them
             prof = fig.prof
@@ -1194,7 +1186,7 @@ class FFTTGame(Game):
         support = self.spec.optional.artillery
         layout = (
             s.table,
-            tuple([(f.id, f.x, f.y, f.level) for f in s.figs.values() if f.where == "table"]),
+            tuple([(f.id, f.x, f.y, f.level) for f in s.table_figs()]),
         )
         if self._aimed[0] != layout:
             self._aimed = (layout, {})

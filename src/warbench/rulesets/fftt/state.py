@@ -224,6 +224,10 @@ class State:
         twin.score = dict(self.score)
         return twin
 
+    def table_figs(self) -> list[Fig]:
+        """Every figure on the table, of both sides."""
+        return [f for f in self.figs.values() if f.where == "table"]
+
     def side_figs(self, side: str) -> list[Fig]:
         """The side's figures on the table."""
         return [f for f in self.figs.values() if f.side == side and f.where == "table"]

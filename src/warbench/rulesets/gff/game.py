@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -143,10 +144,6 @@ class MoveRun(NamedTuple):
 
 
 _BLOCK_MOVES = Advance | Rush
-
-
-def _start(run: MoveRun) -> int:
-    return run.start
 
 
 def other(side: str) -> str:
@@ -687,7 +684,7 @@ class GFFGame(OpenGame):
         """The Advance or Rush at `place` of the activation's last listing, made once for
         the unit's sampled position."""
         runs = self._runs[1]
-        run = runs[max(0, bisect_right(runs, place, key=_start) - 1)] if runs else None
+        run = runs[max(0, bisect_right(runs, place, key=attrgetter("start")) - 1)] if runs else None
         if run is None or not 0 <= place - run.start < len(run.spots):
             raise ValueError(f"no sampled move at {place} of the last listing")
         at = place - run.start
